@@ -1,0 +1,41 @@
+/**
+ * Resumability seam of the Streamable HTTP transport (legacy era, protocol reference §13.2 "Resumability").
+ *
+ * The transport stores every outgoing JSON-RPC message of an SSE stream and puts the returned id in the SSE `id:`
+ * field. A client that lost the connection reconnects with `GET` + `Last-Event-ID`; the transport then calls
+ * {@link EventStore.replayEventsAfter} and re-attaches the stream it gets back.
+ *
+ * **Stream ids.** The caller chooses them. They MUST be unique across everything sharing the store (all sessions
+ * of the server, all servers sharing a Redis) and SHOULD be unguessable, e.g. `randomUUID()`: an event id is only
+ * as hard to guess as its stream id. They must consist of visible ASCII (0x21–0x7E), because event ids travel in the
+ * SSE `id:` field and the `Last-Event-ID` header.
+ *
+ * **Event ids.** Opaque to callers. Implementations must make them globally unique, must make them encode the
+ * stream (so a `Last-Event-ID` maps back to exactly one stream), and must keep them visible ASCII. The bundled
+ * `InMemoryEventStore` uses `${streamId}_${seq}`, with `seq` a decimal counter that increases across the whole
+ * store (never reused, even when a stream id is reused after deletion).
+ *
+ * Methods return promises so that a networked implementation (Redis) fits the same seam.
+ */
+export interface EventStore {
+  /** Store one outgoing JSON-RPC message of stream `streamId`; resolves to the new globally-unique event id. */
+  storeEvent(streamId: string, message: unknown): Promise<string>;
+
+  /**
+   * Replay every event stored after `lastEventId` on that event's stream, in order, through `send`;
+   * resolves to the stream id, or undefined when the id is unknown/expired.
+   *
+   * Only events of the stream `lastEventId` belongs to are replayed, never those of other streams. Each `send`
+   * is awaited before the next; a rejection stops the replay and rejects the returned promise.
+   */
+  replayEventsAfter(
+    lastEventId: string,
+    send: (eventId: string, message: unknown) => void | Promise<void>,
+  ): Promise<string | undefined>;
+
+  /** Forget a stream's events (its request completed and the client has had the chance to resume). */
+  deleteStream(streamId: string): Promise<void>;
+}
+
+/** Injection token under which an {@link EventStore} is provided (a plain symbol: `lib/` does not import Nest). */
+export const EVENT_STORE: unique symbol = Symbol('nestjs-mcp:EventStore');
