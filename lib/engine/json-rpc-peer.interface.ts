@@ -1,0 +1,69 @@
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcParams,
+  JsonRpcRequest,
+  RequestId,
+} from '../protocol/json-rpc.js';
+
+/**
+ * Writes one message to the other side. `relatedRequestId` names the incoming request a message
+ * belongs to (progress, logs, nested requests and the response itself), so a transport with several
+ * streams can route it; transports with one channel ignore it.
+ */
+export type PeerSend = (message: JsonRpcMessage, relatedRequestId?: RequestId) => void;
+
+/** What a request handler receives besides the request. */
+export interface InboundRequest<TExtra> {
+  /** Fires when the peer cancels the request or the connection drops. */
+  readonly signal: AbortSignal;
+  /** Transport-provided data (headers, session, remote address ...). */
+  readonly extra: TExtra;
+}
+
+/** Answers one incoming request; a thrown `McpError` becomes that JSON-RPC error, anything else `-32603`. */
+export type PeerRequestHandler<TExtra> = (
+  request: JsonRpcRequest,
+  inbound: InboundRequest<TExtra>,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
+
+/** Handles an incoming notification other than `notifications/cancelled` and `notifications/progress`. */
+export type PeerNotificationHandler<TExtra> = (notification: JsonRpcNotification, extra: TExtra) => void;
+
+/** Progress reported by the peer for one of our outgoing requests. */
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Options of one outgoing request. */
+export interface OutgoingRequestOptions {
+  /** Milliseconds to wait for the answer; default: the peer's `requestTimeoutMs`. */
+  timeoutMs?: number;
+  /** Cancels the request (a `notifications/cancelled` is sent). */
+  signal?: AbortSignal;
+  /** Asks for progress (`_meta.progressToken`) and receives each update. */
+  onProgress?: (update: ProgressUpdate) => void;
+  /** Restart the timeout whenever progress arrives (bounded by `maxTotalTimeoutMs`). */
+  resetTimeoutOnProgress?: boolean;
+  /** Hard upper bound when `resetTimeoutOnProgress` is on. */
+  maxTotalTimeoutMs?: number;
+  /** The incoming request this one is issued on behalf of (routes it to that request's stream). */
+  relatedRequestId?: RequestId;
+  /** Extra `_meta` entries for the request params. */
+  meta?: Record<string, unknown>;
+}
+
+/** Construction options of a JsonRpcPeer. */
+export interface JsonRpcPeerOptions<TExtra> {
+  send: PeerSend;
+  onRequest: PeerRequestHandler<TExtra>;
+  onNotification?: PeerNotificationHandler<TExtra>;
+  /** Called with errors that are not the peer's business (handler crashes); default: ignore. */
+  onError?: (error: unknown, context: { method: string; id?: RequestId }) => void;
+  /** Default timeout of outgoing requests in ms (default 60 000). */
+  requestTimeoutMs?: number;
+}
+
+export type { JsonRpcParams };

@@ -1,0 +1,201 @@
+import { ErrorCode } from '../protocol/error-codes.js';
+import {
+  errorResponse,
+  isJsonRpcError,
+  resultResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcParams,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from '../protocol/json-rpc.js';
+import { McpError } from '../protocol/mcp-error.js';
+import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError } from './errors.js';
+import type {
+  JsonRpcPeerOptions,
+  OutgoingRequestOptions,
+  ProgressUpdate,
+} from './json-rpc-peer.interface.js';
+import { OutgoingRequest } from './outgoing-request.js';
+
+const CANCELLED = 'notifications/cancelled';
+const PROGRESS = 'notifications/progress';
+
+/**
+ * One side of a JSON-RPC conversation, used by both the MCP server and the MCP client:
+ * correlates ids, enforces per-request timeouts, sends and honours `notifications/cancelled`
+ * (an incoming cancel aborts the handler's AbortSignal and suppresses its response), and routes
+ * `notifications/progress` to the request that asked for it. Transport-agnostic: a transport
+ * feeds {@link receive} and provides `send`.
+ */
+export class JsonRpcPeer<TExtra = undefined> {
+  private readonly inbound = new Map<RequestId, AbortController>();
+  private readonly outbound = new Map<RequestId, OutgoingRequest>();
+  private nextId = 0;
+  private closedWith?: Error;
+
+  constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
+
+  /** Number of incoming requests still being handled. */
+  get inFlightCount(): number {
+    return this.inbound.size;
+  }
+
+  /** Number of outgoing requests still waiting for an answer. */
+  get pendingCount(): number {
+    return this.outbound.size;
+  }
+
+  /** True once {@link close} was called. */
+  get closed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  /** Feeds one message received from the other side. Never throws. */
+  receive(message: JsonRpcMessage, extra: TExtra): void {
+    if ('method' in message) {
+      if ('id' in message) void this.handleRequest(message, extra);
+      else this.handleNotification(message, extra);
+    } else {
+      this.handleResponse(message);
+    }
+  }
+
+  /** Sends a request and resolves with its result, or rejects with McpError / a local error class. */
+  request<T = Record<string, unknown>>(
+    method: string,
+    params?: JsonRpcParams,
+    options: OutgoingRequestOptions = {},
+  ): Promise<T> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    const id = this.nextId++;
+    let sentParams = params;
+    if (options.onProgress || options.meta) {
+      const meta = { ...(params?._meta as object | undefined), ...options.meta };
+      if (options.onProgress) Object.assign(meta, { progressToken: id });
+      sentParams = { ...params, _meta: meta };
+    }
+    return new Promise<T>((resolve, reject) => {
+      const pending = new OutgoingRequest(
+        id,
+        method,
+        options,
+        options.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000,
+        resolve as (r: Record<string, unknown>) => void,
+        reject,
+        (reason) => this.abandon(id, reason),
+      );
+      if (pending.settled) return;
+      this.outbound.set(id, pending);
+      const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
+      if (sentParams) message.params = sentParams;
+      this.safeSend(message, options.relatedRequestId);
+    });
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: JsonRpcParams, relatedRequestId?: RequestId): void {
+    if (this.closedWith) return;
+    const message: JsonRpcNotification = { jsonrpc: '2.0', method };
+    if (params) message.params = params;
+    this.safeSend(message, relatedRequestId);
+  }
+
+  /** Aborts an incoming request locally (e.g. its HTTP stream closed); no response will be sent. */
+  cancelInbound(id: RequestId, reason?: unknown): void {
+    const controller = this.inbound.get(id);
+    if (!controller) return;
+    this.inbound.delete(id);
+    controller.abort(reason ?? new Error('Request cancelled'));
+  }
+
+  /**
+   * Ends the conversation: every pending outgoing request rejects with ConnectionClosedError
+   * and every running handler's signal aborts. Idempotent.
+   */
+  close(reason = 'Connection closed'): void {
+    if (this.closedWith) return;
+    const error = new ConnectionClosedError(reason);
+    this.closedWith = error;
+    for (const pending of this.outbound.values()) pending.fail(error);
+    this.outbound.clear();
+    for (const controller of this.inbound.values()) controller.abort(error);
+    this.inbound.clear();
+  }
+
+  private async handleRequest(request: JsonRpcRequest, extra: TExtra): Promise<void> {
+    const { id } = request;
+    if (this.inbound.has(id)) {
+      const error = new McpError(ErrorCode.InvalidRequest, `Request id ${id} is already in use`);
+      this.safeSend(errorResponse(id, error.toJson()), id);
+      return;
+    }
+    const controller = new AbortController();
+    this.inbound.set(id, controller);
+    let response: JsonRpcResponse;
+    try {
+      const result = await this.options.onRequest(request, { signal: controller.signal, extra });
+      response = resultResponse(id, result);
+    } catch (error) {
+      response = errorResponse(id, this.toErrorObject(error, request));
+    }
+    if (controller.signal.aborted || this.inbound.get(id) !== controller) return;
+    this.inbound.delete(id);
+    this.safeSend(response, id);
+  }
+
+  private handleNotification(notification: JsonRpcNotification, extra: TExtra): void {
+    const params = notification.params;
+    if (notification.method === CANCELLED) {
+      const id = params?.requestId;
+      if (typeof id === 'string' || typeof id === 'number') this.cancelInbound(id, params?.reason);
+      return;
+    }
+    if (notification.method === PROGRESS && params) {
+      const token = params.progressToken;
+      const pending = typeof token === 'number' ? this.outbound.get(token) : undefined;
+      if (pending && typeof params.progress === 'number') {
+        pending.progress(params as unknown as ProgressUpdate);
+        return;
+      }
+    }
+    try {
+      this.options.onNotification?.(notification, extra);
+    } catch (error) {
+      this.options.onError?.(error, { method: notification.method });
+    }
+  }
+
+  private handleResponse(response: JsonRpcResponse): void {
+    const id = response.id;
+    if (id === undefined || id === null) return;
+    const pending = this.outbound.get(id);
+    if (!pending) return; // late answer to a cancelled or timed-out request: ignored, as the spec asks
+    this.outbound.delete(id);
+    if (isJsonRpcError(response)) pending.fail(McpError.fromJson(response.error));
+    else pending.succeed(response.result);
+  }
+
+  private abandon(id: RequestId, reason: RequestTimeoutError | RequestCancelledError): void {
+    if (!this.outbound.delete(id)) return;
+    this.notify(CANCELLED, {
+      requestId: id,
+      reason: reason instanceof RequestTimeoutError ? 'Request timed out' : String(reason.reason ?? 'Cancelled'),
+    });
+  }
+
+  private toErrorObject(error: unknown, request: JsonRpcRequest) {
+    if (error instanceof McpError) return error.toJson();
+    this.options.onError?.(error, { method: request.method, id: request.id });
+    return McpError.internal().toJson();
+  }
+
+  private safeSend(message: JsonRpcMessage, relatedRequestId?: RequestId): void {
+    try {
+      this.options.send(message, relatedRequestId);
+    } catch (error) {
+      this.options.onError?.(error, { method: 'method' in message ? message.method : 'response' });
+    }
+  }
+}
