@@ -1,0 +1,28 @@
+import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type { RequestId } from '../../protocol/json-rpc.js';
+import type { McpSession, MessageExtra } from '../session/mcp-session.js';
+import type { ProtocolContext } from '../session/protocol-context.interface.js';
+import type { TransportInfo } from '../session/transport-info.interface.js';
+
+/** Server-wide notifications a handler may trigger. */
+export interface ServerNotifier {
+  /** Tells subscribed clients that a resource changed. */
+  notifyResourceUpdated(uri: string): void;
+  /** Tells clients that a list changed. */
+  notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
+}
+
+/** Everything the engine knows about one incoming request. Built once per request. */
+export interface RequestScope {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+  readonly signal: AbortSignal;
+  readonly protocol: ProtocolContext;
+  readonly transport: TransportInfo;
+  /** The legacy-era session, or undefined for stateless requests. */
+  readonly session?: McpSession;
+  /** The peer to send related messages on. */
+  readonly peer: JsonRpcPeer<MessageExtra>;
+  readonly notifier: ServerNotifier;
+}

@@ -1,0 +1,62 @@
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { McpError } from '../../protocol/mcp-error.js';
+import { isVersionAtLeast } from '../../protocol/versions.js';
+import { McpContext } from '../context/mcp-context.js';
+import { paginate } from '../registry/pagination.js';
+import { toReadResourceResult } from '../results/resource-result.js';
+import { requireString, type MethodHandler } from './method-handler.interface.js';
+
+/** `resources/list`: fixed resources only (templates have their own list). */
+export const listResources: MethodHandler = (scope, server) => {
+  const { page, nextCursor } = paginate(server.resources.list(), scope.params.cursor, server.pageSize);
+  return nextCursor ? { resources: page, nextCursor } : { resources: page };
+};
+
+/** `resources/templates/list`. */
+export const listResourceTemplates: MethodHandler = (scope, server) => {
+  const { page, nextCursor } = paginate(
+    server.resourceTemplates.list(),
+    scope.params.cursor,
+    server.pageSize,
+  );
+  return nextCursor ? { resourceTemplates: page, nextCursor } : { resourceTemplates: page };
+};
+
+/**
+ * `resources/read`: exact URI first (O(1)), then the template index. Not found is `-32002`
+ * in the 2025 era and `-32602` from 2026-07-28 on, with the URI in `data`.
+ */
+export const readResource: MethodHandler = async (scope, server) => {
+  const uri = requireString(scope.params, 'uri');
+  const ctx = new McpContext(scope);
+  try {
+    const resource = server.resources.get(uri);
+    if (resource) {
+      const value = await resource.handler(new URL(uri), ctx);
+      return toReadResourceResult(value, uri, resource.mimeType);
+    }
+    const match = server.matchResourceTemplate(uri);
+    if (match) {
+      const value = await match.value.handler(match.variables, ctx);
+      return toReadResourceResult(value, uri, match.value.mimeType);
+    }
+  } finally {
+    ctx.finish();
+  }
+  const code = isVersionAtLeast(scope.protocol.protocolVersion, '2026-07-28')
+    ? ErrorCode.InvalidParams
+    : ErrorCode.ResourceNotFound;
+  throw new McpError(code, `Resource not found: ${uri}`, { uri });
+};
+
+/** `resources/subscribe`: remembers the URI on the session. */
+export const subscribe: MethodHandler = (scope) => {
+  scope.session?.subscriptions.add(requireString(scope.params, 'uri'));
+  return {};
+};
+
+/** `resources/unsubscribe`. */
+export const unsubscribe: MethodHandler = (scope) => {
+  scope.session?.subscriptions.delete(requireString(scope.params, 'uri'));
+  return {};
+};

@@ -1,0 +1,34 @@
+import type { McpIcon } from './registry/definitions.interface.js';
+
+/** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
+export interface McpServerInfo {
+  /** Programmatic name of the server. */
+  name: string;
+  /** Server version (semver recommended). */
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: McpIcon[];
+}
+
+/** Minimal logger the core writes to (Nest's `Logger` satisfies it). */
+export interface McpLogger {
+  error(message: string, trace?: string): void;
+  warn(message: string): void;
+  debug?(message: string): void;
+}
+
+/** Options of the protocol server (framework-free part of `McpModule.forRoot()`). */
+export interface McpServerOptions extends McpServerInfo {
+  /** Instructions returned by `initialize`, telling the model how to use this server. */
+  instructions?: string;
+  /** Capabilities merged over the ones derived from what is registered (e.g. `experimental`). */
+  capabilities?: Record<string, unknown>;
+  /** Items per page of `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`. Default 100. */
+  pageSize?: number;
+  /** Timeout of server-to-client requests (sampling, elicitation, roots) in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** Where the core logs handler crashes; default: `console`-free silence. */
+  logger?: McpLogger;
+}

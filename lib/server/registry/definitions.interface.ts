@@ -1,0 +1,104 @@
+import type { SchemaInput } from '../schema/schema-compiler.js';
+import type { McpContext } from '../context/mcp-context.js';
+
+/** An icon for tools, prompts, resources and the server (2025-11-25). */
+export interface McpIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** Hints about a tool's behaviour (never trusted from untrusted servers). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** Fields shared by every primitive's options. */
+interface PrimitiveOptions {
+  /** Human-friendly display name. */
+  title?: string;
+  description?: string;
+  icons?: McpIcon[];
+  /** Free-form `_meta` sent with the descriptor. */
+  _meta?: Record<string, unknown>;
+}
+
+/** Options of `@Tool()` / `McpServer.registerTool()`. */
+export interface ToolOptions extends PrimitiveOptions {
+  /** Programmatic name (1-128 chars of `A-Z a-z 0-9 _ - .`); defaults to the method name. */
+  name?: string;
+  /** Arguments schema: zod schema or shape, or raw JSON Schema (sent verbatim). Default: no arguments. */
+  inputSchema?: SchemaInput;
+  /** Schema of `structuredContent`; results are validated against it. */
+  outputSchema?: SchemaInput;
+  annotations?: ToolAnnotations;
+}
+
+/** Completes the value of one argument: returns candidate values (at most 100 are sent). */
+export type ArgumentCompleter = (
+  value: string,
+  context: { arguments: Record<string, string> },
+) => string[] | Promise<string[]>;
+
+/** Options of `@Prompt()` / `McpServer.registerPrompt()`. */
+export interface PromptOptions extends PrimitiveOptions {
+  /** Defaults to the method name. */
+  name?: string;
+  /** Arguments as a zod object/shape of strings, or an explicit list. */
+  arguments?: SchemaInput | PromptArgumentOption[];
+  /** Completion providers by argument name. */
+  complete?: Record<string, ArgumentCompleter>;
+}
+
+/** One prompt argument declared explicitly. */
+export interface PromptArgumentOption {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** Options of `@Resource()` / `McpServer.registerResource()`. */
+export interface ResourceOptions extends PrimitiveOptions {
+  uri: string;
+  /** Defaults to the method name. */
+  name?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Record<string, unknown>;
+}
+
+/** Options of `@ResourceTemplate()` / `McpServer.registerResourceTemplate()`. */
+export interface ResourceTemplateOptions extends PrimitiveOptions {
+  /** RFC 6570 URI template, e.g. `users://{id}/profile`. */
+  uriTemplate: string;
+  /** Defaults to the method name. */
+  name?: string;
+  mimeType?: string;
+  annotations?: Record<string, unknown>;
+  /** Completion providers by template variable name. */
+  complete?: Record<string, ArgumentCompleter>;
+}
+
+/** A tool handler: validated arguments and the request context; the return value is wrapped into a result. */
+export type ToolHandler = (args: never, ctx: McpContext) => unknown;
+/** A prompt handler: validated arguments; returns messages, a GetPromptResult or a string. */
+export type PromptHandler = (args: never, ctx: McpContext) => unknown;
+/** A resource handler: returns text, bytes, contents or a ReadResourceResult. */
+export type ResourceHandler = (uri: URL | string, ctx: McpContext) => unknown;
+/** A resource template handler: receives the extracted template variables. */
+export type ResourceTemplateHandler = (
+  variables: Record<string, string | string[]>,
+  ctx: McpContext,
+) => unknown;
+
+/** Where a definition came from, for bootstrap errors (`WeatherTools#forecast`). */
+export interface DefinitionOrigin {
+  origin?: string;
+}

@@ -1,0 +1,86 @@
+import { UriTemplate } from '../uri-template/uri-template.js';
+import type {
+  ArgumentCompleter,
+  DefinitionOrigin,
+  ResourceHandler,
+  ResourceOptions,
+  ResourceTemplateHandler,
+  ResourceTemplateOptions,
+} from './definitions.interface.js';
+
+/** A fixed-URI resource as the registry keeps it. */
+export interface RegisteredResource {
+  readonly key: string;
+  readonly origin: string;
+  readonly mimeType?: string;
+  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly handler: ResourceHandler;
+}
+
+/** A resource template as the registry keeps it (URI template parsed once). */
+export interface RegisteredResourceTemplate {
+  readonly key: string;
+  readonly origin: string;
+  readonly mimeType?: string;
+  readonly template: UriTemplate;
+  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly handler: ResourceTemplateHandler;
+  readonly completers: ReadonlyMap<string, ArgumentCompleter>;
+}
+
+function common(options: ResourceOptions | ResourceTemplateOptions): Record<string, unknown> {
+  return {
+    ...(options.title !== undefined && { title: options.title }),
+    ...(options.description !== undefined && { description: options.description }),
+    ...(options.mimeType !== undefined && { mimeType: options.mimeType }),
+    ...(options.annotations && { annotations: options.annotations }),
+    ...(options.icons && { icons: options.icons }),
+    ...(options._meta && { _meta: options._meta }),
+  };
+}
+
+/** Compiles a fixed resource definition. */
+export function compileResource(
+  options: ResourceOptions & DefinitionOrigin & { name: string },
+  handler: ResourceHandler,
+): RegisteredResource {
+  const origin = options.origin ?? `resource "${options.uri}"`;
+  if (!URL.canParse(options.uri)) throw new Error(`${origin}: invalid resource URI "${options.uri}"`);
+  const descriptor = {
+    uri: options.uri,
+    name: options.name,
+    ...common(options),
+    ...(options.size !== undefined && { size: options.size }),
+  };
+  return {
+    key: options.uri,
+    origin,
+    mimeType: options.mimeType,
+    descriptor: Object.freeze(descriptor),
+    handler,
+  };
+}
+
+/** Compiles a resource template definition (parses the RFC 6570 template once). */
+export function compileResourceTemplate(
+  options: ResourceTemplateOptions & DefinitionOrigin & { name: string },
+  handler: ResourceTemplateHandler,
+): RegisteredResourceTemplate {
+  const origin = options.origin ?? `resource template "${options.uriTemplate}"`;
+  let template: UriTemplate;
+  try {
+    template = new UriTemplate(options.uriTemplate);
+  } catch (e) {
+    throw new Error(`${origin}: ${(e as Error).message}`);
+  }
+  const descriptor = { uriTemplate: options.uriTemplate, name: options.name, ...common(options) };
+  return {
+    key: options.uriTemplate,
+    origin,
+    mimeType: options.mimeType,
+    template,
+    descriptor: Object.freeze(descriptor),
+    handler,
+    completers: new Map(Object.entries(options.complete ?? {})),
+  };
+}

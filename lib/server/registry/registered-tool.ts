@@ -1,0 +1,49 @@
+import type { SchemaCompiler } from '../schema/schema-compiler.js';
+import type { CompiledSchema } from '../schema/json-schema.interface.js';
+import type { DefinitionOrigin, ToolHandler, ToolOptions } from './definitions.interface.js';
+
+/** A tool as the registry keeps it: descriptor built and schemas compiled once. */
+export interface RegisteredTool {
+  readonly key: string;
+  readonly origin: string;
+  /** The `tools/list` entry (frozen). */
+  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly input?: CompiledSchema<Record<string, unknown>>;
+  readonly output?: CompiledSchema<Record<string, unknown>>;
+  readonly handler: ToolHandler;
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const EMPTY_INPUT = Object.freeze({ type: 'object', properties: {} });
+
+/** Validates and compiles a tool definition; errors name its origin. */
+export function compileTool(
+  options: ToolOptions & DefinitionOrigin & { name: string },
+  handler: ToolHandler,
+  compiler: SchemaCompiler,
+): RegisteredTool {
+  const origin = options.origin ?? `tool "${options.name}"`;
+  if (!TOOL_NAME.test(options.name)) {
+    throw new Error(`${origin}: invalid tool name "${options.name}" (1-128 of A-Z a-z 0-9 _ - .)`);
+  }
+  const input = options.inputSchema
+    ? compiler.compile<Record<string, unknown>>(options.inputSchema, origin)
+    : undefined;
+  const output = options.outputSchema
+    ? compiler.compile<Record<string, unknown>>(options.outputSchema, origin)
+    : undefined;
+  if (input && input.jsonSchema.type !== 'object') {
+    throw new Error(`${origin}: inputSchema must describe an object (type "object")`);
+  }
+  const descriptor: Record<string, unknown> = {
+    name: options.name,
+    ...(options.title !== undefined && { title: options.title }),
+    ...(options.description !== undefined && { description: options.description }),
+    inputSchema: input?.jsonSchema ?? EMPTY_INPUT,
+    ...(output && { outputSchema: output.jsonSchema }),
+    ...(options.annotations && { annotations: options.annotations }),
+    ...(options.icons && { icons: options.icons }),
+    ...(options._meta && { _meta: options._meta }),
+  };
+  return { key: options.name, origin, descriptor: Object.freeze(descriptor), input, output, handler };
+}

@@ -1,0 +1,109 @@
+import { Subject, type Observable } from 'rxjs';
+import { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  RequestId,
+} from '../../protocol/json-rpc.js';
+import type { ProtocolContext } from './protocol-context.interface.js';
+import type { TransportInfo } from './transport-info.interface.js';
+
+/** What the engine passes along with each incoming message. */
+export interface MessageExtra {
+  transport: TransportInfo;
+  /** Set for stateless (2026-07-28) requests that carry their own protocol context. */
+  protocol?: ProtocolContext;
+}
+
+/** One server-to-client message and the incoming request it belongs to (if any). */
+export interface OutboundMessage {
+  message: JsonRpcMessage;
+  relatedRequestId?: RequestId;
+}
+
+/** Request dispatcher a session forwards its incoming requests to (the server). */
+export interface SessionHost {
+  dispatch(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>>;
+  onNotification(
+    session: McpSession,
+    notification: JsonRpcNotification,
+    extra: MessageExtra,
+  ): void;
+  onError(error: unknown, context: { method: string; id?: RequestId; sessionId?: string }): void;
+  /** Default timeout of server-to-client requests. */
+  readonly requestTimeoutMs: number;
+}
+
+/**
+ * One client conversation: its negotiated protocol context, log level, resource subscriptions,
+ * user state (Hermes `assigns`) and the JSON-RPC peer. Transports feed it with {@link receive} and
+ * deliver what it emits on {@link outbound$} (RxJS), routing by `relatedRequestId`.
+ */
+export class McpSession {
+  /** Negotiated protocol context (set by `initialize`). */
+  protocol: ProtocolContext = { protocolVersion: '', clientCapabilities: {} };
+  /** True once `initialize` has been handled (or the transport is stateless). */
+  initialized = false;
+  /** Called once when `initialize` succeeds (transports persist the session then). */
+  onInitialized?: () => void;
+  /** URIs the client subscribed to with `resources/subscribe`. */
+  readonly subscriptions = new Set<string>();
+  /** Per-session user state that persists across requests. */
+  readonly state = new Map<string, unknown>();
+  /** The JSON-RPC peer of this conversation. */
+  readonly peer: JsonRpcPeer<MessageExtra>;
+  /** Epoch ms of the last message received. */
+  lastActivity = Date.now();
+  private closeListeners: Array<(reason: string) => void> = [];
+  private readonly outbound = new Subject<OutboundMessage>();
+  /** Every message the server sends to this client, in order; completes when the session closes. */
+  readonly outbound$: Observable<OutboundMessage> = this.outbound.asObservable();
+
+  constructor(
+    /** Session id (HTTP transports); undefined for stdio/WebSocket where the connection is the session. */
+    readonly id: string | undefined,
+    readonly transportKind: TransportInfo['kind'],
+    host: SessionHost,
+  ) {
+    this.peer = new JsonRpcPeer<MessageExtra>({
+      send: (message, relatedRequestId) => this.outbound.next({ message, relatedRequestId }),
+      requestTimeoutMs: host.requestTimeoutMs,
+      onRequest: (request, inbound) => host.dispatch(this, request, inbound.signal, inbound.extra),
+      onNotification: (notification, extra) => host.onNotification(this, notification, extra),
+      onError: (error, context) => host.onError(error, { ...context, sessionId: id }),
+    });
+  }
+
+  /** Feeds one message from the client. */
+  receive(message: JsonRpcMessage, extra: MessageExtra): void {
+    this.lastActivity = Date.now();
+    this.peer.receive(message, extra);
+  }
+
+  /** Registers a callback run once when the session closes. */
+  onClose(listener: (reason: string) => void): void {
+    if (this.peer.closed) listener('closed');
+    else this.closeListeners.push(listener);
+  }
+
+  /** True once closed. */
+  get closed(): boolean {
+    return this.peer.closed;
+  }
+
+  /** Ends the session: aborts running handlers, rejects pending server-to-client requests. */
+  close(reason = 'Session closed'): void {
+    if (this.peer.closed) return;
+    this.peer.close(reason);
+    const listeners = this.closeListeners;
+    this.closeListeners = [];
+    for (const listener of listeners) listener(reason);
+    this.outbound.complete();
+  }
+}

@@ -1,0 +1,20 @@
+import type { RequestId } from '../../protocol/json-rpc.js';
+
+/** Which transport carried a request. */
+export type TransportKind = 'streamable-http' | 'sse' | 'websocket' | 'stdio' | 'in-memory';
+
+/** What handlers may know about the transport of a request (Hermes `frame.transport`). */
+export interface TransportInfo {
+  kind: TransportKind;
+  /** HTTP request headers, names lower-cased (HTTP transports only). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** Peer address (HTTP and WebSocket). */
+  remoteAddress?: string;
+  /** The underlying request or socket object, for framework integrations. */
+  raw?: unknown;
+  /**
+   * Streamable HTTP only: closes the SSE connection carrying request `id` without ending its
+   * stream (SEP-1699 polling); the client reconnects after `retry` and gets the rest by resumption.
+   */
+  closeSseStream?: (id: RequestId) => void;
+}

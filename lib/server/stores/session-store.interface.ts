@@ -1,0 +1,27 @@
+import type { ProtocolContext } from '../session/protocol-context.interface.js';
+
+/** What survives of a session outside the process that created it. */
+export interface SessionRecord {
+  id: string;
+  protocol: ProtocolContext;
+  /** URIs subscribed with `resources/subscribe`. */
+  subscriptions: string[];
+  createdAt: number;
+}
+
+/**
+ * Persistence seam for HTTP sessions. The live conversation (open streams, pending requests) stays
+ * in the process; the record lets another instance (or this one after eviction) serve the session.
+ * Every method is async so that a Redis implementation can slot in.
+ */
+export interface SessionStore {
+  get(id: string): Promise<SessionRecord | undefined>;
+  /** Stores or replaces a record; it expires after `ttlMs` without `touch`. */
+  set(record: SessionRecord, ttlMs: number): Promise<void>;
+  /** Extends the record's life; false when it no longer exists. */
+  touch(id: string, ttlMs: number): Promise<boolean>;
+  delete(id: string): Promise<void>;
+}
+
+/** Injection token of the session store. */
+export const SESSION_STORE = Symbol('nestjs-mcp:SessionStore');
