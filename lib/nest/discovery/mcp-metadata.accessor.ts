@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type {
+  PromptOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  ToolOptions,
+} from '../../server/registry/definitions.interface.js';
+import {
+  MCP_PROMPT_METADATA,
+  MCP_RESOURCE_METADATA,
+  MCP_RESOURCE_TEMPLATE_METADATA,
+  MCP_TOOL_METADATA,
+} from '../mcp.constants.js';
+
+/** Metadata found on one method, by kind. */
+export type McpMethodMetadata =
+  | { kind: 'tool'; options: ToolOptions }
+  | { kind: 'prompt'; options: PromptOptions }
+  | { kind: 'resource'; options: ResourceOptions }
+  | { kind: 'resourceTemplate'; options: ResourceTemplateOptions };
+
+const KEYS = [
+  ['tool', MCP_TOOL_METADATA],
+  ['prompt', MCP_PROMPT_METADATA],
+  ['resource', MCP_RESOURCE_METADATA],
+  ['resourceTemplate', MCP_RESOURCE_TEMPLATE_METADATA],
+] as const;
+
+/** Reads MCP decorator metadata through one typed accessor. */
+@Injectable()
+export class McpMetadataAccessor {
+  constructor(private readonly reflector: Reflector) {}
+
+  /** Every MCP primitive declared on a method (a method may carry several). */
+  getMetadata(target: (...args: never[]) => unknown): McpMethodMetadata[] {
+    const found: McpMethodMetadata[] = [];
+    for (const [kind, key] of KEYS) {
+      const options = this.reflector.get(key, target);
+      if (options) found.push({ kind, options } as McpMethodMetadata);
+    }
+    return found;
+  }
+}

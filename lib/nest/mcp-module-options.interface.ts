@@ -1,0 +1,33 @@
+import type { McpServerOptions } from '../server/mcp-server-options.interface.js';
+import type { EventStore } from '../server/stores/event-store.interface.js';
+import type { MessageBus } from '../server/stores/message-bus.interface.js';
+import type { SessionStore } from '../server/stores/session-store.interface.js';
+import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
+
+/**
+ * Options of `McpModule.forRoot()` / `forRootAsync()`: the server's identity and behaviour,
+ * the Streamable HTTP settings, and optional store implementations (in-memory by default).
+ */
+export interface McpModuleOptions
+  extends Omit<McpServerOptions, 'logger'>,
+    Omit<StreamableHttpOptions, never> {
+  /** Resumability store for SSE streams. Default: in memory. */
+  eventStore?: EventStore;
+  /** Session records, so several instances can serve one session. Default: in memory. */
+  sessionStore?: SessionStore;
+  /** Fan-out of server-wide notifications across instances. Default: in process. */
+  messageBus?: MessageBus;
+}
+
+/**
+ * Settings that change the module's shape, given next to the options (also with `forRootAsync`):
+ * which transports are mounted and where.
+ */
+export interface McpModuleExtras {
+  /** Path of the Streamable HTTP endpoint (relative to the global prefix). Default `'mcp'`. */
+  path?: string;
+  /** Mount the Streamable HTTP endpoint. Default `true`. */
+  http?: boolean;
+  /** Register the module globally. Default `false`. */
+  isGlobal?: boolean;
+}

@@ -1,0 +1,5 @@
+/** Metadata keys of the MCP method decorators (namespaced). */
+export const MCP_TOOL_METADATA = 'mcp:tool';
+export const MCP_PROMPT_METADATA = 'mcp:prompt';
+export const MCP_RESOURCE_METADATA = 'mcp:resource';
+export const MCP_RESOURCE_TEMPLATE_METADATA = 'mcp:resource-template';

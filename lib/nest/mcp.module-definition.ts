@@ -1,0 +1,32 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
+import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
+import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
+
+/** Normalises a route path to `/a/b` form. */
+export function normalisePath(path: string): string {
+  return '/' + path.split('/').filter(Boolean).join('/');
+}
+
+/**
+ * The module builder: `forRoot(options & extras)` and `forRootAsync({ useFactory | useClass |
+ * useExisting, imports, inject } & extras)`. Extras decide which controllers are created.
+ */
+export const {
+  ConfigurableModuleClass: McpConfigurableModule,
+  MODULE_OPTIONS_TOKEN: MCP_MODULE_OPTIONS,
+  OPTIONS_TYPE: MCP_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: MCP_ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<McpModuleOptions>({ moduleName: 'Mcp' })
+  .setClassMethodName('forRoot')
+  .setExtras<McpModuleExtras>({ path: 'mcp', http: true, isGlobal: false }, (definition, extras) => {
+    const path = normalisePath(extras.path ?? 'mcp');
+    const http = extras.http !== false;
+    return {
+      ...definition,
+      global: extras.isGlobal,
+      controllers: http ? [createStreamableHttpController(path)] : [],
+      providers: [...(definition.providers ?? []), { provide: MCP_HTTP_PATHS, useValue: http ? [path] : [] }],
+    };
+  })
+  .build();

@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http';
+import type { RequestId } from '../../protocol/json-rpc.js';
+
+/** Writes a JSON body with a status (no-op when the response already started). */
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.writableEnded) return;
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
+
+/** Answers with a JSON-RPC error object as the body (id null unless it could be read). */
+export function writeJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: RequestId | null = null,
+  headers?: Record<string, string>,
+): void {
+  writeJson(res, status, { jsonrpc: '2.0', id, error: { code, message } }, headers);
+}
+
+/** Answers with an empty body. */
+export function writeEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.writableEnded) return;
+  res.writeHead(status, headers);
+  res.end();
+}

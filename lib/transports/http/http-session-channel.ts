@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Subscription } from 'rxjs';
+import type { RequestId } from '../../protocol/json-rpc.js';
+import { isVersionAtLeast } from '../../protocol/versions.js';
+import type { McpSession, OutboundMessage } from '../../server/session/mcp-session.js';
+import type { EventStore } from '../../server/stores/event-store.interface.js';
+import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
+import { SseStream } from './sse-stream.js';
+import { SseWriter } from './sse/sse-writer.js';
+import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
+
+/**
+ * Binds an McpSession to HTTP: routes each outgoing message to the stream of the request it
+ * belongs to (the POST that carried it, or its resumed GET), and everything else to the standalone
+ * GET stream. Each message goes to exactly one stream; none is broadcast.
+ */
+export class HttpSessionChannel {
+  private readonly exchanges = new Map<RequestId, PostExchange>();
+  private standalone?: SseStream;
+  private readonly streams = new Map<string, SseStream>();
+  private readonly subscription: Subscription;
+
+  constructor(
+    readonly session: McpSession,
+    private readonly options: ResolvedStreamableHttpOptions,
+    private readonly eventStore: EventStore,
+  ) {
+    this.subscription = session.outbound$.subscribe((out) => this.route(out));
+  }
+
+  /** True when a request id is already being served on this session. */
+  isInFlight(id: RequestId): boolean {
+    return this.exchanges.has(id);
+  }
+
+  /** Opens the reply of a POST carrying requests with these ids. */
+  openExchange(
+    res: ServerResponse,
+    ids: RequestId[],
+    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers'>,
+  ): PostExchange {
+    let stream: SseStream | undefined;
+    const exchange = new PostExchange(res, ids, {
+      ...options,
+      acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
+      streamFromStart: this.options.responseMode === 'sse',
+      openStream: () => {
+        stream = this.newStream();
+        return stream;
+      },
+      onDone: () => {
+        for (const id of ids) this.exchanges.delete(id);
+        if (stream) this.streams.delete(stream.id);
+      },
+    });
+    for (const id of ids) this.exchanges.set(id, exchange);
+    return exchange;
+  }
+
+  /** The exchange serving a request id (for server-initiated stream closes). */
+  exchangeOf(id: RequestId): PostExchange | undefined {
+    return this.exchanges.get(id);
+  }
+
+  /** True when the standalone GET stream is connected. */
+  get hasStandaloneStream(): boolean {
+    return this.standalone?.connected ?? false;
+  }
+
+  /** Opens the standalone GET stream. */
+  openStandalone(res: ServerResponse): void {
+    this.standalone ??= this.newStream();
+    this.standalone.attach(res, true);
+  }
+
+  /**
+   * Resumes a stream after `Last-Event-ID` on a GET: replays what was missed and keeps delivering
+   * if the stream is still live; otherwise replays from the store and closes.
+   */
+  async resume(res: ServerResponse, lastEventId: string): Promise<boolean> {
+    const separator = lastEventId.lastIndexOf('_');
+    const stream = this.streams.get(lastEventId.slice(0, Math.max(0, separator)));
+    if (stream) {
+      stream.resume(res, lastEventId);
+      return true;
+    }
+    const writer = new SseWriter(res, { keepAliveMs: 0 });
+    writer.open();
+    const found = await this.eventStore.replayEventsAfter(lastEventId, (id, message) => {
+      if (message !== null) writer.send({ id, event: 'message', data: JSON.stringify(message) });
+    });
+    writer.close();
+    return found !== undefined;
+  }
+
+  /** Ends the channel (session closed): closes every stream. */
+  close(): void {
+    this.subscription.unsubscribe();
+    for (const stream of this.streams.values()) stream.end();
+    this.streams.clear();
+    this.exchanges.clear();
+  }
+
+  private newStream(): SseStream {
+    const stream = new SseStream(randomUUID(), {
+      eventStore: this.eventStore,
+      retryMs: this.options.sseRetryMs,
+      keepAliveMs: this.options.sseKeepAliveMs,
+      prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
+    });
+    this.streams.set(stream.id, stream);
+    return stream;
+  }
+
+  private route({ message, relatedRequestId }: OutboundMessage): void {
+    const exchange = relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
+    if (exchange?.deliver(message)) return;
+    // Unrelated messages (list changes, resource updates) and those a JSON-only POST cannot carry.
+    if (this.standalone) this.standalone.push(message);
+  }
+}

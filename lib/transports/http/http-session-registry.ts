@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { McpServer } from '../../server/mcp-server.js';
+import type { EventStore } from '../../server/stores/event-store.interface.js';
+import type { SessionStore } from '../../server/stores/session-store.interface.js';
+import { HttpSessionChannel } from './http-session-channel.js';
+import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
+
+interface Entry {
+  channel: HttpSessionChannel;
+  timer: NodeJS.Timeout;
+  lastTouch: number;
+}
+
+/**
+ * The live HTTP sessions of this process, with idle expiry. Records go to the SessionStore after
+ * `initialize`, so a session unknown here but known to the store (another instance, or after a
+ * restart of this one) is rebuilt on demand: the session is a cache, not a requirement.
+ */
+export class HttpSessionRegistry {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly options: ResolvedStreamableHttpOptions,
+    private readonly eventStore: EventStore,
+    private readonly store: SessionStore,
+  ) {}
+
+  /** Number of live sessions held by this process. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Creates a session with a fresh cryptographically random id; persisted once initialized. */
+  create(): HttpSessionChannel {
+    const id = randomUUID();
+    const channel = this.attach(id);
+    channel.session.onInitialized = () => void this.persist(channel);
+    return channel;
+  }
+
+  /** The session with this id, rebuilt from the store if needed; undefined when unknown or ended. */
+  async find(id: string): Promise<HttpSessionChannel | undefined> {
+    const entry = this.entries.get(id);
+    if (entry) {
+      this.touch(id, entry);
+      return entry.channel;
+    }
+    const record = await this.store.get(id);
+    if (!record || this.entries.has(id)) return this.entries.get(id)?.channel;
+    const channel = this.attach(id);
+    const { session } = channel;
+    session.protocol = record.protocol;
+    session.initialized = true;
+    for (const uri of record.subscriptions) session.subscriptions.add(uri);
+    return channel;
+  }
+
+  /** Ends a session (DELETE or expiry): closes it here and forgets it in the store. */
+  async end(id: string): Promise<void> {
+    this.entries.get(id)?.channel.session.close('Session ended');
+    await this.store.delete(id);
+  }
+
+  /** Closes every live session (shutdown); records stay in the store for other instances. */
+  closeAll(): void {
+    for (const entry of [...this.entries.values()]) entry.channel.session.close('Server shutting down');
+  }
+
+  private attach(id: string): HttpSessionChannel {
+    const session = this.server.createSession(id, 'streamable-http');
+    const channel = new HttpSessionChannel(session, this.options, this.eventStore);
+    const timer = setTimeout(() => void this.end(id), this.options.sessionIdleTimeoutMs);
+    timer.unref();
+    this.entries.set(id, { channel, timer, lastTouch: Date.now() });
+    session.onClose(() => {
+      clearTimeout(timer);
+      channel.close();
+      this.entries.delete(id);
+    });
+    return channel;
+  }
+
+  private touch(id: string, entry: Entry): void {
+    entry.timer.refresh();
+    const now = Date.now();
+    // Extend the stored record at most ten times per idle period, not on every request.
+    if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
+      entry.lastTouch = now;
+      void this.store.touch(id, this.options.sessionIdleTimeoutMs);
+    }
+  }
+
+  private async persist(channel: HttpSessionChannel): Promise<void> {
+    const { session } = channel;
+    if (!session.id) return;
+    await this.store.set(
+      {
+        id: session.id,
+        protocol: session.protocol,
+        subscriptions: [...session.subscriptions],
+        createdAt: Date.now(),
+      },
+      this.options.sessionIdleTimeoutMs,
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
+import { writeJson } from './http-response.js';
+import type { SseStream } from './sse-stream.js';
+
+/** How one POST wants its answer delivered. */
+export interface PostExchangeOptions {
+  /** The client listed `text/event-stream` in `Accept`. */
+  acceptsSse: boolean;
+  /** Start streaming at once (`responseMode: 'sse'`). */
+  streamFromStart: boolean;
+  /** The body was a JSON-RPC batch: answer with an array. */
+  batch: boolean;
+  /** Extra response headers (`Mcp-Session-Id` on initialize). */
+  headers: Record<string, string>;
+  /** Creates the resumable stream when the reply upgrades to SSE. */
+  openStream: () => SseStream;
+  /** Called once every request of the POST has been answered. */
+  onDone: () => void;
+}
+
+/**
+ * The reply to one POST carrying requests. It starts as a plain JSON reply and upgrades to an SSE
+ * stream the moment a related message (progress, log, a server-to-client request) must go out
+ * before the result, so simple calls stay cheap and streaming works when needed.
+ */
+export class PostExchange {
+  private readonly pending: Set<RequestId>;
+  private readonly responses: JsonRpcResponse[] = [];
+  private stream?: SseStream;
+
+  constructor(
+    private readonly res: ServerResponse,
+    requestIds: RequestId[],
+    private readonly options: PostExchangeOptions,
+  ) {
+    this.pending = new Set(requestIds);
+    if (options.streamFromStart && options.acceptsSse) this.upgrade();
+  }
+
+  /** True when this POST is waiting for the response to `id`. */
+  awaits(id: RequestId): boolean {
+    return this.pending.has(id);
+  }
+
+  /** Delivers a message related to this POST; false when it could not be carried (JSON-only client). */
+  deliver(message: JsonRpcMessage): boolean {
+    const isResponse = !('method' in message);
+    if (isResponse && this.pending.delete((message as JsonRpcResponse).id as RequestId)) {
+      if (this.stream) this.stream.push(message);
+      else this.responses.push(message as JsonRpcResponse);
+      if (this.pending.size === 0) this.finish();
+      return true;
+    }
+    if (!this.stream) {
+      if (!this.options.acceptsSse) return false;
+      this.upgrade();
+    }
+    this.stream!.push(message);
+    return true;
+  }
+
+  /** Server-initiated close of the connection (SSE polling): the client reconnects with GET. */
+  disconnect(): void {
+    if (!this.stream && this.options.acceptsSse) this.upgrade();
+    this.stream?.disconnect();
+  }
+
+  private upgrade(): void {
+    this.stream = this.options.openStream();
+    this.stream.attach(this.res, true, this.options.headers);
+    for (const response of this.responses.splice(0)) this.stream.push(response);
+  }
+
+  private finish(): void {
+    if (this.stream) this.stream.end();
+    else {
+      const body = this.options.batch ? this.responses : this.responses[0];
+      writeJson(this.res, 200, body, this.options.headers);
+    }
+    this.options.onDone();
+  }
+}

@@ -1,0 +1,96 @@
+import type { ServerResponse } from 'node:http';
+import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+import type { EventStore } from '../../server/stores/event-store.interface.js';
+import { SseWriter } from './sse/sse-writer.js';
+
+/** How a resumable SSE stream behaves on the wire. */
+export interface SseStreamSettings {
+  eventStore: EventStore;
+  retryMs: number;
+  keepAliveMs: number;
+  /** Send the SEP-1699 priming event (the client's revision is 2025-11-25 or newer). */
+  prime: boolean;
+}
+
+/**
+ * A resumable stream of server-to-client messages: every message is stored in the event store
+ * under this stream's id and written to the current connection, if any. The connection may come
+ * and go (SSE polling, `Last-Event-ID` resumption); the stream lives until {@link end}.
+ */
+export class SseStream {
+  private writer?: SseWriter;
+  private tail: Promise<void> = Promise.resolve();
+  private ended = false;
+
+  constructor(
+    readonly id: string,
+    private readonly settings: SseStreamSettings,
+  ) {}
+
+  /** True while a connection is attached. */
+  get connected(): boolean {
+    return this.writer !== undefined && !this.writer.closed;
+  }
+
+  /**
+   * Attaches a connection. With `prime`, sends the priming event (id + empty data) and `retry`.
+   * `headers` are extra response headers (e.g. `Mcp-Session-Id`).
+   */
+  attach(res: ServerResponse, prime: boolean, headers?: Record<string, string>): void {
+    this.writer?.close();
+    const writer = new SseWriter(res, { keepAliveMs: this.settings.keepAliveMs, headers });
+    this.writer = writer;
+    writer.onClose(() => {
+      if (this.writer === writer) this.writer = undefined;
+    });
+    writer.open();
+    if (prime && this.settings.prime) {
+      this.enqueue(async () => {
+        const id = await this.settings.eventStore.storeEvent(this.id, null);
+        writer.send({ id, retry: this.settings.retryMs, data: '' });
+      });
+    }
+  }
+
+  /** Stores and (when connected) writes one message, keeping order. */
+  push(message: JsonRpcMessage): void {
+    this.enqueue(async () => {
+      const id = await this.settings.eventStore.storeEvent(this.id, message);
+      this.writer?.send({ id, event: 'message', data: JSON.stringify(message) });
+    });
+  }
+
+  /** Replays stored events after `lastEventId` onto a new connection, then keeps it attached. */
+  resume(res: ServerResponse, lastEventId: string): void {
+    this.attach(res, false);
+    const writer = this.writer;
+    this.enqueue(async () => {
+      await this.settings.eventStore.replayEventsAfter(lastEventId, (id, message) => {
+        if (message !== null) writer?.send({ id, event: 'message', data: JSON.stringify(message) });
+      });
+    });
+    if (this.ended) this.enqueue(async () => writer?.close());
+  }
+
+  /** Closes the connection only (server-initiated polling); the stream goes on. */
+  disconnect(): void {
+    const writer = this.writer;
+    this.enqueue(async () => writer?.close());
+  }
+
+  /** Ends the stream after pending writes: closes the connection. */
+  end(): void {
+    this.ended = true;
+    const writer = this.writer;
+    this.enqueue(async () => writer?.close());
+  }
+
+  /** True once {@link end} was called. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.tail = this.tail.then(task).catch(() => undefined);
+  }
+}

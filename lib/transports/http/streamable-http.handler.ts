@@ -1,0 +1,246 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import {
+  idOfInvalidMessage,
+  isJsonRpcRequest,
+  parseJson,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
+import { McpError } from '../../protocol/mcp-error.js';
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, isSupportedLegacyVersion } from '../../protocol/versions.js';
+import type { McpServer } from '../../server/mcp-server.js';
+import type { MessageExtra } from '../../server/session/mcp-session.js';
+import type { EventStore } from '../../server/stores/event-store.interface.js';
+import type { SessionStore } from '../../server/stores/session-store.interface.js';
+import { HttpSessionChannel } from './http-session-channel.js';
+import { HttpSessionRegistry } from './http-session-registry.js';
+import { writeEmpty, writeJsonRpcError } from './http-response.js';
+import { checkOrigin } from './origin-guard.js';
+import { BodyTooLargeError, readBody } from './read-body.js';
+import {
+  resolveStreamableHttpOptions,
+  type ResolvedStreamableHttpOptions,
+  type StreamableHttpOptions,
+} from './streamable-http.options.js';
+
+const SESSION_HEADER = 'mcp-session-id';
+
+/** Refusal of a request before it reaches the engine: HTTP status + JSON-RPC error. */
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly id: RequestId | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The Streamable HTTP transport (2025-03-26 ... 2025-11-25) on plain Node request/response objects,
+ * so any HTTP framework can mount it: POST carries client messages, GET opens the standalone stream
+ * or resumes one (`Last-Event-ID`), DELETE ends a session.
+ */
+export class StreamableHttpHandler {
+  readonly options: ResolvedStreamableHttpOptions;
+  /** Live sessions of this process. */
+  readonly sessions: HttpSessionRegistry;
+
+  constructor(
+    private readonly server: McpServer,
+    options: StreamableHttpOptions,
+    private readonly eventStore: EventStore,
+    sessionStore: SessionStore,
+  ) {
+    this.options = resolveStreamableHttpOptions(options);
+    this.sessions = new HttpSessionRegistry(server, this.options, eventStore, sessionStore);
+  }
+
+  /**
+   * Handles a POST. `parsedBody` is the body when a framework already parsed it; otherwise the
+   * raw stream is read here under the size limit.
+   */
+  async handlePost(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    try {
+      await this.post(req, res, parsedBody);
+    } catch (error) {
+      this.refuse(res, error);
+    }
+  }
+
+  /** Handles a GET: the standalone server-to-client stream, or a resumption. */
+  async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      this.guard(req);
+      if (this.options.stateless) throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No streams in stateless mode');
+      if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+        throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
+      }
+      const channel = await this.requireSession(req);
+      const lastEventId = req.headers['last-event-id'];
+      if (typeof lastEventId === 'string' && lastEventId !== '') {
+        await channel.resume(res, lastEventId);
+        return;
+      }
+      if (channel.hasStandaloneStream) {
+        throw new HttpRefusal(409, ErrorCode.InvalidRequest, 'A standalone stream is already open');
+      }
+      channel.openStandalone(res);
+    } catch (error) {
+      this.refuse(res, error);
+    }
+  }
+
+  /** Handles a DELETE: ends the session. */
+  async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      this.guard(req);
+      if (this.options.stateless) throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
+      const channel = await this.requireSession(req);
+      await this.sessions.end(channel.session.id!);
+      writeEmpty(res, 200);
+    } catch (error) {
+      this.refuse(res, error);
+    }
+  }
+
+  /** Ends every live session (application shutdown). */
+  close(): void {
+    this.sessions.closeAll();
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+    this.guard(req);
+    const contentType = req.headers['content-type'];
+    if (contentType !== undefined && !contentType.includes('application/json')) {
+      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+    }
+    const accept = req.headers.accept ?? '*/*';
+    const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
+    if (!acceptsSse && !accept.includes('application/json')) {
+      throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'Accept must list application/json and text/event-stream');
+    }
+    const body = parsedBody !== undefined ? parsedBody : await this.readJson(req);
+    const batch = Array.isArray(body);
+    const messages = this.toMessages(batch ? body : [body]);
+    const requests = messages.filter(isJsonRpcRequest);
+    const initialize = requests.find((m) => m.method === 'initialize');
+    if (initialize && messages.length > 1) {
+      throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'initialize must be sent alone', initialize.id);
+    }
+
+    const headers: Record<string, string> = {};
+    let channel: HttpSessionChannel;
+    if (this.options.stateless) channel = this.transientChannel(req, !initialize);
+    else if (initialize) {
+      if (req.headers[SESSION_HEADER]) {
+        throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'initialize must not carry a session id', initialize.id);
+      }
+      channel = this.sessions.create();
+      headers[SESSION_HEADER] = channel.session.id!;
+    } else channel = await this.requireSession(req);
+
+    const { session } = channel;
+    if (batch && session.protocol.protocolVersion !== '2025-03-26') {
+      throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'JSON-RPC batches exist only in protocol 2025-03-26');
+    }
+    const duplicate = requests.find((m) => channel.isInFlight(m.id));
+    if (duplicate) {
+      throw new HttpRefusal(400, ErrorCode.InvalidRequest, `Request id ${duplicate.id} is already in use`, duplicate.id);
+    }
+    const extra: MessageExtra = {
+      transport: {
+        kind: 'streamable-http',
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
+        raw: req,
+        closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
+      },
+    };
+    if (requests.length === 0) {
+      for (const message of messages) session.receive(message, extra);
+      writeEmpty(res, 202);
+      if (this.options.stateless) session.close();
+      return;
+    }
+    channel.openExchange(res, requests.map((r) => r.id), { acceptsSse, batch, headers });
+    if (this.options.stateless) {
+      res.on('close', () => session.close('Connection closed'));
+    }
+    for (const message of messages) session.receive(message, extra);
+  }
+
+  private async readJson(req: IncomingMessage): Promise<unknown> {
+    let text: string;
+    try {
+      text = await readBody(req, this.options.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
+      }
+      throw error;
+    }
+    try {
+      return parseJson(text);
+    } catch (error) {
+      throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
+    }
+  }
+
+  private toMessages(items: unknown[]): JsonRpcMessage[] {
+    if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
+    return items.map((item) => {
+      try {
+        return toJsonRpcMessage(item);
+      } catch (error) {
+        const mcp = error as McpError;
+        throw new HttpRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));
+      }
+    });
+  }
+
+  private guard(req: IncomingMessage): void {
+    const refused = checkOrigin(req, this.options);
+    if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
+      throw new HttpRefusal(400, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
+    }
+  }
+
+  private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {
+    const id = req.headers[SESSION_HEADER];
+    if (typeof id !== 'string' || id === '') {
+      throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Mcp-Session-Id header is required');
+    }
+    const channel = await this.sessions.find(id);
+    if (!channel) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    return channel;
+  }
+
+  /** Stateless mode: a throw-away session for one POST, closed when the reply is done. */
+  private transientChannel(req: IncomingMessage, initialized: boolean): HttpSessionChannel {
+    const session = this.server.createSession(undefined, 'streamable-http');
+    const header = req.headers['mcp-protocol-version'];
+    session.protocol = {
+      protocolVersion: typeof header === 'string' ? header : DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+      clientCapabilities: {},
+    };
+    session.initialized = initialized;
+    const channel = new HttpSessionChannel(session, this.options, this.eventStore);
+    session.onClose(() => channel.close());
+    return channel;
+  }
+
+  private refuse(res: ServerResponse, error: unknown): void {
+    if (error instanceof HttpRefusal) {
+      writeJsonRpcError(res, error.status, error.code, error.message, error.id);
+      return;
+    }
+    this.server.reportError(error, 'Streamable HTTP request failed');
+    writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+  }
+}
