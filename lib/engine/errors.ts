@@ -25,7 +25,9 @@ export class RequestCancelledError extends Error {
     readonly requestId: RequestId,
     readonly reason?: unknown,
   ) {
-    super(`Request ${method} (id ${requestId}) was cancelled${reason ? `: ${String(reason)}` : ''}`);
+    super(
+      `Request ${method} (id ${requestId}) was cancelled${reason ? `: ${String(reason)}` : ''}`,
+    );
     this.name = 'RequestCancelledError';
   }
 }

@@ -28,7 +28,10 @@ export type PeerRequestHandler<TExtra> = (
 ) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
 /** Handles an incoming notification other than `notifications/cancelled` and `notifications/progress`. */
-export type PeerNotificationHandler<TExtra> = (notification: JsonRpcNotification, extra: TExtra) => void;
+export type PeerNotificationHandler<TExtra> = (
+  notification: JsonRpcNotification,
+  extra: TExtra,
+) => void;
 
 /** Progress reported by the peer for one of our outgoing requests. */
 export interface ProgressUpdate {

@@ -107,7 +107,11 @@ export class JsonRpcPeer<TExtra = undefined> {
     const controller = this.inbound.get(id);
     if (!controller) return;
     this.inbound.delete(id);
-    controller.abort(reason ?? new Error('Request cancelled'));
+    controller.abort(
+      reason instanceof Error
+        ? reason
+        : new Error(`Request cancelled${reason ? `: ${String(reason)}` : ''}`),
+    );
   }
 
   /**
@@ -138,6 +142,7 @@ export class JsonRpcPeer<TExtra = undefined> {
       const result = await this.options.onRequest(request, { signal: controller.signal, extra });
       response = resultResponse(id, result);
     } catch (error) {
+      if (controller.signal.aborted) return;
       response = errorResponse(id, this.toErrorObject(error, request));
     }
     if (controller.signal.aborted || this.inbound.get(id) !== controller) return;
@@ -181,7 +186,10 @@ export class JsonRpcPeer<TExtra = undefined> {
     if (!this.outbound.delete(id)) return;
     this.notify(CANCELLED, {
       requestId: id,
-      reason: reason instanceof RequestTimeoutError ? 'Request timed out' : String(reason.reason ?? 'Cancelled'),
+      reason:
+        reason instanceof RequestTimeoutError
+          ? 'Request timed out'
+          : String(reason.reason ?? 'Cancelled'),
     });
   }
 

@@ -9,8 +9,7 @@ import type { StreamableHttpOptions } from '../transports/http/streamable-http.o
  * the Streamable HTTP settings, and optional store implementations (in-memory by default).
  */
 export interface McpModuleOptions
-  extends Omit<McpServerOptions, 'logger'>,
-    Omit<StreamableHttpOptions, never> {
+  extends Omit<McpServerOptions, 'logger'>, Omit<StreamableHttpOptions, never> {
   /** Resumability store for SSE streams. Default: in memory. */
   eventStore?: EventStore;
   /** Session records, so several instances can serve one session. Default: in memory. */

@@ -19,14 +19,20 @@ export const {
   ASYNC_OPTIONS_TYPE: MCP_ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<McpModuleOptions>({ moduleName: 'Mcp' })
   .setClassMethodName('forRoot')
-  .setExtras<McpModuleExtras>({ path: 'mcp', http: true, isGlobal: false }, (definition, extras) => {
-    const path = normalisePath(extras.path ?? 'mcp');
-    const http = extras.http !== false;
-    return {
-      ...definition,
-      global: extras.isGlobal,
-      controllers: http ? [createStreamableHttpController(path)] : [],
-      providers: [...(definition.providers ?? []), { provide: MCP_HTTP_PATHS, useValue: http ? [path] : [] }],
-    };
-  })
+  .setExtras<McpModuleExtras>(
+    { path: 'mcp', http: true, isGlobal: false },
+    (definition, extras) => {
+      const path = normalisePath(extras.path ?? 'mcp');
+      const http = extras.http !== false;
+      return {
+        ...definition,
+        global: extras.isGlobal,
+        controllers: http ? [createStreamableHttpController(path)] : [],
+        providers: [
+          ...(definition.providers ?? []),
+          { provide: MCP_HTTP_PATHS, useValue: http ? [path] : [] },
+        ],
+      };
+    },
+  )
   .build();

@@ -31,12 +31,20 @@ export function text(value: string, annotations?: ContentAnnotations): ContentBl
 }
 
 /** An image block; `data` is base64 or bytes (encoded for you). */
-export function image(data: string | Uint8Array, mimeType: string, annotations?: ContentAnnotations): ContentBlock {
+export function image(
+  data: string | Uint8Array,
+  mimeType: string,
+  annotations?: ContentAnnotations,
+): ContentBlock {
   return withAnnotations({ type: 'image', data: toBase64(data), mimeType }, annotations);
 }
 
 /** An audio block; `data` is base64 or bytes. */
-export function audio(data: string | Uint8Array, mimeType: string, annotations?: ContentAnnotations): ContentBlock {
+export function audio(
+  data: string | Uint8Array,
+  mimeType: string,
+  annotations?: ContentAnnotations,
+): ContentBlock {
   return withAnnotations({ type: 'audio', data: toBase64(data), mimeType }, annotations);
 }
 

@@ -134,11 +134,17 @@ export function parseJson(text: string): unknown {
 }
 
 /** Builds a result response. */
-export function resultResponse(id: RequestId, result: Record<string, unknown>): JsonRpcResultResponse {
+export function resultResponse(
+  id: RequestId,
+  result: Record<string, unknown>,
+): JsonRpcResultResponse {
   return { jsonrpc: '2.0', id, result };
 }
 
 /** Builds an error response. */
-export function errorResponse(id: RequestId | null, error: JsonRpcErrorObject): JsonRpcErrorResponse {
+export function errorResponse(
+  id: RequestId | null,
+  error: JsonRpcErrorObject,
+): JsonRpcErrorResponse {
   return { jsonrpc: '2.0', id, error };
 }

@@ -4,7 +4,10 @@ import type { McpServer } from './mcp-server.js';
  * Server capabilities derived from what is registered, merged with the configured extras.
  * `listChanged` is always on because primitives can be added and removed at runtime.
  */
-export function deriveCapabilities(server: McpServer, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function deriveCapabilities(
+  server: McpServer,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const caps: Record<string, unknown> = { logging: {} };
   if (server.tools.size > 0 || 'tools' in extra) caps.tools = { listChanged: true };
   if (server.prompts.size > 0 || 'prompts' in extra) caps.prompts = { listChanged: true };

@@ -130,7 +130,10 @@ export class McpServer implements SessionHost, ServerNotifier {
    * Registers a tool (at bootstrap or at runtime; clients get `notifications/tools/list_changed`).
    * Its schemas are compiled now. A duplicate name throws, naming both origins.
    */
-  registerTool(options: ToolOptions & { name: string; origin?: string }, handler: ToolHandler): void {
+  registerTool(
+    options: ToolOptions & { name: string; origin?: string },
+    handler: ToolHandler,
+  ): void {
     const tool = compileTool(options, handler, this.compiler);
     this.tools.add(tool, tool.origin, (t) => t.origin);
   }
@@ -141,7 +144,10 @@ export class McpServer implements SessionHost, ServerNotifier {
   }
 
   /** Registers a prompt (see {@link registerTool}). */
-  registerPrompt(options: PromptOptions & { name: string; origin?: string }, handler: PromptHandler): void {
+  registerPrompt(
+    options: PromptOptions & { name: string; origin?: string },
+    handler: PromptHandler,
+  ): void {
     const prompt = compilePrompt(options, handler, this.compiler);
     this.prompts.add(prompt, prompt.origin, (p) => p.origin);
   }

@@ -44,7 +44,12 @@ export class McpExplorer implements OnModuleInit {
     }
   }
 
-  private register(metadata: McpMethodMetadata, handler: Handler, methodName: string, origin: string): void {
+  private register(
+    metadata: McpMethodMetadata,
+    handler: Handler,
+    methodName: string,
+    origin: string,
+  ): void {
     const name = metadata.options.name ?? methodName;
     switch (metadata.kind) {
       case 'tool':
@@ -52,9 +57,15 @@ export class McpExplorer implements OnModuleInit {
       case 'prompt':
         return this.server.registerPrompt({ ...metadata.options, name, origin }, handler as never);
       case 'resource':
-        return this.server.registerResource({ ...metadata.options, name, origin }, handler as never);
+        return this.server.registerResource(
+          { ...metadata.options, name, origin },
+          handler as never,
+        );
       case 'resourceTemplate':
-        return this.server.registerResourceTemplate({ ...metadata.options, name, origin }, handler as never);
+        return this.server.registerResourceTemplate(
+          { ...metadata.options, name, origin },
+          handler as never,
+        );
     }
   }
 }

@@ -29,7 +29,9 @@ export class McpRawBody implements OnModuleInit {
     const server = this.adapterHost.httpAdapter?.getHttpServer?.() as Server | undefined;
     if (!server || this.paths.length === 0 || typeof server.prependListener !== 'function') return;
     const prefix = this.config.getGlobalPrefix();
-    const full = new Set(this.paths.map((p) => '/' + [prefix, p].join('/').split('/').filter(Boolean).join('/')));
+    const full = new Set(
+      this.paths.map((p) => '/' + [prefix, p].join('/').split('/').filter(Boolean).join('/')),
+    );
     server.prependListener('request', (req: IncomingMessage) => {
       if (req.method !== 'POST' || !req.url) return;
       const query = req.url.indexOf('?');

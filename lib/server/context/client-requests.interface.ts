@@ -7,7 +7,13 @@ export type ElicitParams =
       requestedSchema: Record<string, unknown>;
       _meta?: Record<string, unknown>;
     }
-  | { mode: 'url'; message: string; url: string; elicitationId: string; _meta?: Record<string, unknown> };
+  | {
+      mode: 'url';
+      message: string;
+      url: string;
+      elicitationId: string;
+      _meta?: Record<string, unknown>;
+    };
 
 /** The user's answer to an elicitation. */
 export interface ElicitResult {

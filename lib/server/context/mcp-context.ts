@@ -19,7 +19,10 @@ import type {
 } from './client-requests.interface.js';
 
 /** Options of a server-to-client request made from a handler. */
-export type ClientRequestOptions = Pick<OutgoingRequestOptions, 'timeoutMs' | 'signal' | 'onProgress'>;
+export type ClientRequestOptions = Pick<
+  OutgoingRequestOptions,
+  'timeoutMs' | 'signal' | 'onProgress'
+>;
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -123,9 +126,16 @@ export class McpContext {
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`). */
-  sample(params: CreateMessageParams, options?: ClientRequestOptions): Promise<CreateMessageResult> {
+  sample(
+    params: CreateMessageParams,
+    options?: ClientRequestOptions,
+  ): Promise<CreateMessageResult> {
     if (!this.clientCapabilities.sampling) throw missingCapability({ sampling: {} });
-    return this.clientRequest('sampling/createMessage', params, options) as Promise<CreateMessageResult>;
+    return this.clientRequest(
+      'sampling/createMessage',
+      params,
+      options,
+    ) as Promise<CreateMessageResult>;
   }
 
   /** Lists the client's roots (`roots/list`). */

@@ -1,6 +1,10 @@
 import { McpError } from '../../protocol/mcp-error.js';
 import { negotiateProtocolVersion } from '../../protocol/versions.js';
-import { LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from '../session/protocol-context.interface.js';
+import {
+  LOGGING_LEVELS,
+  type ClientInfo,
+  type LoggingLevel,
+} from '../session/protocol-context.interface.js';
 import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
 
 const levels = new Set<string>(LOGGING_LEVELS);

@@ -18,7 +18,10 @@ export function requireString(params: Record<string, unknown>, key: string): str
 }
 
 /** Reads an optional object param (default `{}`) or throws `-32602`. */
-export function optionalObject(params: Record<string, unknown>, key: string): Record<string, unknown> {
+export function optionalObject(
+  params: Record<string, unknown>,
+  key: string,
+): Record<string, unknown> {
   const value = params[key];
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {

@@ -6,7 +6,11 @@ import { optionalObject, requireString, type MethodHandler } from './method-hand
 
 /** `prompts/list`. */
 export const listPrompts: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(server.prompts.list(), scope.params.cursor, server.pageSize);
+  const { page, nextCursor } = paginate(
+    server.prompts.list(),
+    scope.params.cursor,
+    server.pageSize,
+  );
   return nextCursor ? { prompts: page, nextCursor } : { prompts: page };
 };
 

@@ -8,7 +8,11 @@ import { requireString, type MethodHandler } from './method-handler.interface.js
 
 /** `resources/list`: fixed resources only (templates have their own list). */
 export const listResources: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(server.resources.list(), scope.params.cursor, server.pageSize);
+  const { page, nextCursor } = paginate(
+    server.resources.list(),
+    scope.params.cursor,
+    server.pageSize,
+  );
   return nextCursor ? { resources: page, nextCursor } : { resources: page };
 };
 

@@ -38,7 +38,8 @@ export const callTool: MethodHandler = async (scope, server) => {
   try {
     value = await tool.handler(args as never, ctx);
   } catch (error) {
-    if (error instanceof McpError) throw error;
+    // A cancelled call gets no response at all; the peer drops whatever we throw.
+    if (error instanceof McpError || scope.signal.aborted) throw error;
     server.reportError(error, `${tool.origin} failed`);
     const message = error instanceof Error ? error.message : String(error);
     return { content: [text(message || 'Tool execution failed')], isError: true };

@@ -22,7 +22,9 @@ export class OrderedRegistry<T extends { readonly key: string }, D> {
     const existing = this.items.get(item.key);
     if (existing) {
       const other = existingOwner?.(existing) ?? 'another registration';
-      throw new Error(`${owner}: duplicate ${this.kind} "${item.key}" (already registered by ${other})`);
+      throw new Error(
+        `${owner}: duplicate ${this.kind} "${item.key}" (already registered by ${other})`,
+      );
     }
     this.items.set(item.key, item);
     this.touch();

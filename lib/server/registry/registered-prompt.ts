@@ -1,6 +1,10 @@
 import { McpError } from '../../protocol/mcp-error.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
-import { formatIssues, type CompiledSchema, type JsonSchema } from '../schema/json-schema.interface.js';
+import {
+  formatIssues,
+  type CompiledSchema,
+  type JsonSchema,
+} from '../schema/json-schema.interface.js';
 import type {
   ArgumentCompleter,
   DefinitionOrigin,

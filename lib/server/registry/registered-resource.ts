@@ -45,7 +45,8 @@ export function compileResource(
   handler: ResourceHandler,
 ): RegisteredResource {
   const origin = options.origin ?? `resource "${options.uri}"`;
-  if (!URL.canParse(options.uri)) throw new Error(`${origin}: invalid resource URI "${options.uri}"`);
+  if (!URL.canParse(options.uri))
+    throw new Error(`${origin}: invalid resource URI "${options.uri}"`);
   const descriptor = {
     uri: options.uri,
     name: options.name,

@@ -45,5 +45,12 @@ export function compileTool(
     ...(options.icons && { icons: options.icons }),
     ...(options._meta && { _meta: options._meta }),
   };
-  return { key: options.name, origin, descriptor: Object.freeze(descriptor), input, output, handler };
+  return {
+    key: options.name,
+    origin,
+    descriptor: Object.freeze(descriptor),
+    input,
+    output,
+    handler,
+  };
 }

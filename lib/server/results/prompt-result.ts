@@ -15,7 +15,11 @@ export function toGetPromptResult(value: unknown, description?: string): GetProm
   let result: GetPromptResult;
   if (typeof value === 'string') result = { messages: [{ role: 'user', content: text(value) }] };
   else if (Array.isArray(value)) result = { messages: value };
-  else if (typeof value === 'object' && value !== null && Array.isArray((value as GetPromptResult).messages)) {
+  else if (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as GetPromptResult).messages)
+  ) {
     result = { ...(value as GetPromptResult) };
   } else {
     throw new TypeError('A prompt handler must return messages, a GetPromptResult or a string');
@@ -23,10 +27,13 @@ export function toGetPromptResult(value: unknown, description?: string): GetProm
   result.messages = result.messages.map((m) => {
     const content = typeof m.content === 'string' ? text(m.content) : m.content;
     if (!isContentBlock(content) || (m.role !== 'user' && m.role !== 'assistant')) {
-      throw new TypeError('Each prompt message needs role "user" | "assistant" and one content block');
+      throw new TypeError(
+        'Each prompt message needs role "user" | "assistant" and one content block',
+      );
     }
     return { ...m, content };
   });
-  if (description !== undefined && result.description === undefined) result.description = description;
+  if (description !== undefined && result.description === undefined)
+    result.description = description;
   return result;
 }

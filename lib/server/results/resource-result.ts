@@ -1,7 +1,9 @@
 import { toBase64 } from '../../protocol/content.js';
 
 /** A `resources/read` result. */
-export type ReadResourceResult = Record<string, unknown> & { contents: Array<Record<string, unknown>> };
+export type ReadResourceResult = Record<string, unknown> & {
+  contents: Array<Record<string, unknown>>;
+};
 
 function normaliseContents(item: unknown, uri: string, mimeType?: string): Record<string, unknown> {
   if (typeof item === 'string') return withMime({ uri, text: item }, mimeType);
@@ -11,7 +13,9 @@ function normaliseContents(item: unknown, uri: string, mimeType?: string): Recor
     if (contents.blob instanceof Uint8Array) contents.blob = toBase64(contents.blob);
     return contents.mimeType === undefined ? withMime(contents, mimeType) : contents;
   }
-  throw new TypeError('A resource handler must return text, bytes, {text|blob} contents or { contents }');
+  throw new TypeError(
+    'A resource handler must return text, bytes, {text|blob} contents or { contents }',
+  );
 }
 
 function withMime(contents: Record<string, unknown>, mimeType?: string): Record<string, unknown> {
@@ -23,8 +27,16 @@ function withMime(contents: Record<string, unknown>, mimeType?: string): Record<
  * become a base64 blob; `{ text }`/`{ blob }` get the URI and declared MIME type; an array yields
  * several contents.
  */
-export function toReadResourceResult(value: unknown, uri: string, mimeType?: string): ReadResourceResult {
-  if (typeof value === 'object' && value !== null && Array.isArray((value as ReadResourceResult).contents)) {
+export function toReadResourceResult(
+  value: unknown,
+  uri: string,
+  mimeType?: string,
+): ReadResourceResult {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as ReadResourceResult).contents)
+  ) {
     return value as ReadResourceResult;
   }
   const items = Array.isArray(value) ? value : [value];

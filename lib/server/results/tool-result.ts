@@ -38,7 +38,10 @@ export function toCallToolResult(value: unknown, tool: RegisteredTool): CallTool
 
   if (tool.output && !result.isError) {
     if (result.structuredContent === undefined) {
-      return outputError(tool, 'the tool declares an outputSchema but returned no structured content');
+      return outputError(
+        tool,
+        'the tool declares an outputSchema but returned no structured content',
+      );
     }
     const checked = tool.output.validate(result.structuredContent);
     if (!checked.ok) return outputError(tool, formatIssues(checked.issues));

@@ -10,8 +10,7 @@ export interface SchemaIssue {
 
 /** Result of validating a value against a compiled schema. */
 export type ValidationResult<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; issues: SchemaIssue[] };
+  { ok: true; value: T } | { ok: false; issues: SchemaIssue[] };
 
 /** A schema compiled once at bootstrap: its JSON form for the wire and a validator for requests. */
 export interface CompiledSchema<T = unknown> {

@@ -1,7 +1,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { z } from 'zod';
-import type { CompiledSchema, JsonSchema, SchemaIssue, ValidationResult } from './json-schema.interface.js';
+import type {
+  CompiledSchema,
+  JsonSchema,
+  SchemaIssue,
+  ValidationResult,
+} from './json-schema.interface.js';
 
 /** What tool/prompt options accept as a schema: a zod schema, a zod object shape, or raw JSON Schema. */
 export type SchemaInput = z.ZodType | Record<string, z.ZodType> | JsonSchema;
@@ -37,9 +42,15 @@ export class SchemaCompiler {
   /** The JSON Schema of a zod schema, as sent on the wire (2020-12 dialect). */
   toJsonSchema(schema: z.ZodType, owner: string): JsonSchema {
     try {
-      return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+      return z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io: 'input',
+        unrepresentable: 'any',
+      });
     } catch (e) {
-      throw new Error(`${owner}: cannot convert the zod schema to JSON Schema: ${(e as Error).message}`);
+      throw new Error(
+        `${owner}: cannot convert the zod schema to JSON Schema: ${(e as Error).message}`,
+      );
     }
   }
 
@@ -79,7 +90,9 @@ export class SchemaCompiler {
     if (typeof dialect === 'string' && DRAFT_07.test(dialect)) {
       return (this.ajv07 ??= new Ajv({ strict: false, allErrors: true }));
     }
-    throw new Error(`unsupported JSON Schema dialect ${JSON.stringify(dialect)} (use 2020-12 or draft-07)`);
+    throw new Error(
+      `unsupported JSON Schema dialect ${JSON.stringify(dialect)} (use 2020-12 or draft-07)`,
+    );
   }
 }
 
@@ -89,7 +102,10 @@ function zodIssue(issue: z.core.$ZodIssue): SchemaIssue {
 
 function ajvIssue(error: ErrorObject): SchemaIssue {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  const missing =
+    error.keyword === 'required'
+      ? (error.params as { missingProperty?: string }).missingProperty
+      : undefined;
   if (missing) return { path: path ? `${path}.${missing}` : missing, message: 'is required' };
   return { path, message: error.message ?? 'is invalid' };
 }

@@ -30,11 +30,7 @@ export interface SessionHost {
     signal: AbortSignal,
     extra: MessageExtra,
   ): Promise<Record<string, unknown>>;
-  onNotification(
-    session: McpSession,
-    notification: JsonRpcNotification,
-    extra: MessageExtra,
-  ): void;
+  onNotification(session: McpSession, notification: JsonRpcNotification, extra: MessageExtra): void;
   onError(error: unknown, context: { method: string; id?: RequestId; sessionId?: string }): void;
   /** Default timeout of server-to-client requests. */
   readonly requestTimeoutMs: number;

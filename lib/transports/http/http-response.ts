@@ -31,7 +31,11 @@ export function writeJsonRpcError(
 }
 
 /** Answers with an empty body. */
-export function writeEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+export function writeEmpty(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.writableEnded) return;
   res.writeHead(status, headers);
   res.end();

@@ -114,7 +114,8 @@ export class HttpSessionChannel {
   }
 
   private route({ message, relatedRequestId }: OutboundMessage): void {
-    const exchange = relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
+    const exchange =
+      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
     if (exchange?.deliver(message)) return;
     // Unrelated messages (list changes, resource updates) and those a JSON-only POST cannot carry.
     if (this.standalone) this.standalone.push(message);

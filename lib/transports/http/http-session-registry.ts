@@ -64,7 +64,8 @@ export class HttpSessionRegistry {
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
   closeAll(): void {
-    for (const entry of [...this.entries.values()]) entry.channel.session.close('Server shutting down');
+    for (const entry of [...this.entries.values()])
+      entry.channel.session.close('Server shutting down');
   }
 
   private attach(id: string): HttpSessionChannel {

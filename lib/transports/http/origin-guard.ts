@@ -20,7 +20,10 @@ function hostname(hostHeader: string): string {
  * an `Origin`, when present, must be allowed, same-origin with `Host`, or loopback on a loopback
  * socket. Returns the reason a request is refused, or undefined when it passes.
  */
-export function checkOrigin(req: IncomingMessage, options: ResolvedStreamableHttpOptions): string | undefined {
+export function checkOrigin(
+  req: IncomingMessage,
+  options: ResolvedStreamableHttpOptions,
+): string | undefined {
   if (!options.dnsRebindingProtection) return undefined;
   const host = (req.headers.host ?? '').toLowerCase();
   const loopback = isLoopbackAddress(req.socket.localAddress);

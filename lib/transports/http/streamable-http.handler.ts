@@ -9,7 +9,10 @@ import {
   type RequestId,
 } from '../../protocol/json-rpc.js';
 import { McpError } from '../../protocol/mcp-error.js';
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, isSupportedLegacyVersion } from '../../protocol/versions.js';
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  isSupportedLegacyVersion,
+} from '../../protocol/versions.js';
 import type { McpServer } from '../../server/mcp-server.js';
 import type { MessageExtra } from '../../server/session/mcp-session.js';
 import type { EventStore } from '../../server/stores/event-store.interface.js';
@@ -75,7 +78,8 @@ export class StreamableHttpHandler {
   async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       this.guard(req);
-      if (this.options.stateless) throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No streams in stateless mode');
+      if (this.options.stateless)
+        throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No streams in stateless mode');
       if (!(req.headers.accept ?? '').includes('text/event-stream')) {
         throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
       }
@@ -98,7 +102,8 @@ export class StreamableHttpHandler {
   async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       this.guard(req);
-      if (this.options.stateless) throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
+      if (this.options.stateless)
+        throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
       const channel = await this.requireSession(req);
       await this.sessions.end(channel.session.id!);
       writeEmpty(res, 200);
@@ -112,7 +117,11 @@ export class StreamableHttpHandler {
     this.sessions.closeAll();
   }
 
-  private async post(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+  private async post(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody: unknown,
+  ): Promise<void> {
     this.guard(req);
     const contentType = req.headers['content-type'];
     if (contentType !== undefined && !contentType.includes('application/json')) {
@@ -121,7 +130,11 @@ export class StreamableHttpHandler {
     const accept = req.headers.accept ?? '*/*';
     const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
     if (!acceptsSse && !accept.includes('application/json')) {
-      throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'Accept must list application/json and text/event-stream');
+      throw new HttpRefusal(
+        406,
+        ErrorCode.InvalidRequest,
+        'Accept must list application/json and text/event-stream',
+      );
     }
     const body = parsedBody !== undefined ? parsedBody : await this.readJson(req);
     const batch = Array.isArray(body);
@@ -129,7 +142,12 @@ export class StreamableHttpHandler {
     const requests = messages.filter(isJsonRpcRequest);
     const initialize = requests.find((m) => m.method === 'initialize');
     if (initialize && messages.length > 1) {
-      throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'initialize must be sent alone', initialize.id);
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'initialize must be sent alone',
+        initialize.id,
+      );
     }
 
     const headers: Record<string, string> = {};
@@ -137,7 +155,12 @@ export class StreamableHttpHandler {
     if (this.options.stateless) channel = this.transientChannel(req, !initialize);
     else if (initialize) {
       if (req.headers[SESSION_HEADER]) {
-        throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'initialize must not carry a session id', initialize.id);
+        throw new HttpRefusal(
+          400,
+          ErrorCode.InvalidRequest,
+          'initialize must not carry a session id',
+          initialize.id,
+        );
       }
       channel = this.sessions.create();
       headers[SESSION_HEADER] = channel.session.id!;
@@ -145,11 +168,20 @@ export class StreamableHttpHandler {
 
     const { session } = channel;
     if (batch && session.protocol.protocolVersion !== '2025-03-26') {
-      throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'JSON-RPC batches exist only in protocol 2025-03-26');
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'JSON-RPC batches exist only in protocol 2025-03-26',
+      );
     }
     const duplicate = requests.find((m) => channel.isInFlight(m.id));
     if (duplicate) {
-      throw new HttpRefusal(400, ErrorCode.InvalidRequest, `Request id ${duplicate.id} is already in use`, duplicate.id);
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        `Request id ${duplicate.id} is already in use`,
+        duplicate.id,
+      );
     }
     const extra: MessageExtra = {
       transport: {
@@ -166,7 +198,11 @@ export class StreamableHttpHandler {
       if (this.options.stateless) session.close();
       return;
     }
-    channel.openExchange(res, requests.map((r) => r.id), { acceptsSse, batch, headers });
+    channel.openExchange(
+      res,
+      requests.map((r) => r.id),
+      { acceptsSse, batch, headers },
+    );
     if (this.options.stateless) {
       res.on('close', () => session.close('Connection closed'));
     }
@@ -207,7 +243,11 @@ export class StreamableHttpHandler {
     if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
-      throw new HttpRefusal(400, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        `Unsupported MCP-Protocol-Version: ${version}`,
+      );
     }
   }
 

@@ -30,7 +30,9 @@ export type ResolvedStreamableHttpOptions = Required<
 > & { allowedHosts: Set<string>; allowedOrigins: Set<string> };
 
 /** Applies the defaults once at bootstrap. */
-export function resolveStreamableHttpOptions(options: StreamableHttpOptions = {}): ResolvedStreamableHttpOptions {
+export function resolveStreamableHttpOptions(
+  options: StreamableHttpOptions = {},
+): ResolvedStreamableHttpOptions {
   return {
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,

@@ -1,0 +1,110 @@
+/**
+ * nestjs-mcp public API. Everything a NestJS app or a standalone program needs is exported by name
+ * here; files inside lib/ never import from this index.
+ */
+
+// Nest integration
+export { McpModule } from './nest/mcp.module.js';
+export { MCP_MODULE_OPTIONS } from './nest/mcp.module-definition.js';
+export type { McpModuleOptions, McpModuleExtras } from './nest/mcp-module-options.interface.js';
+export {
+  Tool,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+} from './nest/decorators/mcp-primitives.decorator.js';
+
+// Server core
+export { McpServer, type ClientNotificationEvent } from './server/mcp-server.js';
+export type {
+  McpServerOptions,
+  McpServerInfo,
+  McpLogger,
+} from './server/mcp-server-options.interface.js';
+export {
+  McpContext,
+  type ClientRequestOptions,
+  type McpSessionHandle,
+} from './server/context/mcp-context.js';
+export type {
+  ElicitParams,
+  ElicitResult,
+  CreateMessageParams,
+  CreateMessageResult,
+  ListRootsResult,
+} from './server/context/client-requests.interface.js';
+export type {
+  ToolOptions,
+  PromptOptions,
+  PromptArgumentOption,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  ToolAnnotations,
+  ArgumentCompleter,
+  McpIcon,
+  ToolHandler,
+  PromptHandler,
+  ResourceHandler,
+  ResourceTemplateHandler,
+} from './server/registry/definitions.interface.js';
+export type { SchemaInput } from './server/schema/schema-compiler.js';
+export type { JsonSchema } from './server/schema/json-schema.interface.js';
+export {
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  type ClientInfo,
+  type ClientCapabilities,
+  type ProtocolContext,
+} from './server/session/protocol-context.interface.js';
+export type { TransportInfo, TransportKind } from './server/session/transport-info.interface.js';
+export { UriTemplate, UriTemplateIndex } from './server/uri-template/index.js';
+
+// Stores (pluggable seams with in-memory defaults)
+export { EVENT_STORE, type EventStore } from './server/stores/event-store.interface.js';
+export { InMemoryEventStore } from './server/stores/in-memory-event-store.js';
+export {
+  SESSION_STORE,
+  type SessionStore,
+  type SessionRecord,
+} from './server/stores/session-store.interface.js';
+export { InMemorySessionStore } from './server/stores/in-memory-session-store.js';
+export {
+  MESSAGE_BUS,
+  type MessageBus,
+  type McpBusEvent,
+} from './server/stores/message-bus.interface.js';
+export { InMemoryMessageBus } from './server/stores/in-memory-message-bus.js';
+
+// Transports
+export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
+export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
+
+// Protocol and engine
+export * as content from './protocol/content.js';
+export {
+  text,
+  image,
+  audio,
+  embeddedResource,
+  resourceLink,
+  toolError,
+  toolResult,
+} from './protocol/content.js';
+export { McpError } from './protocol/mcp-error.js';
+export { ErrorCode, type ErrorCodeValue } from './protocol/error-codes.js';
+export * from './protocol/versions.js';
+export type {
+  JsonRpcMessage,
+  JsonRpcRequest,
+  JsonRpcNotification,
+  JsonRpcResponse,
+  JsonRpcErrorObject,
+} from './protocol/json-rpc.js';
+export { JsonRpcPeer } from './engine/json-rpc-peer.js';
+export {
+  RequestTimeoutError,
+  RequestCancelledError,
+  ConnectionClosedError,
+} from './engine/errors.js';
+export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
+export * as schema from './protocol/schema/index.js';

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { McpContext, Prompt, Resource, ResourceTemplate, Tool } from '../../../lib/index.js';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/** The demo's tools: plain provider methods with decorators. */
+@Injectable()
+export class DemoTools {
+  private readonly notes = new Map<string, string>([['welcome', 'Hello from nestjs-mcp!']]);
+
+  @Tool({
+    description: 'Echoes the given text back',
+    inputSchema: { text: z.string().describe('Text to echo') },
+    annotations: { readOnlyHint: true },
+  })
+  echo({ text }: { text: string }) {
+    return text;
+  }
+
+  @Tool({
+    description: 'Adds two numbers and returns structured output',
+    inputSchema: { a: z.number(), b: z.number() },
+    outputSchema: { sum: z.number() },
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  })
+  add({ a, b }: { a: number; b: number }) {
+    return { sum: a + b };
+  }
+
+  @Tool({
+    description: 'Counts to `steps`, reporting progress and logs; cancellable',
+    inputSchema: {
+      steps: z.number().int().min(1).max(100).default(5),
+      delayMs: z.number().int().min(0).max(5000).default(100),
+    },
+  })
+  async countdown({ steps, delayMs }: { steps: number; delayMs: number }, ctx: McpContext) {
+    for (let i = 1; i <= steps; i++) {
+      await sleep(delayMs, ctx.signal);
+      ctx.progress(i, steps, `step ${i} of ${steps}`);
+      ctx.log('info', { step: i }, 'countdown');
+    }
+    return `Counted to ${steps}`;
+  }
+
+  @Tool({
+    description: 'Stores a note and notifies subscribers of notes://{name}',
+    inputSchema: { name: z.string(), text: z.string() },
+  })
+  saveNote({ name, text }: { name: string; text: string }, ctx: McpContext) {
+    this.notes.set(name, text);
+    ctx.notifyResourceUpdated(`notes://${name}`);
+    return `Saved note "${name}"`;
+  }
+
+  @Tool({ description: 'Asks the user for their name (elicitation)' })
+  async greetUser(_args: unknown, ctx: McpContext) {
+    const answer = await ctx.elicit({
+      message: 'What is your name?',
+      requestedSchema: {
+        type: 'object',
+        properties: { name: { type: 'string' } },
+        required: ['name'],
+      },
+    });
+    return answer.action === 'accept'
+      ? `Hello, ${String(answer.content?.name)}!`
+      : `No name (${answer.action})`;
+  }
+
+  @Resource({
+    uri: 'demo://about',
+    name: 'about',
+    mimeType: 'text/plain',
+    description: 'About this server',
+  })
+  about() {
+    return 'nestjs-mcp demo server: tools, prompts, resources and templates from plain Nest providers.';
+  }
+
+  @ResourceTemplate({
+    uriTemplate: 'notes://{name}',
+    name: 'note',
+    mimeType: 'text/plain',
+    description: 'A note by name',
+    complete: { name: (value) => ['welcome', 'todo', 'ideas'].filter((n) => n.startsWith(value)) },
+  })
+  note({ name }: Record<string, string | string[]>) {
+    return this.notes.get(String(name)) ?? `No note named ${String(name)}`;
+  }
+
+  @Prompt({
+    description: 'Asks the model to summarise a topic',
+    arguments: { topic: z.string().describe('What to summarise') },
+    complete: {
+      topic: (value) =>
+        ['NestJS', 'MCP', 'RxJS'].filter((t) => t.toLowerCase().startsWith(value.toLowerCase())),
+    },
+  })
+  summarise({ topic }: { topic: string }) {
+    return `Please write a short summary of ${topic}.`;
+  }
+}
