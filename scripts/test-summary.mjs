@@ -1,0 +1,24 @@
+// Prints one closing line summing the jest result files and the conformance checks.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
+  if (!existsSync(file)) continue;
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+}
+const dir = 'conformance-results';
+if (existsSync(dir)) {
+  for (const run of readdirSync(dir)) {
+    const checks = join(dir, run, 'checks.json');
+    if (!existsSync(checks)) continue;
+    for (const check of JSON.parse(readFileSync(checks, 'utf8'))) {
+      if (check.status === 'SUCCESS') passed++;
+      else if (check.status === 'FAILURE' || check.status === 'WARNING') failed++;
+    }
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
