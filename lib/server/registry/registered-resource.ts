@@ -72,7 +72,7 @@ export function compileResourceTemplate(
   try {
     template = new UriTemplate(options.uriTemplate);
   } catch (e) {
-    throw new Error(`${origin}: ${(e as Error).message}`);
+    throw new Error(`${origin}: ${(e as Error).message}`, { cause: e });
   }
   const descriptor = { uriTemplate: options.uriTemplate, name: options.name, ...common(options) };
   return {

@@ -50,6 +50,7 @@ export class SchemaCompiler {
     } catch (e) {
       throw new Error(
         `${owner}: cannot convert the zod schema to JSON Schema: ${(e as Error).message}`,
+        { cause: e },
       );
     }
   }
@@ -71,7 +72,7 @@ export class SchemaCompiler {
     try {
       validator = this.ajvFor(schema).compile(schema);
     } catch (e) {
-      throw new Error(`${owner}: invalid JSON Schema: ${(e as Error).message}`);
+      throw new Error(`${owner}: invalid JSON Schema: ${(e as Error).message}`, { cause: e });
     }
     return {
       jsonSchema: schema,
