@@ -1,4 +1,4 @@
-import { Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
 import { InMemoryEventStore } from '../server/stores/in-memory-event-store.js';
@@ -49,7 +49,7 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
   ],
   exports: [McpServer],
 })
-export class McpModule extends McpConfigurableModule implements OnApplicationShutdown {
+export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   constructor(
     private readonly server: McpServer,
     private readonly http: StreamableHttpHandler,
@@ -57,8 +57,11 @@ export class McpModule extends McpConfigurableModule implements OnApplicationShu
     super();
   }
 
-  /** Ends every session and stream so the HTTP server can close. */
-  onApplicationShutdown(): void {
+  /**
+   * Ends every session and stream. Runs on module destroy, before Nest closes the HTTP server,
+   * which would otherwise wait forever for open SSE streams.
+   */
+  onModuleDestroy(): void {
     this.http.close();
     this.server.close();
   }
