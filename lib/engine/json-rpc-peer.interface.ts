@@ -9,9 +9,13 @@ import type {
 /**
  * Writes one message to the other side. `relatedRequestId` names the incoming request a message
  * belongs to (progress, logs, nested requests and the response itself), so a transport with several
- * streams can route it; transports with one channel ignore it.
+ * streams can route it; transports with one channel ignore it. When it returns a promise that
+ * rejects, an outgoing request fails at once with that error instead of waiting for its timeout.
  */
-export type PeerSend = (message: JsonRpcMessage, relatedRequestId?: RequestId) => void;
+export type PeerSend = (
+  message: JsonRpcMessage,
+  relatedRequestId?: RequestId,
+) => void | Promise<void>;
 
 /** What a request handler receives besides the request. */
 export interface InboundRequest<TExtra> {

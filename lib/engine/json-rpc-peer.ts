@@ -90,8 +90,23 @@ export class JsonRpcPeer<TExtra = undefined> {
       this.outbound.set(id, pending);
       const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
       if (sentParams) message.params = sentParams;
-      this.safeSend(message, options.relatedRequestId);
+      this.safeSend(message, options.relatedRequestId, (error) => {
+        if (this.outbound.delete(id)) pending.fail(error);
+      });
     });
+  }
+
+  /** Ids and methods of the outgoing requests still waiting for an answer. */
+  pendingRequests(): Array<{ id: RequestId; method: string }> {
+    return Array.from(this.outbound.values(), ({ id, method }) => ({ id, method }));
+  }
+
+  /** Cancels one outgoing request: the peer gets `notifications/cancelled`, the caller a RequestCancelledError. */
+  cancelOutbound(id: RequestId, reason?: unknown): boolean {
+    const pending = this.outbound.get(id);
+    if (!pending) return false;
+    pending.cancel(reason);
+    return true;
   }
 
   /** Sends a notification. */
@@ -199,11 +214,23 @@ export class JsonRpcPeer<TExtra = undefined> {
     return McpError.internal().toJson();
   }
 
-  private safeSend(message: JsonRpcMessage, relatedRequestId?: RequestId): void {
+  private safeSend(
+    message: JsonRpcMessage,
+    relatedRequestId?: RequestId,
+    onFailure?: (error: unknown) => void,
+  ): void {
+    const report = (error: unknown) => {
+      if (onFailure) onFailure(error);
+      else
+        this.options.onError?.(error, {
+          method: 'method' in message ? message.method : 'response',
+        });
+    };
     try {
-      this.options.send(message, relatedRequestId);
+      const sent = this.options.send(message, relatedRequestId);
+      if (sent instanceof Promise) sent.catch(report);
     } catch (error) {
-      this.options.onError?.(error, { method: 'method' in message ? message.method : 'response' });
+      report(error);
     }
   }
 }

@@ -41,6 +41,11 @@ export class OutgoingRequest {
     if (this.settle()) this.reject(error);
   }
 
+  /** Cancelled by the caller (not through its signal). */
+  cancel(reason?: unknown): void {
+    this.giveUp(new RequestCancelledError(this.method, this.id, reason));
+  }
+
   /** Progress arrived for this request. */
   progress(update: ProgressUpdate): void {
     if (this.settled) return;

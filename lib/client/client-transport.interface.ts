@@ -1,0 +1,37 @@
+import type { Observable } from 'rxjs';
+import type { JsonRpcMessage } from '../protocol/json-rpc.js';
+
+/**
+ * What the client needs from a transport: start it, send messages, receive them as a stream,
+ * and learn when it fails or closes. Every transport (Streamable HTTP, legacy SSE, WebSocket,
+ * stdio, in-memory) implements this one contract.
+ */
+export interface ClientTransport {
+  /** Messages from the server, in order. Completes when the transport closes. */
+  readonly messages$: Observable<JsonRpcMessage>;
+  /** Non-fatal problems (a garbage line, an unparsable event) and fatal ones before closing. */
+  readonly errors$: Observable<Error>;
+  /** Connects (spawns, opens the socket ...). */
+  start(): Promise<void>;
+  /** Sends one message; rejects with a TransportError when it cannot be delivered. */
+  send(message: JsonRpcMessage): Promise<void>;
+  /** Closes the connection (and ends the server session where the transport has one). */
+  close(): Promise<void>;
+  /** Tells the transport the negotiated revision (HTTP sends it as `MCP-Protocol-Version`). */
+  setProtocolVersion?(version: string): void;
+}
+
+/** A transport failure: refused, closed, HTTP error, child process exit. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    /** Machine-readable kind of failure. */
+    readonly kind: 'refused' | 'closed' | 'http' | 'exited' | 'protocol',
+    /** HTTP status or process exit code, when there is one. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'TransportError';
+  }
+}
