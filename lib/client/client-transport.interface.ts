@@ -19,6 +19,12 @@ export interface ClientTransport {
   close(): Promise<void>;
   /** Tells the transport the negotiated revision (HTTP sends it as `MCP-Protocol-Version`). */
   setProtocolVersion?(version: string): void;
+  /**
+   * Forgets the server session (HTTP: the `Mcp-Session-Id`) so the next `initialize` starts a new
+   * one. The client calls it when a send fails with a TransportError of status 404 (session ended
+   * on the server), then re-initializes and retries the call once.
+   */
+  resetSession?(): void;
 }
 
 /** A transport failure: refused, closed, HTTP error, child process exit. */
