@@ -131,7 +131,35 @@ export class McpClientBase {
     options: McpCallOptions = {},
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
-    return this.peer.request<T>(method, params, options);
+    try {
+      return await this.peer.request<T>(method, params, options);
+    } catch (error) {
+      if (!this.isSessionExpired(error)) throw error;
+      // The server ended our session (404): start a new one and retry once.
+      await this.reinitialize();
+      return this.peer.request<T>(method, params, options);
+    }
+  }
+
+  private isSessionExpired(error: unknown): boolean {
+    return (
+      error instanceof TransportError &&
+      error.status === 404 &&
+      this.options.transport.resetSession !== undefined &&
+      this.state.value === 'ready'
+    );
+  }
+
+  private async reinitialize(): Promise<void> {
+    this.state.next('reconnecting');
+    this.options.transport.resetSession?.();
+    try {
+      await this.handshake();
+      this.state.next('ready');
+    } catch (error) {
+      this.state.next('idle');
+      throw error;
+    }
   }
 
   /** Closes the transport; pending calls reject with ConnectionClosedError. */
@@ -172,21 +200,7 @@ export class McpClientBase {
     );
     try {
       await transport.start();
-      const result = await this.peer.request<Record<string, unknown>>('initialize', {
-        protocolVersion: this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
-        capabilities: this.capabilities(),
-        clientInfo: this.options.clientInfo ?? { name: 'nestjs-mcp-client', version: '0.1.0' },
-      });
-      const version = result.protocolVersion;
-      if (typeof version !== 'string' || !isSupportedLegacyVersion(version)) {
-        throw new TransportError(
-          `Server answered unsupported protocol version ${String(version)}`,
-          'protocol',
-        );
-      }
-      this.initializeResult = result;
-      transport.setProtocolVersion?.(version);
-      await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await this.handshake();
       this.state.next('ready');
     } catch (error) {
       this.state.next('idle');
@@ -195,6 +209,25 @@ export class McpClientBase {
       await transport.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private async handshake(): Promise<void> {
+    const transport = this.options.transport;
+    const result = await this.peer.request<Record<string, unknown>>('initialize', {
+      protocolVersion: this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
+      capabilities: this.capabilities(),
+      clientInfo: this.options.clientInfo ?? { name: 'nestjs-mcp-client', version: '0.1.0' },
+    });
+    const version = result.protocolVersion;
+    if (typeof version !== 'string' || !isSupportedLegacyVersion(version)) {
+      throw new TransportError(
+        `Server answered unsupported protocol version ${String(version)}`,
+        'protocol',
+      );
+    }
+    this.initializeResult = result;
+    transport.setProtocolVersion?.(version);
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
 
   private async onTransportClosed(): Promise<void> {
