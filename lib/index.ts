@@ -108,3 +108,33 @@ export {
 } from './engine/errors.js';
 export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
 export * as schema from './protocol/schema/index.js';
+
+// Client
+export { McpClient, type ToolCallEvent } from './client/mcp-client.js';
+export {
+  McpClientBase,
+  type McpClientState,
+  type McpLogMessage,
+  type McpProgressEvent,
+} from './client/mcp-client-base.js';
+export type {
+  McpClientOptions,
+  McpCallOptions,
+  McpRoot,
+  SamplingHandler,
+  ElicitationHandler,
+} from './client/mcp-client-options.interface.js';
+export type * from './client/client-results.interface.js';
+export { TransportError, type ClientTransport } from './client/client-transport.interface.js';
+export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
+export { McpClientModule } from './nest/client/mcp-client.module.js';
+export {
+  InjectMcpClient,
+  getMcpClientToken,
+  DEFAULT_MCP_CLIENT,
+} from './nest/client/mcp-client.tokens.js';
+export { ManagedMcpClient } from './nest/client/managed-mcp-client.js';
+export type {
+  McpClientModuleOptions,
+  McpClientModuleAsyncOptions,
+} from './nest/client/mcp-client-module-options.interface.js';

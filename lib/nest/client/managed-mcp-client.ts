@@ -1,0 +1,28 @@
+import { Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { McpClient } from '../../client/mcp-client.js';
+import type { McpClientModuleOptions } from './mcp-client-module-options.interface.js';
+
+/**
+ * An McpClient whose life follows the application's: it connects at module init (unless
+ * `lazyConnect`) and closes before the application shuts down.
+ */
+export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+
+  constructor(private readonly config: McpClientModuleOptions) {
+    const transport =
+      typeof config.transport === 'function' ? config.transport() : config.transport;
+    super({ ...config, transport });
+    this.logger = new Logger(`McpClient:${config.name ?? 'default'}`);
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.lazyConnect) return;
+    await this.connect();
+    this.logger.log(`Connected to ${this.serverInfo?.name ?? 'server'} (${this.protocolVersion})`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+}
