@@ -69,6 +69,8 @@ export interface JsonRpcPeerOptions<TExtra> {
   onNotification?: PeerNotificationHandler<TExtra>;
   /** Called with errors that are not the peer's business (handler crashes); default: ignore. */
   onError?: (error: unknown, context: { method: string; id?: RequestId }) => void;
+  /** Called when an incoming request is cancelled: it will get no response. */
+  onAbandoned?: (id: RequestId) => void;
   /** Default timeout of outgoing requests in ms (default 60 000). */
   requestTimeoutMs?: number;
 }

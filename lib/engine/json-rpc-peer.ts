@@ -32,7 +32,8 @@ const PROGRESS = 'notifications/progress';
 export class JsonRpcPeer<TExtra = undefined> {
   private readonly inbound = new Map<RequestId, AbortController>();
   private readonly outbound = new Map<RequestId, OutgoingRequest>();
-  private nextId = 0;
+  // Ids start at 1: some clients treat a cancelled request id 0 as absent.
+  private nextId = 1;
   private closedWith?: Error;
 
   constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
@@ -54,6 +55,7 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** Feeds one message received from the other side. Never throws. */
   receive(message: JsonRpcMessage, extra: TExtra): void {
+    if (this.closedWith) return; // a closed conversation runs no more handlers
     if ('method' in message) {
       if ('id' in message) void this.handleRequest(message, extra);
       else this.handleNotification(message, extra);
@@ -127,6 +129,9 @@ export class JsonRpcPeer<TExtra = undefined> {
         ? reason
         : new Error(`Request cancelled${reason ? `: ${String(reason)}` : ''}`),
     );
+    // The request will get no response: let the transport release what it holds for it now,
+    // even if the handler ignores its signal and runs on.
+    this.options.onAbandoned?.(id);
   }
 
   /**
@@ -157,9 +162,9 @@ export class JsonRpcPeer<TExtra = undefined> {
       const result = await this.options.onRequest(request, { signal: controller.signal, extra });
       response = resultResponse(id, result);
     } catch (error) {
-      if (controller.signal.aborted) return;
-      response = errorResponse(id, this.toErrorObject(error, request));
+      response = errorResponse(id, this.toErrorObject(error, request, controller.signal));
     }
+    // Cancelled (see cancelInbound): no response, as the spec asks.
     if (controller.signal.aborted || this.inbound.get(id) !== controller) return;
     this.inbound.delete(id);
     this.safeSend(response, id);
@@ -208,9 +213,9 @@ export class JsonRpcPeer<TExtra = undefined> {
     });
   }
 
-  private toErrorObject(error: unknown, request: JsonRpcRequest) {
+  private toErrorObject(error: unknown, request: JsonRpcRequest, signal: AbortSignal) {
     if (error instanceof McpError) return error.toJson();
-    this.options.onError?.(error, { method: request.method, id: request.id });
+    if (!signal.aborted) this.options.onError?.(error, { method: request.method, id: request.id });
     return McpError.internal().toJson();
   }
 

@@ -87,7 +87,10 @@ export function toJsonRpcMessage(value: unknown): JsonRpcMessage {
     throw invalid('Not a JSON-RPC 2.0 message', value);
   }
   const hasId = 'id' in value;
-  if (hasId && !isId(value.id)) throw invalid('"id" must be a string or an integer', value);
+  // `id: null` is only legal on an error response whose request id could not be read.
+  if (hasId && !isId(value.id) && !(value.id === null && 'error' in value)) {
+    throw invalid('"id" must be a string or an integer', value);
+  }
   if (typeof value.method === 'string') {
     if (value.params !== undefined && !isPlainObject(value.params)) {
       throw invalid('"params" must be an object', value);

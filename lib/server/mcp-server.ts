@@ -4,6 +4,7 @@ import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol
 import { McpError } from '../protocol/mcp-error.js';
 import { capabilityGate, deriveCapabilities } from './capabilities.js';
 import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
+import { toMcpError } from './errors/to-mcp-error.js';
 import { createMethodTable } from './handlers/method-table.js';
 import type { MethodHandler } from './handlers/method-handler.interface.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
@@ -205,7 +206,10 @@ export class McpServer implements SessionHost, ServerNotifier {
       throw McpError.invalidRequest('The session is not initialized: send initialize first');
     }
     const gate = capabilityGate(request.method);
-    if (gate && !(gate in this.getCapabilities())) throw McpError.methodNotFound(request.method);
+    // Gate on what this client was told at initialize, not on what is registered now.
+    if (gate && !(gate in (session.advertised ?? this.getCapabilities()))) {
+      throw McpError.methodNotFound(request.method);
+    }
     const scope: RequestScope = {
       requestId: request.id,
       method: request.method,
@@ -217,7 +221,11 @@ export class McpServer implements SessionHost, ServerNotifier {
       peer: session.peer,
       notifier: this,
     };
-    return handler(scope, this);
+    try {
+      return await handler(scope, this);
+    } catch (error) {
+      throw toMcpError(error) ?? error;
+    }
   }
 
   /** {@inheritDoc SessionHost.onNotification} */
@@ -252,6 +260,12 @@ export class McpServer implements SessionHost, ServerNotifier {
     for (const session of [...this.sessions]) session.close('Server shutting down');
   }
 
+  private toldListChanged(session: McpSession, kind: string): boolean {
+    const capability = (session.advertised ?? this.getCapabilities())[kind] as
+      { listChanged?: boolean } | undefined;
+    return capability?.listChanged === true;
+  }
+
   private deliver(event: McpBusEvent): void {
     for (const session of this.sessions) {
       if (!session.initialized || session.closed) continue;
@@ -259,7 +273,7 @@ export class McpServer implements SessionHost, ServerNotifier {
         if (session.subscriptions.has(event.uri)) {
           session.peer.notify('notifications/resources/updated', { uri: event.uri });
         }
-      } else {
+      } else if (this.toldListChanged(session, event.kind)) {
         session.peer.notify(`notifications/${event.kind}/list_changed`);
       }
     }

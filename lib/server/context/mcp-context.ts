@@ -2,6 +2,7 @@ import type { OutgoingRequestOptions } from '../../engine/json-rpc-peer.interfac
 import type { RequestId } from '../../protocol/json-rpc.js';
 import { McpError } from '../../protocol/mcp-error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
+import { isVersionAtLeast } from '../../protocol/versions.js';
 import {
   levelSeverity,
   type ClientCapabilities,
@@ -121,7 +122,7 @@ export class McpContext {
     const supported =
       elicitation !== undefined &&
       (mode === 'url' ? 'url' in elicitation : 'form' in elicitation || !('url' in elicitation));
-    if (!supported) throw missingCapability({ elicitation: { [mode]: {} } });
+    if (!supported) throw missingCapability({ elicitation: { [mode]: {} } }, this.protocolVersion);
     return this.clientRequest('elicitation/create', params, options) as Promise<ElicitResult>;
   }
 
@@ -130,7 +131,8 @@ export class McpContext {
     params: CreateMessageParams,
     options?: ClientRequestOptions,
   ): Promise<CreateMessageResult> {
-    if (!this.clientCapabilities.sampling) throw missingCapability({ sampling: {} });
+    if (!this.clientCapabilities.sampling)
+      throw missingCapability({ sampling: {} }, this.protocolVersion);
     return this.clientRequest(
       'sampling/createMessage',
       params,
@@ -140,7 +142,8 @@ export class McpContext {
 
   /** Lists the client's roots (`roots/list`). */
   listRoots(options?: ClientRequestOptions): Promise<ListRootsResult> {
-    if (!this.clientCapabilities.roots) throw missingCapability({ roots: {} });
+    if (!this.clientCapabilities.roots)
+      throw missingCapability({ roots: {} }, this.protocolVersion);
     return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
   }
 
@@ -181,11 +184,19 @@ export class McpContext {
   }
 }
 
-function missingCapability(requiredCapabilities: Record<string, unknown>): McpError {
+/**
+ * The error for a server-to-client request the client cannot take: `-32021` from 2026-07-28 on,
+ * `-32600` before (the 2026 code is not defined in older revisions).
+ */
+function missingCapability(
+  requiredCapabilities: Record<string, unknown>,
+  protocolVersion: string,
+): McpError {
   const name = Object.keys(requiredCapabilities)[0];
-  return new McpError(
-    ErrorCode.MissingRequiredClientCapability,
-    `The client did not declare the "${name}" capability`,
-    { requiredCapabilities },
-  );
+  const code = isVersionAtLeast(protocolVersion, '2026-07-28')
+    ? ErrorCode.MissingRequiredClientCapability
+    : ErrorCode.InvalidRequest;
+  return new McpError(code, `The client did not declare the "${name}" capability`, {
+    requiredCapabilities,
+  });
 }

@@ -21,9 +21,11 @@ export const initialize: MethodHandler = (scope, server) => {
     clientCapabilities: optionalObject(params, 'capabilities'),
     clientInfo: params.clientInfo as ClientInfo | undefined,
   };
+  const result = server.initializeResult(protocolVersion);
+  session.advertised = result.capabilities as Record<string, unknown>;
   session.initialized = true;
   session.onInitialized?.();
-  return server.initializeResult(protocolVersion);
+  return result;
 };
 
 /** `ping`: answered at once. */

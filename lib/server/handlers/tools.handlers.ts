@@ -1,6 +1,7 @@
 import { text } from '../../protocol/content.js';
 import { McpError } from '../../protocol/mcp-error.js';
 import { McpContext } from '../context/mcp-context.js';
+import { errorMessage } from '../errors/to-mcp-error.js';
 import { paginate } from '../registry/pagination.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
@@ -40,9 +41,10 @@ export const callTool: MethodHandler = async (scope, server) => {
   } catch (error) {
     // A cancelled call gets no response at all; the peer drops whatever we throw.
     if (error instanceof McpError || scope.signal.aborted) throw error;
-    server.reportError(error, `${tool.origin} failed`);
-    const message = error instanceof Error ? error.message : String(error);
-    return { content: [text(message || 'Tool execution failed')], isError: true };
+    // A tool execution error: the model reads it and may correct itself (Nest's exception
+    // handler has logged it already for decorated tools).
+    server.options.logger?.debug?.(`${tool.origin} failed: ${errorMessage(error)}`);
+    return { content: [text(errorMessage(error))], isError: true };
   } finally {
     ctx.finish();
   }

@@ -35,6 +35,10 @@ export function compileTool(
   if (input && input.jsonSchema.type !== 'object') {
     throw new Error(`${origin}: inputSchema must describe an object (type "object")`);
   }
+  // Revisions up to 2025-11-25 allow only an object root for outputSchema / structuredContent.
+  if (output && output.jsonSchema.type !== 'object') {
+    throw new Error(`${origin}: outputSchema must describe an object (type "object")`);
+  }
   const descriptor: Record<string, unknown> = {
     name: options.name,
     ...(options.title !== undefined && { title: options.title }),

@@ -25,29 +25,43 @@ function isCallToolResult(value: unknown): value is CallToolResult {
  * validated, and a mismatch is reported as a tool error.
  */
 export function toCallToolResult(value: unknown, tool: RegisteredTool): CallToolResult {
-  let result: CallToolResult;
-  if (isCallToolResult(value)) result = value;
-  else if (value === undefined || value === null) result = { content: [] };
-  else if (typeof value === 'string') result = { content: [text(value)] };
-  else if (isContentBlock(value)) result = { content: [value] };
-  else if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) {
-    result = { content: value };
-  } else if (typeof value === 'object' && !Array.isArray(value)) {
-    result = { content: [text(JSON.stringify(value))], structuredContent: value };
-  } else result = { content: [text(JSON.stringify(value))] };
-
-  if (tool.output && !result.isError) {
-    if (result.structuredContent === undefined) {
-      return outputError(
-        tool,
-        'the tool declares an outputSchema but returned no structured content',
-      );
-    }
-    const checked = tool.output.validate(result.structuredContent);
-    if (!checked.ok) return outputError(tool, formatIssues(checked.issues));
-    result.structuredContent = checked.value;
+  if (isCallToolResult(value)) return tool.output ? checkOutput(value, tool) : value;
+  if (value === undefined || value === null)
+    return tool.output ? checkOutput({ content: [] }, tool) : { content: [] };
+  if (typeof value !== 'object' || Array.isArray(value) || isContentBlock(value)) {
+    // Not structured: fine for a tool without outputSchema, an output error for one with it.
+    const content = unstructuredContent(value);
+    return tool.output ? checkOutput({ content }, tool) : { content };
   }
-  return result;
+  let structured: unknown = value;
+  if (tool.output) {
+    const checked = tool.output.validate(value);
+    if (!checked.ok) return outputError(tool, formatIssues(checked.issues));
+    structured = checked.value; // defaults and transforms applied
+  }
+  // The text block mirrors the structured content, for clients that only read text.
+  return { content: [text(JSON.stringify(structured))], structuredContent: structured };
+}
+
+function unstructuredContent(value: unknown): ContentBlock[] {
+  if (typeof value === 'string') return [text(value)];
+  if (isContentBlock(value)) return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return value;
+  return [text(JSON.stringify(value))];
+}
+
+/** Validates the structured content of a full result against the tool's outputSchema. */
+function checkOutput(result: CallToolResult, tool: RegisteredTool): CallToolResult {
+  if (result.isError) return result;
+  if (result.structuredContent === undefined) {
+    return outputError(
+      tool,
+      'the tool declares an outputSchema but returned no structured content',
+    );
+  }
+  const checked = tool.output!.validate(result.structuredContent);
+  if (!checked.ok) return outputError(tool, formatIssues(checked.issues));
+  return { ...result, structuredContent: checked.value };
 }
 
 function outputError(tool: RegisteredTool, reason: string): CallToolResult {

@@ -1,5 +1,7 @@
 import { Subject, type Observable } from 'rxjs';
 import { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { McpError } from '../../protocol/mcp-error.js';
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
@@ -46,6 +48,8 @@ export class McpSession {
   protocol: ProtocolContext = { protocolVersion: '', clientCapabilities: {} };
   /** True once `initialize` has been handled (or the transport is stateless). */
   initialized = false;
+  /** The server capabilities this session was told at `initialize` (gates methods and notifications). */
+  advertised?: Record<string, unknown>;
   /** Called once when `initialize` succeeds (transports persist the session then). */
   onInitialized?: () => void;
   /** URIs the client subscribed to with `resources/subscribe`. */
@@ -58,6 +62,14 @@ export class McpSession {
   lastActivity = Date.now();
   private closeListeners: Array<(reason: string) => void> = [];
   private readonly outbound = new Subject<OutboundMessage>();
+  private readonly abandoned = new Subject<RequestId>();
+  /** Ids of incoming requests that were cancelled and will get no response. */
+  readonly abandoned$: Observable<RequestId> = this.abandoned.asObservable();
+  /**
+   * Set by a transport that cannot carry every message: returns why a message cannot be delivered
+   * (then a server-to-client request fails at once instead of waiting for its timeout).
+   */
+  undeliverable?: (out: OutboundMessage) => string | undefined;
   /** Every message the server sends to this client, in order; completes when the session closes. */
   readonly outbound$: Observable<OutboundMessage> = this.outbound.asObservable();
 
@@ -68,12 +80,19 @@ export class McpSession {
     host: SessionHost,
   ) {
     this.peer = new JsonRpcPeer<MessageExtra>({
-      send: (message, relatedRequestId) => this.outbound.next({ message, relatedRequestId }),
+      send: (message, relatedRequestId) => this.emit({ message, relatedRequestId }),
+      onAbandoned: (id) => this.abandoned.next(id),
       requestTimeoutMs: host.requestTimeoutMs,
       onRequest: (request, inbound) => host.dispatch(this, request, inbound.signal, inbound.extra),
       onNotification: (notification, extra) => host.onNotification(this, notification, extra),
       onError: (error, context) => host.onError(error, { ...context, sessionId: id }),
     });
+  }
+
+  private emit(out: OutboundMessage): void {
+    const reason = this.undeliverable?.(out);
+    if (reason) throw new McpError(ErrorCode.InternalError, `Cannot reach the client: ${reason}`);
+    this.outbound.next(out);
   }
 
   /** Feeds one message from the client. */
@@ -101,5 +120,6 @@ export class McpSession {
     this.closeListeners = [];
     for (const listener of listeners) listener(reason);
     this.outbound.complete();
+    this.abandoned.complete();
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Subscription } from 'rxjs';
+import { ErrorCode } from '../../protocol/error-codes.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import type { McpSession, OutboundMessage } from '../../server/session/mcp-session.js';
@@ -27,6 +28,10 @@ export class HttpSessionChannel {
     private readonly eventStore: EventStore,
   ) {
     this.subscription = session.outbound$.subscribe((out) => this.route(out));
+    this.subscription.add(
+      session.abandoned$.subscribe((id) => this.exchanges.get(id)?.abandon(id)),
+    );
+    session.undeliverable = (out) => this.undeliverable(out);
   }
 
   /** True when a request id is already being served on this session. */
@@ -94,12 +99,27 @@ export class HttpSessionChannel {
     return found !== undefined;
   }
 
-  /** Ends the channel (session closed): closes every stream. */
+  /**
+   * Ends the channel (session closed): requests still waiting get a JSON-RPC error, so no POST
+   * is left hanging (and the HTTP server can close), then every stream ends.
+   */
   close(): void {
     this.subscription.unsubscribe();
+    for (const exchange of new Set(this.exchanges.values())) {
+      exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
+    }
     for (const stream of this.streams.values()) stream.end();
+    this.standalone?.end();
     this.streams.clear();
     this.exchanges.clear();
+  }
+
+  private undeliverable({ message, relatedRequestId }: OutboundMessage): string | undefined {
+    if (!('method' in message) || !('id' in message)) return undefined; // only requests need a way back
+    const exchange =
+      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
+    if (exchange?.canStream || this.hasStandaloneStream) return undefined;
+    return 'no open stream can carry server-to-client requests (the POST does not accept SSE and no GET stream is open)';
   }
 
   private newStream(): SseStream {

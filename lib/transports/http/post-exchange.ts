@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
-import { writeJson } from './http-response.js';
+import { writeEmpty, writeJson } from './http-response.js';
 import type { SseStream } from './sse-stream.js';
 
 /** How one POST wants its answer delivered. */
@@ -60,6 +60,23 @@ export class PostExchange {
     return true;
   }
 
+  /** True when a related message (a server request, progress ...) can travel on this reply. */
+  get canStream(): boolean {
+    return this.stream !== undefined || this.options.acceptsSse;
+  }
+
+  /** The request was cancelled: it gets no response; the reply ends once nothing else is pending. */
+  abandon(id: RequestId): void {
+    if (this.pending.delete(id) && this.pending.size === 0) this.finish();
+  }
+
+  /** The session ended: every pending request is answered with this error. */
+  fail(code: number, message: string): void {
+    for (const id of [...this.pending]) {
+      this.deliver({ jsonrpc: '2.0', id, error: { code, message } });
+    }
+  }
+
   /** Server-initiated close of the connection (SSE polling): the client reconnects with GET. */
   disconnect(): void {
     if (!this.stream && this.options.acceptsSse) this.upgrade();
@@ -74,6 +91,7 @@ export class PostExchange {
 
   private finish(): void {
     if (this.stream) this.stream.end();
+    else if (this.responses.length === 0) writeEmpty(this.res, 202, this.options.headers);
     else {
       const body = this.options.batch ? this.responses : this.responses[0];
       writeJson(this.res, 200, body, this.options.headers);

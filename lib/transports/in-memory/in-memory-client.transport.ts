@@ -30,7 +30,8 @@ export class InMemoryClientTransport implements ClientTransport {
 
   async send(message: JsonRpcMessage): Promise<void> {
     const session = this.session;
-    if (!session || session.closed) throw new TransportError('In-memory transport is not connected', 'closed');
+    if (!session || session.closed)
+      throw new TransportError('In-memory transport is not connected', 'closed');
     const copy = structuredClone(message);
     queueMicrotask(() => session.receive(copy, { transport: { kind: 'in-memory' } }));
   }
