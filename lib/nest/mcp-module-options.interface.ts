@@ -16,6 +16,11 @@ export interface McpModuleOptions
   sessionStore?: SessionStore;
   /** Fan-out of server-wide notifications across instances. Default: in process. */
   messageBus?: MessageBus;
+  /**
+   * Discover tools, prompts and resources only in the providers of these modules (default: the
+   * whole application). Use it to give several MCP servers in one app their own tool sets.
+   */
+  include?: Array<new (...args: never[]) => unknown>;
 }
 
 /**

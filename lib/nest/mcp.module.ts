@@ -1,6 +1,7 @@
-import { Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
+import { EVENT_STORE, type EventStore } from '../server/stores/event-store.interface.js';
 import { InMemoryEventStore } from '../server/stores/in-memory-event-store.js';
 import { InMemoryMessageBus } from '../server/stores/in-memory-message-bus.js';
 import { InMemorySessionStore } from '../server/stores/in-memory-session-store.js';
@@ -8,6 +9,7 @@ import { StreamableHttpHandler } from '../transports/http/streamable-http.handle
 import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
+import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definition.js';
 
@@ -25,6 +27,7 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
   providers: [
     McpMetadataAccessor,
     McpExplorer,
+    McpHandlerFactory,
     McpRawBody,
     {
       provide: McpServer,
@@ -36,13 +39,18 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
         ),
     },
     {
+      provide: EVENT_STORE,
+      inject: [MCP_MODULE_OPTIONS],
+      useFactory: (options: McpModuleOptions) => options.eventStore ?? new InMemoryEventStore(),
+    },
+    {
       provide: StreamableHttpHandler,
-      inject: [McpServer, MCP_MODULE_OPTIONS],
-      useFactory: (server: McpServer, options: McpModuleOptions) =>
+      inject: [McpServer, MCP_MODULE_OPTIONS, EVENT_STORE],
+      useFactory: (server: McpServer, options: McpModuleOptions, eventStore: EventStore) =>
         new StreamableHttpHandler(
           server,
           options,
-          options.eventStore ?? new InMemoryEventStore(),
+          eventStore,
           options.sessionStore ?? new InMemorySessionStore(),
         ),
     },
@@ -53,6 +61,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
   constructor(
     private readonly server: McpServer,
     private readonly http: StreamableHttpHandler,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {
     super();
   }
@@ -64,5 +73,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
   onModuleDestroy(): void {
     this.http.close();
     this.server.close();
+    // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
+    if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
   }
 }

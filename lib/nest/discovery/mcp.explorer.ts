@@ -1,15 +1,17 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { McpServer } from '../../server/mcp-server.js';
+import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
+import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.accessor.js';
-
-type Handler = (...args: never[]) => unknown;
 
 /**
  * Finds `@Tool`, `@Prompt`, `@Resource` and `@ResourceTemplate` methods on providers at bootstrap
- * and registers them (schemas compiled once) with the McpServer. A duplicate name fails bootstrap
- * naming both `Class#method`s.
+ * (of the modules in `include`, or the whole app) and registers them, schemas compiled once, with
+ * the McpServer. Handlers run through Nest's guards, interceptors, pipes and filters. A duplicate
+ * name fails bootstrap naming both `Class#method`s.
  */
 @Injectable()
 export class McpExplorer implements OnModuleInit {
@@ -20,10 +22,14 @@ export class McpExplorer implements OnModuleInit {
     private readonly scanner: MetadataScanner,
     private readonly accessor: McpMetadataAccessor,
     private readonly server: McpServer,
+    private readonly handlers: McpHandlerFactory,
+    @Inject(MCP_MODULE_OPTIONS) private readonly options: McpModuleOptions,
   ) {}
 
   onModuleInit(): void {
-    for (const wrapper of this.discovery.getProviders()) this.explore(wrapper);
+    const include = this.options.include;
+    for (const wrapper of this.discovery.getProviders(include ? { include } : {}))
+      this.explore(wrapper);
     const { tools, prompts, resources, resourceTemplates } = this.server;
     this.logger.log(
       `Registered ${tools.size} tools, ${prompts.size} prompts, ${resources.size} resources, ` +
@@ -32,21 +38,27 @@ export class McpExplorer implements OnModuleInit {
   }
 
   private explore(wrapper: InstanceWrapper): void {
-    const { instance } = wrapper;
-    if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) return;
-    const prototype = Object.getPrototypeOf(instance) as object;
-    for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-      const method = (instance as Record<string, Handler>)[methodName];
-      for (const metadata of this.accessor.getMetadata(method)) {
-        const origin = `${instance.constructor.name}#${methodName}`;
-        this.register(metadata, method.bind(instance), methodName, origin);
+    const { instance, metatype } = wrapper;
+    const isStatic = wrapper.isDependencyTreeStatic();
+    const prototype = isStatic
+      ? instance && typeof instance === 'object' && Object.getPrototypeOf(instance)
+      : typeof metatype === 'function' && metatype.prototype;
+    if (!prototype || wrapper.isNotMetatype) return;
+    const className = (prototype as { constructor: { name: string } }).constructor.name;
+    for (const methodName of this.scanner.getAllMethodNames(prototype as object)) {
+      const method = (prototype as Record<string, (...args: never[]) => unknown>)[methodName];
+      const found = this.accessor.getMetadata(method);
+      if (found.length === 0) continue;
+      const handler = this.handlers.create(wrapper, methodName);
+      for (const metadata of found) {
+        this.register(metadata, handler, methodName, `${className}#${methodName}`);
       }
     }
   }
 
   private register(
     metadata: McpMethodMetadata,
-    handler: Handler,
+    handler: McpInvokable,
     methodName: string,
     origin: string,
   ): void {

@@ -1,0 +1,69 @@
+import { IntrinsicException } from '@nestjs/common';
+import { isObservable, type Observable } from 'rxjs';
+import { McpContext } from '../../server/context/mcp-context.js';
+
+type Callback = (...args: unknown[]) => unknown;
+
+/** A call ended because the client cancelled it; Nest does not log intrinsic exceptions. */
+export class McpCallCancelledException extends IntrinsicException {
+  constructor(reason: unknown) {
+    super(reason instanceof Error ? reason.message : `Cancelled: ${String(reason)}`);
+  }
+}
+
+function report(ctx: McpContext, value: unknown): void {
+  if (typeof value === 'number') ctx.progress(value);
+  else if (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { progress?: unknown }).progress === 'number'
+  ) {
+    const { progress, total, message } = value as {
+      progress: number;
+      total?: number;
+      message?: string;
+    };
+    ctx.progress(progress, total, message);
+  }
+}
+
+function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let held: { value: unknown } | undefined;
+    const subscription = source.subscribe({
+      next: (value) => {
+        if (held) report(ctx, held.value);
+        held = { value };
+      },
+      error: reject,
+      complete: () => resolve(held?.value),
+    });
+    ctx.signal.addEventListener('abort', () => subscription.unsubscribe(), { once: true });
+  });
+}
+
+/**
+ * Wraps a handler method for Nest's pipeline:
+ * - an Observable result streams: every value but the last is reported as progress (a number, or
+ *   `{ progress, total?, message? }`), the last value is the result, and cancellation unsubscribes;
+ * - an error raised because the call was cancelled becomes an McpCallCancelledException, which
+ *   Nest's exception handler does not log (the client gets no response anyway).
+ * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
+ */
+export function wrapHandlerCallback(callback: Callback): Callback {
+  const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
+    const ctx = args.find((a): a is McpContext => a instanceof McpContext);
+    try {
+      const result = await callback.apply(this, args);
+      return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;
+    } catch (error) {
+      if (ctx?.signal.aborted) throw new McpCallCancelledException(ctx.signal.reason);
+      throw error;
+    }
+  };
+  for (const key of Reflect.getMetadataKeys(callback)) {
+    Reflect.defineMetadata(key, Reflect.getMetadata(key, callback), wrapper);
+  }
+  Object.defineProperty(wrapper, 'name', { value: callback.name });
+  return wrapper;
+}
