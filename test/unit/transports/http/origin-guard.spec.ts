@@ -1,0 +1,148 @@
+import type { IncomingMessage } from 'node:http';
+import { checkOrigin } from '../../../../lib/transports/http/origin-guard.js';
+import {
+  resolveStreamableHttpOptions,
+  type StreamableHttpOptions,
+} from '../../../../lib/transports/http/streamable-http.options.js';
+
+/** A fake request: only the headers and the socket's local address matter to the guard. */
+function req(
+  headers: { host?: string; origin?: string },
+  localAddress: string | undefined,
+): IncomingMessage {
+  return { headers, socket: { localAddress } } as unknown as IncomingMessage;
+}
+
+const check = (r: IncomingMessage, options: StreamableHttpOptions = {}) =>
+  checkOrigin(r, resolveStreamableHttpOptions(options));
+
+describe('checkOrigin', () => {
+  describe('on a loopback socket', () => {
+    it.each([
+      ['127.0.0.1', 'localhost:3000'],
+      ['127.0.0.1', 'localhost'],
+      ['127.0.0.1', '127.0.0.1:8080'],
+      ['127.0.0.1', 'LOCALHOST:3000'],
+      ['::1', '[::1]:3000'],
+      ['::1', '[::1]'],
+      ['::ffff:127.0.0.1', 'localhost:3000'],
+      ['127.0.0.2', 'localhost:3000'],
+    ])('accepts socket %s with Host %s and no Origin', (socket, host) => {
+      expect(check(req({ host }, socket))).toBeUndefined();
+    });
+
+    it.each(['evil.example:3000', 'evil.example', '192.168.1.5:3000', 'localhost.evil.example'])(
+      'refuses the non-loopback Host %s (DNS rebinding)',
+      (host) => {
+        expect(check(req({ host }, '127.0.0.1'))).toBe(`Host "${host}" is not allowed`);
+      },
+    );
+
+    it('refuses a missing Host', () => {
+      expect(check(req({}, '127.0.0.1'))).toBe('Host "" is not allowed');
+    });
+
+    it('accepts an explicitly allowed Host, with or without port', () => {
+      expect(
+        check(req({ host: 'mcp.internal:3000' }, '127.0.0.1'), { allowedHosts: ['mcp.internal'] }),
+      ).toBeUndefined();
+      expect(
+        check(req({ host: 'mcp.internal:3000' }, '127.0.0.1'), {
+          allowedHosts: ['MCP.internal:3000'],
+        }),
+      ).toBeUndefined();
+      expect(
+        check(req({ host: 'other:3000' }, '127.0.0.1'), { allowedHosts: ['mcp.internal'] }),
+      ).toBeDefined();
+    });
+
+    it.each([
+      'http://localhost:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:9999',
+      'http://[::1]:3000',
+      'HTTP://LOCALHOST:3000',
+    ])('accepts the loopback Origin %s', (origin) => {
+      expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))).toBeUndefined();
+    });
+
+    it.each(['https://evil.example', 'http://localhost.evil.example', 'null', 'not a url'])(
+      'refuses the Origin %s',
+      (origin) => {
+        expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))).toBe(
+          `Origin "${origin}" is not allowed`,
+        );
+      },
+    );
+
+    it('accepts an allowed Origin (case-insensitive)', () => {
+      expect(
+        check(req({ host: 'localhost:3000', origin: 'https://App.example.com' }, '127.0.0.1'), {
+          allowedOrigins: ['https://app.example.com'],
+        }),
+      ).toBeUndefined();
+    });
+  });
+
+  describe('on a public socket', () => {
+    it('accepts any Host when no hosts are configured', () => {
+      expect(check(req({ host: 'api.example.com' }, '10.0.0.5'))).toBeUndefined();
+    });
+
+    it('accepts only the allowed hosts when some are configured', () => {
+      const options = { allowedHosts: ['api.example.com'] };
+      expect(check(req({ host: 'api.example.com' }, '10.0.0.5'), options)).toBeUndefined();
+      expect(check(req({ host: 'api.example.com:443' }, '10.0.0.5'), options)).toBeUndefined();
+      expect(check(req({ host: 'other.example.com' }, '10.0.0.5'), options)).toBe(
+        'Host "other.example.com" is not allowed',
+      );
+      // loopback names are not special off loopback
+      expect(check(req({ host: 'localhost' }, '10.0.0.5'), options)).toBeDefined();
+    });
+
+    it('accepts a same-origin request', () => {
+      expect(
+        check(req({ host: 'api.example.com', origin: 'https://api.example.com' }, '10.0.0.5')),
+      ).toBeUndefined();
+      expect(
+        check(
+          req({ host: 'api.example.com:8443', origin: 'https://api.example.com:8443' }, '10.0.0.5'),
+        ),
+      ).toBeUndefined();
+    });
+
+    it('refuses a cross-origin request, loopback origins included', () => {
+      expect(
+        check(req({ host: 'api.example.com', origin: 'https://evil.example' }, '10.0.0.5')),
+      ).toBe('Origin "https://evil.example" is not allowed');
+      expect(
+        check(req({ host: 'api.example.com', origin: 'http://localhost:3000' }, '10.0.0.5')),
+      ).toBe('Origin "http://localhost:3000" is not allowed');
+    });
+
+    it('accepts a cross-origin request from an allowed origin', () => {
+      expect(
+        check(req({ host: 'api.example.com', origin: 'https://app.example.com' }, '10.0.0.5'), {
+          allowedOrigins: ['https://app.example.com'],
+        }),
+      ).toBeUndefined();
+    });
+
+    it('treats a missing local address as public', () => {
+      expect(
+        check(req({ host: 'localhost', origin: 'http://localhost' }, undefined)),
+      ).toBeUndefined();
+      expect(
+        check(req({ host: 'api.example.com', origin: 'http://localhost' }, undefined)),
+      ).toBeDefined();
+    });
+  });
+
+  it('checks nothing when dnsRebindingProtection is off', () => {
+    expect(
+      check(req({ host: 'evil.example', origin: 'https://evil.example:1' }, '127.0.0.1'), {
+        dnsRebindingProtection: false,
+      }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { resolveStreamableHttpOptions } from '../../../../lib/transports/http/streamable-http.options.js';
+
+describe('resolveStreamableHttpOptions', () => {
+  it('applies the documented defaults', () => {
+    expect(resolveStreamableHttpOptions()).toEqual({
+      stateless: false,
+      sessionIdleTimeoutMs: 30 * 60_000,
+      maxBodyBytes: 4 * 1024 * 1024,
+      responseMode: 'auto',
+      sseRetryMs: 1000,
+      sseKeepAliveMs: 15_000,
+      dnsRebindingProtection: true,
+      allowedHosts: new Set(),
+      allowedOrigins: new Set(),
+    });
+  });
+
+  it('keeps explicit values, including falsy ones', () => {
+    const resolved = resolveStreamableHttpOptions({
+      stateless: true,
+      sessionIdleTimeoutMs: 0,
+      maxBodyBytes: 1,
+      responseMode: 'sse',
+      sseRetryMs: 0,
+      sseKeepAliveMs: 0,
+      dnsRebindingProtection: false,
+    });
+    expect(resolved).toMatchObject({
+      stateless: true,
+      sessionIdleTimeoutMs: 0,
+      maxBodyBytes: 1,
+      responseMode: 'sse',
+      sseRetryMs: 0,
+      sseKeepAliveMs: 0,
+      dnsRebindingProtection: false,
+    });
+  });
+
+  it('lower-cases allowed hosts and origins into sets', () => {
+    const resolved = resolveStreamableHttpOptions({
+      allowedHosts: ['API.Example.com', 'api.example.com'],
+      allowedOrigins: ['https://App.Example.com'],
+    });
+    expect(resolved.allowedHosts).toEqual(new Set(['api.example.com']));
+    expect(resolved.allowedOrigins).toEqual(new Set(['https://app.example.com']));
+  });
+});
