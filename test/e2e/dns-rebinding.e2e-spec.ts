@@ -1,0 +1,95 @@
+import { startApp, type TestApp } from './support/app.js';
+import {
+  initializeRawSession,
+  postJson,
+  rawId,
+  rawRequest,
+  type RawSession,
+} from './support/raw-http.js';
+
+const initialize = () => ({
+  jsonrpc: '2.0',
+  id: rawId(),
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'x', version: '1' },
+  },
+});
+
+describe('Origin and Host validation (DNS rebinding protection)', () => {
+  let server: TestApp;
+  let session: RawSession;
+
+  beforeAll(async () => {
+    server = await startApp({ allowedOrigins: ['https://app.example.com'] });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    session = await initializeRawSession(server.url);
+  });
+
+  const ping = (headers: Record<string, string>) =>
+    postJson(
+      server.url,
+      { jsonrpc: '2.0', id: rawId(), method: 'ping' },
+      { ...session.headers, ...headers },
+    );
+
+  it('refuses initialize from a foreign Origin with 403 and creates no session', async () => {
+    const sessionsBefore = server.handler.sessions.size;
+    const response = await postJson(server.url, initialize(), {
+      origin: 'http://evil.example.com',
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+    expect(server.handler.sessions.size).toBe(sessionsBefore);
+  });
+
+  it('refuses a request of a live session from a foreign Origin with 403', async () => {
+    expect((await ping({ origin: 'http://evil.example.com' })).status).toBe(403);
+  });
+
+  it('refuses GET and DELETE from a foreign Origin with 403', async () => {
+    const get = await rawRequest(server.url, {
+      method: 'GET',
+      headers: {
+        ...session.headers,
+        accept: 'text/event-stream',
+        origin: 'http://evil.example.com',
+      },
+    });
+    expect(get.status).toBe(403);
+    const del = await rawRequest(server.url, {
+      method: 'DELETE',
+      headers: { ...session.headers, origin: 'http://evil.example.com' },
+    });
+    expect(del.status).toBe(403);
+    // The refused DELETE did not end the session.
+    expect((await ping({})).status).toBe(200);
+  });
+
+  it('refuses a foreign Host header with 403', async () => {
+    expect((await ping({ host: 'evil.example.com' })).status).toBe(403);
+    expect((await ping({ host: `evil.example.com:${server.port}` })).status).toBe(403);
+    const response = await postJson(server.url, initialize(), { host: 'evil.example.com' });
+    expect(response.status).toBe(403);
+  });
+
+  it('control: loopback Host names and same-machine Origins are accepted', async () => {
+    expect((await ping({ host: `localhost:${server.port}` })).status).toBe(200);
+    expect((await ping({ host: `127.0.0.1:${server.port}` })).status).toBe(200);
+    expect((await ping({ origin: `http://localhost:${server.port}` })).status).toBe(200);
+    expect((await ping({ origin: server.origin })).status).toBe(200);
+  });
+
+  it('accepts an Origin listed in allowedOrigins', async () => {
+    expect((await ping({ origin: 'https://app.example.com' })).status).toBe(200);
+    expect((await ping({ origin: 'https://app.example.com.evil.example.com' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import {
+  McpModule,
+  StreamableHttpHandler,
+  type McpModuleExtras,
+  type McpModuleOptions,
+} from '../../../lib/index.js';
+import { TestTools } from './test-tools.js';
+
+/** A running Nest app serving {@link TestTools} over Streamable HTTP on a loopback port. */
+export interface TestApp {
+  app: INestApplication;
+  /** Origin of the server, e.g. `http://127.0.0.1:43210`. */
+  origin: string;
+  /** The MCP endpoint URL. */
+  url: URL;
+  /** Port the server listens on. */
+  port: number;
+  /** The provider instance (its probe records what tools did). */
+  tools: TestTools;
+  /** The transport, for server-side state checks (live sessions). */
+  handler: StreamableHttpHandler;
+  close(): Promise<void>;
+}
+
+/** Options of the MCP module under test (identity defaults to `e2e-server` 1.0.0). */
+export type TestAppOptions = Partial<McpModuleOptions> & McpModuleExtras;
+
+/** Boots `McpModule.forRoot(options)` + {@link TestTools} and listens on 127.0.0.1:0. */
+export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [McpModule.forRoot({ name: 'e2e-server', version: '1.0.0', ...options })],
+    providers: [TestTools],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer() as Server;
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const path = '/' + (options.path ?? 'mcp').replace(/^\/+/, '');
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    origin,
+    url: new URL(path, origin),
+    port,
+    tools: app.get(TestTools),
+    handler: app.get(StreamableHttpHandler, { strict: false }),
+    close() {
+      // Idle keep-alive sockets are dropped so that close() does not wait for them; sockets
+      // with a request in progress are left to the app (shutdown tests check it ends them).
+      closing ??= (async () => {
+        server.closeIdleConnections();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}
