@@ -1,0 +1,49 @@
+import type { InjectionToken, Provider } from '@nestjs/common';
+import type { StreamableHttpOptions } from '../../transports/http/streamable-http.options.js';
+import {
+  createMcpWebSocketGateway,
+  definedOnly,
+  type McpWebSocketGatewayOptions,
+} from './create-mcp-websocket-gateway.js';
+import { MCP_WEBSOCKET_OPTIONS, McpWebSocketGateway } from './mcp-websocket.gateway.js';
+
+/**
+ * The `websocket` extra of `McpModule.forRoot()` / `forRootAsync()`: where to mount the gateway
+ * (absolute `path`, default `/ws`) and its settings. Origin checks default to the module's
+ * `dnsRebindingProtection`, `allowedHosts` and `allowedOrigins` options.
+ */
+export type McpWebSocketSettings = { path?: string } & McpWebSocketGatewayOptions;
+
+/** The module options the WebSocket transport reads (a structural subset of `McpModuleOptions`). */
+export type WebSocketOriginOptions = Pick<
+  StreamableHttpOptions,
+  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
+>;
+
+/**
+ * The providers that mount the MCP WebSocket gateway inside a module: the gateway for
+ * `settings.path`, an alias so `app.get(McpWebSocketGateway)` finds it, and
+ * `MCP_WEBSOCKET_OPTIONS`: the origin settings of the module options behind `moduleOptionsToken`
+ * (so `forRootAsync` configuration applies), overridden by what `settings` sets.
+ */
+export function createMcpWebSocketProviders(
+  settings: McpWebSocketSettings,
+  moduleOptionsToken: InjectionToken,
+): Provider[] {
+  const { path = '/ws', ...options } = settings;
+  const Gateway = createMcpWebSocketGateway(path);
+  return [
+    Gateway,
+    { provide: McpWebSocketGateway, useExisting: Gateway },
+    {
+      provide: MCP_WEBSOCKET_OPTIONS,
+      inject: [moduleOptionsToken],
+      useFactory: (module: WebSocketOriginOptions): McpWebSocketGatewayOptions => ({
+        dnsRebindingProtection: module.dnsRebindingProtection,
+        allowedHosts: module.allowedHosts,
+        allowedOrigins: module.allowedOrigins,
+        ...definedOnly(options),
+      }),
+    },
+  ];
+}

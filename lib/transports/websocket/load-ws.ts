@@ -1,0 +1,28 @@
+/** The `ws` module, as its ESM entry exports it. */
+export type WsModule = typeof import('ws');
+
+let loaded: Promise<WsModule> | undefined;
+
+/** True when `error` says that `name` itself (not one of its dependencies) is not installed. */
+export function isMissingPackage(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
+  return typeof message === 'string' && message.includes(`'${name}'`);
+}
+
+/**
+ * Loads the optional peer `ws` on first use (the WebSocket transports are the only users), so an
+ * app without WebSockets never needs it installed.
+ * @throws Error naming the package to install when `ws` is missing.
+ */
+export function loadWs(feature: string): Promise<WsModule> {
+  loaded ??= import('ws').catch((error: unknown) => {
+    loaded = undefined;
+    if (!isMissingPackage(error, 'ws')) throw error;
+    throw new Error(
+      `${feature} needs the optional peer dependency "ws". Install it: npm install ws`,
+      { cause: error },
+    );
+  });
+  return loaded;
+}

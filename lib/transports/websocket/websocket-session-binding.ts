@@ -1,0 +1,136 @@
+import type { IncomingMessage } from 'node:http';
+import type { Subscription } from 'rxjs';
+import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+import type { McpServer } from '../../server/mcp-server.js';
+import type { McpSession, MessageExtra } from '../../server/session/mcp-session.js';
+import { decodeFrame, encodeFrame } from './websocket-framing.js';
+import { WebSocketKeepAlive } from './websocket-keepalive.js';
+import {
+  closeReason,
+  WEBSOCKET_OPEN,
+  WebSocketCloseCode,
+  type McpServerSocket,
+  type WebSocketData,
+} from './websocket-protocol.js';
+
+/** Settings a binding needs (a subset of the resolved transport options). */
+export interface SessionBindingOptions {
+  keepAliveMs: number;
+  maxBufferedBytes: number;
+}
+
+/** The session reason `McpServer.close()` gives; such a close tells the client 1001 Going Away. */
+const SERVER_SHUTDOWN_REASON = 'Server shutting down';
+
+/** Reason of the 1008 close when a client does not read. */
+export const BUFFER_OVERFLOW_REASON = 'Send buffer limit exceeded: the client is not reading';
+
+/**
+ * One WebSocket bound to one MCP session, for the socket's lifetime: text frames in -> the
+ * session; the session's outbound messages -> text frames out, under a bound on buffered bytes;
+ * ping/pong keep-alive; the socket closing ends the session (aborting its running handlers) and
+ * the session ending closes the socket with a code that says why.
+ */
+export class WebSocketSessionBinding {
+  /** The MCP session this socket carries. */
+  readonly session: McpSession;
+  /** Resolves once the socket has closed. */
+  readonly closed: Promise<void>;
+  private readonly extra: MessageExtra;
+  private readonly keepAlive: WebSocketKeepAlive;
+  private readonly subscription: Subscription;
+  private socketClosed = false;
+  private closeSent = false;
+  private markClosed!: () => void;
+
+  constructor(
+    private readonly socket: McpServerSocket,
+    request: Pick<IncomingMessage, 'headers' | 'socket'>,
+    server: Pick<McpServer, 'createSession'>,
+    private readonly options: SessionBindingOptions,
+  ) {
+    this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+    this.session = server.createSession(undefined, 'websocket');
+    // One TransportInfo per connection, shared by every message it carries.
+    this.extra = {
+      transport: {
+        kind: 'websocket',
+        headers: request.headers,
+        remoteAddress: request.socket.remoteAddress,
+        raw: socket,
+      },
+    };
+    this.keepAlive = new WebSocketKeepAlive(options.keepAliveMs, {
+      ping: () => this.ping(),
+      onDead: () => this.socket.terminate(),
+    });
+    socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    socket.on('pong', () => this.keepAlive.markAlive());
+    socket.on('close', () => this.onSocketClose());
+    // Protocol errors (oversized or invalid UTF-8 frames) are followed by a close that `ws`
+    // starts itself; the listener only keeps them from becoming uncaught exceptions.
+    socket.on('error', () => undefined);
+    this.subscription = this.session.outbound$.subscribe(({ message }) => this.send(message));
+    this.session.onClose((reason) => this.onSessionClose(reason));
+    this.keepAlive.start();
+  }
+
+  /** Closes the socket with a code and reason, ending the session. */
+  close(code: number, reason: string): void {
+    this.closeSocket(code, reason);
+    this.session.close(reason);
+  }
+
+  /** Destroys the socket at once (after a close that the client did not complete). */
+  terminate(): void {
+    if (!this.socketClosed) this.socket.terminate();
+  }
+
+  private onMessage(data: WebSocketData, isBinary: boolean): void {
+    this.keepAlive.markAlive();
+    if (this.session.closed) return;
+    const frame = decodeFrame(data, isBinary);
+    if (frame.ok) this.session.receive(frame.message, this.extra);
+    else this.send(frame.error);
+  }
+
+  private send(message: JsonRpcMessage): void {
+    const socket = this.socket;
+    if (this.closeSent || this.socketClosed || socket.readyState !== WEBSOCKET_OPEN) return;
+    const text = encodeFrame(message);
+    const limit = this.options.maxBufferedBytes;
+    // `text.length` <= its UTF-8 size <= 3 x `text.length`: count bytes only near the bound.
+    const buffered = socket.bufferedAmount;
+    if (buffered + text.length * 3 > limit && buffered + Buffer.byteLength(text) > limit) {
+      this.close(WebSocketCloseCode.PolicyViolation, BUFFER_OVERFLOW_REASON);
+      return;
+    }
+    socket.send(text);
+  }
+
+  private ping(): void {
+    if (!this.socketClosed && this.socket.readyState === WEBSOCKET_OPEN) this.socket.ping();
+  }
+
+  private onSocketClose(): void {
+    if (this.socketClosed) return;
+    this.socketClosed = true;
+    this.keepAlive.stop();
+    this.subscription.unsubscribe();
+    this.session.close('WebSocket closed');
+    this.markClosed();
+  }
+
+  private onSessionClose(reason: string): void {
+    this.keepAlive.stop();
+    const code =
+      reason === SERVER_SHUTDOWN_REASON ? WebSocketCloseCode.GoingAway : WebSocketCloseCode.Normal;
+    this.closeSocket(code, reason);
+  }
+
+  private closeSocket(code: number, reason: string): void {
+    if (this.socketClosed || this.closeSent) return;
+    this.closeSent = true;
+    this.socket.close(code, closeReason(reason));
+  }
+}

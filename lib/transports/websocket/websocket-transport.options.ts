@@ -1,0 +1,80 @@
+import {
+  resolveStreamableHttpOptions,
+  type ResolvedStreamableHttpOptions,
+  type StreamableHttpOptions,
+} from '../http/streamable-http.options.js';
+
+/** Options of the WebSocket server transport (framework-free; the Nest gateway passes them on). */
+export interface WebSocketTransportOptions extends Pick<
+  StreamableHttpOptions,
+  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
+> {
+  /**
+   * Path of the endpoint on the HTTP server, matched against the request's pathname (the query
+   * string is ignored). Like a Nest `@WebSocketGateway({ path })`, it is absolute: the app's
+   * global prefix does not apply. Default `'/ws'`.
+   */
+  path?: string;
+  /**
+   * Interval of WebSocket pings (ms). A socket that has not answered the previous ping with a
+   * pong (nor sent anything) by the next one is terminated. `0` disables. Default 30 000.
+   */
+  keepAliveMs?: number;
+  /** Largest accepted message (bytes); a larger one closes the socket with 1009. Default 4 MiB. */
+  maxMessageBytes?: number;
+  /**
+   * Bound on bytes queued for a client that does not read. A send that would exceed it closes the
+   * socket with 1008 and ends its session. Default 8 MiB.
+   */
+  maxBufferedBytes?: number;
+}
+
+/** Options with every default applied. */
+export interface ResolvedWebSocketTransportOptions {
+  path: string;
+  keepAliveMs: number;
+  maxMessageBytes: number;
+  maxBufferedBytes: number;
+  /** The origin settings in the shape the HTTP origin guard reads. */
+  origin: ResolvedStreamableHttpOptions;
+}
+
+/** Default endpoint path. */
+export const WEBSOCKET_DEFAULT_PATH = '/ws';
+
+/** Normalises a path to `/a/b` form (no trailing slash, `/` for the root). */
+export function normaliseWebSocketPath(path: string): string {
+  return '/' + path.split('/').filter(Boolean).join('/');
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const resolved = value ?? fallback;
+  if (!Number.isFinite(resolved) || resolved <= 0) {
+    throw new RangeError(`WebSocket transport: ${name} must be a positive number, got ${value}`);
+  }
+  return resolved;
+}
+
+/**
+ * Applies the defaults once at bootstrap.
+ * @throws RangeError for a negative `keepAliveMs` or a non-positive size limit.
+ */
+export function resolveWebSocketTransportOptions(
+  options: WebSocketTransportOptions = {},
+): ResolvedWebSocketTransportOptions {
+  const keepAliveMs = options.keepAliveMs ?? 30_000;
+  if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0) {
+    throw new RangeError(`WebSocket transport: keepAliveMs must be >= 0, got ${keepAliveMs}`);
+  }
+  return {
+    path: normaliseWebSocketPath(options.path ?? WEBSOCKET_DEFAULT_PATH),
+    keepAliveMs,
+    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, 4 * 1024 * 1024),
+    maxBufferedBytes: positive('maxBufferedBytes', options.maxBufferedBytes, 8 * 1024 * 1024),
+    origin: resolveStreamableHttpOptions({
+      dnsRebindingProtection: options.dnsRebindingProtection,
+      allowedHosts: options.allowedHosts,
+      allowedOrigins: options.allowedOrigins,
+    }),
+  };
+}
