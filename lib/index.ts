@@ -78,6 +78,30 @@ export { InMemoryMessageBus } from './server/stores/in-memory-message-bus.js';
 // Transports
 export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
 export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
+export {
+  createMcpWebSocketGateway,
+  type McpWebSocketGatewayOptions,
+} from './nest/websocket/create-mcp-websocket-gateway.js';
+export {
+  McpWebSocketGateway,
+  MCP_WEBSOCKET_OPTIONS,
+} from './nest/websocket/mcp-websocket.gateway.js';
+export type { McpWebSocketSettings } from './nest/websocket/mcp-websocket.providers.js';
+export type { WebSocketMountMode } from './nest/websocket/mount-websocket-endpoint.js';
+export {
+  attachMcpWebSocket,
+  type McpWebSocketEndpoint,
+} from './transports/websocket/attach-mcp-websocket.js';
+export { McpWebSocketServer } from './transports/websocket/mcp-websocket-server.js';
+export type { WebSocketTransportOptions } from './transports/websocket/websocket-transport.options.js';
+export {
+  MCP_WEBSOCKET_SUBPROTOCOL,
+  WebSocketCloseCode,
+} from './transports/websocket/websocket-protocol.js';
+export {
+  WebSocketClientTransport,
+  type WebSocketClientTransportOptions,
+} from './transports/websocket/websocket-client.transport.js';
 
 // Protocol and engine
 export * as content from './protocol/content.js';

@@ -232,6 +232,8 @@ export class McpClientBase {
 
   private async onTransportClosed(): Promise<void> {
     if (this.state.value === 'closed') return;
+    // The server side went away: pending calls fail with a transport error, not "client closed".
+    this.peer.close(new TransportError('The transport closed', 'closed'));
     await this.close();
   }
 

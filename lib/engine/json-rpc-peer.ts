@@ -135,12 +135,12 @@ export class JsonRpcPeer<TExtra = undefined> {
   }
 
   /**
-   * Ends the conversation: every pending outgoing request rejects with ConnectionClosedError
-   * and every running handler's signal aborts. Idempotent.
+   * Ends the conversation: every pending outgoing request rejects with ConnectionClosedError (or
+   * the given error) and every running handler's signal aborts. Idempotent.
    */
-  close(reason = 'Connection closed'): void {
+  close(reason: string | Error = 'Connection closed'): void {
     if (this.closedWith) return;
-    const error = new ConnectionClosedError(reason);
+    const error = reason instanceof Error ? reason : new ConnectionClosedError(reason);
     this.closedWith = error;
     for (const pending of this.outbound.values()) pending.fail(error);
     this.outbound.clear();

@@ -3,6 +3,7 @@ import type { EventStore } from '../server/stores/event-store.interface.js';
 import type { MessageBus } from '../server/stores/message-bus.interface.js';
 import type { SessionStore } from '../server/stores/session-store.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
+import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
 
 /**
  * Options of `McpModule.forRoot()` / `forRootAsync()`: the server's identity and behaviour,
@@ -34,4 +35,12 @@ export interface McpModuleExtras {
   http?: boolean;
   /** Register the module globally. Default `false`. */
   isGlobal?: boolean;
+  /**
+   * Serve MCP over WebSocket on the app's HTTP server: `true` mounts it at `/ws`; an object sets
+   * `path` (absolute: the global prefix does not apply, as for Nest gateways), `keepAliveMs`,
+   * `maxMessageBytes`, `maxBufferedBytes` and origin overrides (default: the module's
+   * `dnsRebindingProtection`, `allowedHosts`, `allowedOrigins`). Needs the `ws` package.
+   * Default `false`.
+   */
+  websocket?: boolean | McpWebSocketSettings;
 }
