@@ -1,0 +1,108 @@
+import { TransportError } from '../../../client/client-transport.interface.js';
+import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
+import { discardBody, fetchFailure, httpError, mediaTypeOf } from './http-reply.js';
+import { buildRequestHeaders, isValidSessionId } from './request-headers.js';
+import type { ResolvedStreamableHttpClientOptions } from './streamable-http-client.options.js';
+
+const POST_HEADERS = {
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+};
+
+/**
+ * The HTTP side of one MCP endpoint as a client sees it: the session id and protocol version to
+ * send, and the three requests (POST a message, GET a stream, DELETE the session) with the
+ * user's headers. Knows nothing about JSON-RPC semantics.
+ */
+export class McpHttpEndpoint {
+  /** The session id assigned by the server's `initialize` reply. */
+  sessionId?: string;
+  /** The negotiated revision, sent as `MCP-Protocol-Version`. */
+  protocolVersion?: string;
+
+  constructor(
+    readonly url: URL,
+    private readonly options: ResolvedStreamableHttpClientOptions,
+  ) {}
+
+  /**
+   * POSTs one message. Resolves with the response whatever its status.
+   * @throws TransportError `refused`/`closed` when no response came; HeadersProviderError.
+   */
+  async post(message: JsonRpcMessage, signal: AbortSignal, what: string): Promise<Response> {
+    const headers = await this.headers(POST_HEADERS);
+    const body = JSON.stringify(message);
+    try {
+      return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
+    } catch (error) {
+      throw fetchFailure(error, what);
+    }
+  }
+
+  /**
+   * Opens a GET stream: the standalone one (no id) or a resumption after `lastEventId`.
+   * @throws TransportError `http` for a non-2xx status, `protocol` when the reply is not SSE.
+   */
+  async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+    const what = lastEventId === undefined ? 'GET stream' : `GET resume after ${lastEventId}`;
+    const protocol: Record<string, string> = { accept: 'text/event-stream' };
+    if (lastEventId !== undefined) protocol['last-event-id'] = lastEventId;
+    const headers = await this.headers(protocol);
+    let response: Response;
+    try {
+      response = await this.options.fetch(this.url, { method: 'GET', headers, signal });
+    } catch (error) {
+      throw fetchFailure(error, what);
+    }
+    if (!response.ok) throw await httpError(response, what);
+    if (mediaTypeOf(response) !== 'text/event-stream') {
+      await discardBody(response);
+      throw new TransportError(`${what}: the reply is not an SSE stream`, 'protocol', 200);
+    }
+    return response;
+  }
+
+  /**
+   * DELETEs the session, bounded by `closeTimeoutMs`. Resolves with an error worth reporting:
+   * 404 (already ended), 405 (not allowed) and an unreachable server are not.
+   */
+  async deleteSession(): Promise<TransportError | undefined> {
+    if (this.sessionId === undefined) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.closeTimeoutMs);
+    try {
+      const headers = await this.headers({});
+      const signal = controller.signal;
+      const response = await this.options.fetch(this.url, { method: 'DELETE', headers, signal });
+      if (response.ok || response.status === 404 || response.status === 405) {
+        await discardBody(response);
+        return undefined;
+      }
+      return await httpError(response, 'DELETE session');
+    } catch {
+      return undefined; // unreachable or slow while closing: the session expires on the server
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Keeps the `Mcp-Session-Id` of an `initialize` reply.
+   * @returns false when the header holds an invalid id (ignored).
+   */
+  adoptSession(response: Response): boolean {
+    const id = response.headers.get('mcp-session-id');
+    if (id === null) return true;
+    if (!isValidSessionId(id)) return false;
+    this.sessionId = id;
+    return true;
+  }
+
+  private headers(protocol: Record<string, string>): Promise<Record<string, string>> {
+    return buildRequestHeaders(
+      this.options.headers,
+      { sessionId: this.sessionId, protocolVersion: this.protocolVersion },
+      protocol,
+    );
+  }
+}

@@ -1,0 +1,100 @@
+/** Extra request headers: a fixed object, or a function called before every HTTP request (auth). */
+export type HeadersProvider =
+  Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** The `fetch` the transport uses (Node's global `fetch` by default). */
+export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+
+/** How a dropped SSE stream is resumed (`GET` with `Last-Event-ID`). */
+export interface SseReconnectionOptions {
+  /**
+   * Consecutive attempts that bring nothing new (failed connections, streams closing before any
+   * event) before giving up. Default 5.
+   */
+  maxAttempts?: number;
+  /** Delay before reconnecting when the server sent no `retry:` field (ms). Default 1000. */
+  initialDelayMs?: number;
+  /** Factor applied to the delay after each consecutive unproductive attempt. Default 1.5. */
+  backoffFactor?: number;
+  /** Upper bound of the delay (ms). Default 30 000. */
+  maxDelayMs?: number;
+}
+
+/** Options of the Streamable HTTP client transport. */
+export interface StreamableHttpClientOptions {
+  /**
+   * Headers added to every request (POST, GET, DELETE), e.g. `Authorization`. The protocol's own
+   * headers (`Accept`, `Content-Type`, `Mcp-Session-Id`, `MCP-Protocol-Version`, `Last-Event-ID`)
+   * always win. An error thrown by the function rejects the `send()` that needed it, unchanged.
+   */
+  headers?: HeadersProvider;
+  /** A custom `fetch` (proxies, instrumentation). Default: the global `fetch`. */
+  fetch?: FetchLike;
+  /** Reconnection of dropped SSE streams. */
+  reconnection?: SseReconnectionOptions;
+  /** Open the optional standalone GET stream once the session is initialized. Default `true`. */
+  standaloneStream?: boolean;
+  /** Largest accepted JSON reply or single SSE event, in characters. Default 32 MiB. */
+  maxMessageSize?: number;
+  /** Bound on the `DELETE` that `close()` sends to end the session (ms). Default 5000. */
+  closeTimeoutMs?: number;
+}
+
+/** Reconnection settings with every default applied. */
+export type ResolvedReconnection = Required<SseReconnectionOptions>;
+
+/** Options with every default applied. */
+export interface ResolvedStreamableHttpClientOptions {
+  headers: HeadersProvider;
+  fetch: FetchLike;
+  reconnection: ResolvedReconnection;
+  standaloneStream: boolean;
+  maxMessageSize: number;
+  closeTimeoutMs: number;
+}
+
+/** Applies the defaults and rejects nonsensical numbers early. */
+export function resolveStreamableHttpClientOptions(
+  options: StreamableHttpClientOptions = {},
+): ResolvedStreamableHttpClientOptions {
+  const reconnection: ResolvedReconnection = {
+    maxAttempts: options.reconnection?.maxAttempts ?? 5,
+    initialDelayMs: options.reconnection?.initialDelayMs ?? 1000,
+    backoffFactor: options.reconnection?.backoffFactor ?? 1.5,
+    maxDelayMs: options.reconnection?.maxDelayMs ?? 30_000,
+  };
+  const resolved: ResolvedStreamableHttpClientOptions = {
+    headers: options.headers ?? {},
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    reconnection,
+    standaloneStream: options.standaloneStream ?? true,
+    maxMessageSize: options.maxMessageSize ?? 32 * 1024 * 1024,
+    closeTimeoutMs: options.closeTimeoutMs ?? 5000,
+  };
+  const check = (name: string, value: number, min: number) => {
+    if (!Number.isFinite(value) || value < min) {
+      throw new RangeError(`StreamableHttpClientTransport: ${name} must be a number >= ${min}`);
+    }
+  };
+  check('reconnection.maxAttempts', reconnection.maxAttempts, 0);
+  check('reconnection.initialDelayMs', reconnection.initialDelayMs, 0);
+  check('reconnection.backoffFactor', reconnection.backoffFactor, 1);
+  check('reconnection.maxDelayMs', reconnection.maxDelayMs, 0);
+  check('maxMessageSize', resolved.maxMessageSize, 1);
+  check('closeTimeoutMs', resolved.closeTimeoutMs, 0);
+  return resolved;
+}
+
+/**
+ * Delay before reconnection attempt `attempt` (1 = the first after a drop): the server's `retry`
+ * (or the initial delay) first, then growing by the backoff factor, capped.
+ */
+export function reconnectDelay(
+  attempt: number,
+  retryMs: number | undefined,
+  policy: ResolvedReconnection,
+): number {
+  const base = retryMs ?? policy.initialDelayMs;
+  const grown = base * policy.backoffFactor ** Math.max(0, attempt - 1);
+  return Math.min(grown, Math.max(policy.maxDelayMs, base));
+}

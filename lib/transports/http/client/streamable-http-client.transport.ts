@@ -1,0 +1,243 @@
+import { Subject, type Observable } from 'rxjs';
+import {
+  TransportError,
+  type ClientTransport,
+} from '../../../client/client-transport.interface.js';
+import {
+  isJsonRpcRequest,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type RequestId,
+} from '../../../protocol/json-rpc.js';
+import {
+  discardBody,
+  fetchFailure,
+  httpError,
+  mediaTypeOf,
+  parseReply,
+  readTextLimited,
+} from './http-reply.js';
+import { McpHttpEndpoint } from './mcp-http-endpoint.js';
+import { HeadersProviderError } from './request-headers.js';
+import { followSseStream } from './resumable-sse-stream.js';
+import { StandaloneSseStream } from './standalone-sse-stream.js';
+import {
+  resolveStreamableHttpClientOptions,
+  type ResolvedStreamableHttpClientOptions,
+  type StreamableHttpClientOptions,
+} from './streamable-http-client.options.js';
+
+/** A request waiting for its response, and the abort switch of its HTTP exchange. */
+interface PendingExchange {
+  controller: AbortController;
+  answered: boolean;
+}
+
+/**
+ * Client side of the Streamable HTTP transport (2025-03-26 … 2025-11-25): POSTs every message,
+ * reads JSON or SSE replies, keeps the `Mcp-Session-Id` of the `initialize` reply and sends
+ * `MCP-Protocol-Version`, opens the optional standalone GET stream after initialization, resumes
+ * dropped streams with `GET` + `Last-Event-ID` after the server's `retry`, and DELETEs the session
+ * on {@link close}. Failures reject `send()` with a {@link TransportError}: `refused` (nothing
+ * listens), `http` (non-2xx; 404 means the session ended), `closed` (connection lost),
+ * `protocol` (a reply that is not JSON-RPC). Problems that fail no call (a garbage SSE event, a
+ * refused standalone stream) go to {@link errors$}.
+ *
+ * @example
+ * const client = new McpClient({
+ *   transport: new StreamableHttpClientTransport('http://127.0.0.1:3000/mcp', {
+ *     headers: async () => ({ authorization: `Bearer ${await tokens.get()}` }),
+ *   }),
+ * });
+ */
+export class StreamableHttpClientTransport implements ClientTransport {
+  private readonly endpoint: McpHttpEndpoint;
+  private readonly options: ResolvedStreamableHttpClientOptions;
+  private readonly messages = new Subject<JsonRpcMessage>();
+  private readonly errors = new Subject<Error>();
+  private readonly controllers = new Set<AbortController>();
+  private readonly exchanges = new Map<RequestId, PendingExchange>();
+  private readonly standalone: StandaloneSseStream;
+  private closed = false;
+
+  /** Messages from the server, in arrival order; completes on {@link close}. */
+  readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
+  /** Non-fatal problems: invalid SSE events, a failed standalone stream or session DELETE. */
+  readonly errors$: Observable<Error> = this.errors.asObservable();
+
+  /** @throws TypeError when `url` is not an http(s) URL; RangeError for invalid options. */
+  constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
+    const endpoint = new URL(url);
+    if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') {
+      throw new TypeError(`StreamableHttpClientTransport needs an http(s) URL, got ${endpoint}`);
+    }
+    this.options = resolveStreamableHttpClientOptions(options);
+    this.endpoint = new McpHttpEndpoint(endpoint, this.options);
+    this.standalone = new StandaloneSseStream({
+      endpoint: this.endpoint,
+      options: this.options,
+      deliver: (data, label) => this.deliverData(data, label),
+      report: (error) => this.errors.next(error),
+    });
+  }
+
+  /** The MCP endpoint. */
+  get url(): URL {
+    return this.endpoint.url;
+  }
+
+  /** The session id the server assigned in its `initialize` reply, if any. */
+  get sessionId(): string | undefined {
+    return this.endpoint.sessionId;
+  }
+
+  /** True while the standalone GET stream is connected (server notifications can arrive). */
+  get hasStandaloneStream(): boolean {
+    return this.standalone.isConnected;
+  }
+
+  /** Nothing to open ahead of time over HTTP; fails only when the transport was closed. */
+  async start(): Promise<void> {
+    if (this.closed) throw new TransportError('Transport closed; create a new one', 'closed');
+  }
+
+  /** POSTs one message; for a request, resolves once its reply (JSON or stream) is consumed. */
+  async send(message: JsonRpcMessage): Promise<void> {
+    if (this.closed) throw new TransportError('The transport is closed', 'closed');
+    if (isJsonRpcRequest(message)) return this.sendRequest(message);
+    const method = 'method' in message ? message.method : 'response';
+    const controller = this.track();
+    try {
+      const response = await this.endpoint.post(message, controller.signal, `POST ${method}`);
+      if (!response.ok) throw await httpError(response, `POST ${method}`);
+      await discardBody(response);
+    } catch (error) {
+      throw this.failure(error, `POST ${method}`);
+    } finally {
+      this.controllers.delete(controller);
+      if (method === 'notifications/cancelled') this.abandon(message);
+    }
+    if (method === 'notifications/initialized' && this.options.standaloneStream && !this.closed) {
+      this.standalone.open();
+    }
+  }
+
+  /** Sends `MCP-Protocol-Version: version` on every later request. */
+  setProtocolVersion(version: string): void {
+    this.endpoint.protocolVersion = version;
+  }
+
+  /** Forgets the session (after a 404) so the next `initialize` starts a new one. */
+  resetSession(): void {
+    this.endpoint.sessionId = undefined;
+    this.endpoint.protocolVersion = undefined;
+    this.standalone.stop();
+  }
+
+  /** Aborts every exchange, DELETEs the session (405 is fine) and completes the streams. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const controller of this.controllers) controller.abort();
+    this.controllers.clear();
+    this.standalone.stop();
+    const deleteError = await this.endpoint.deleteSession();
+    if (deleteError) this.errors.next(deleteError);
+    this.messages.complete();
+    this.errors.complete();
+  }
+
+  private async sendRequest(request: JsonRpcRequest): Promise<void> {
+    const what = `POST ${request.method} (id ${request.id})`;
+    const exchange: PendingExchange = { controller: this.track(), answered: false };
+    this.exchanges.set(request.id, exchange);
+    try {
+      const response = await this.endpoint.post(request, exchange.controller.signal, what);
+      if (!response.ok) throw await httpError(response, what);
+      if (request.method === 'initialize' && !this.endpoint.adoptSession(response)) {
+        this.errors.next(
+          new TransportError('Ignored an invalid Mcp-Session-Id header', 'protocol'),
+        );
+      }
+      await this.readReply(response, exchange, what);
+    } catch (error) {
+      // Cancelled by the caller (notifications/cancelled): nothing more to deliver.
+      if (exchange.controller.signal.aborted && !this.closed) return;
+      throw this.failure(error, what);
+    } finally {
+      this.exchanges.delete(request.id);
+      this.controllers.delete(exchange.controller);
+    }
+    if (this.closed && !exchange.answered) throw new TransportError(`${what}: closed`, 'closed');
+  }
+
+  private async readReply(response: Response, exchange: PendingExchange, what: string) {
+    const type = mediaTypeOf(response);
+    if (response.status === 202) return discardBody(response);
+    if (type === 'application/json') {
+      const text = await readTextLimited(response, this.options.maxMessageSize);
+      for (const message of parseReply(text, `the reply to ${what}`)) this.deliver(message);
+      return;
+    }
+    if (type === 'text/event-stream') {
+      const label = `the reply to ${what}`;
+      const signal = exchange.controller.signal;
+      await followSseStream(response, {
+        label,
+        signal,
+        reconnection: this.options.reconnection,
+        maxEventSize: this.options.maxMessageSize,
+        reconnect: (lastEventId) => this.endpoint.get(lastEventId, signal),
+        onMessage: (data) => this.deliverData(data, label),
+        isDone: () => exchange.answered,
+        reconnectWithoutId: false,
+      });
+      return;
+    }
+    await discardBody(response);
+    throw new TransportError(
+      `${what}: unexpected reply type "${type || 'none'}" (HTTP ${response.status})`,
+      'protocol',
+      response.status,
+    );
+  }
+
+  /** Parses the data of one SSE event; garbage is reported on errors$ and skipped. */
+  private deliverData(data: string, label: string): void {
+    let messages: JsonRpcMessage[];
+    try {
+      messages = parseReply(data, `${label}: skipped an event`);
+    } catch (error) {
+      this.errors.next(error as TransportError);
+      return;
+    }
+    for (const message of messages) this.deliver(message);
+  }
+
+  private deliver(message: JsonRpcMessage): void {
+    if (this.closed) return;
+    if (!('method' in message) && message.id !== undefined && message.id !== null) {
+      const exchange = this.exchanges.get(message.id);
+      if (exchange) exchange.answered = true;
+    }
+    this.messages.next(message);
+  }
+
+  /** The caller gave up on a request: stop reading its reply. */
+  private abandon(message: JsonRpcMessage): void {
+    const id = ('params' in message ? message.params?.requestId : undefined) as RequestId;
+    this.exchanges.get(id)?.controller.abort();
+  }
+
+  private track(): AbortController {
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    return controller;
+  }
+
+  private failure(error: unknown, what: string): unknown {
+    if (error instanceof HeadersProviderError) return error.original;
+    if (this.closed) return new TransportError(`${what}: the transport closed`, 'closed');
+    return error instanceof TransportError ? error : fetchFailure(error, what);
+  }
+}

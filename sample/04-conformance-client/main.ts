@@ -1,0 +1,48 @@
+/**
+ * Test client for the official MCP conformance suite in client mode
+ * (`scripts/conformance-client.sh`). The runner starts a scenario server, then runs this program
+ * with the server URL as the last argument and the scenario name in `MCP_CONFORMANCE_SCENARIO`.
+ * Exit code 0 means the client did its part; the runner grades the traffic it saw.
+ */
+// Switches to the public index once it exports the transport (see the transport's wiring).
+import { McpClient, StreamableHttpClientTransport } from '../../lib/index.js';
+import { scenarios } from './src/scenarios.js';
+
+async function main(): Promise<void> {
+  const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const url = process.argv.at(-1) ?? '';
+  const scenario = scenarios[name];
+  if (!scenario) {
+    throw new Error(
+      `Unknown scenario "${name}" (MCP_CONFORMANCE_SCENARIO); known: ${Object.keys(scenarios).join(', ')}`,
+    );
+  }
+  if (!/^https?:\/\//.test(url))
+    throw new Error(`The last argument must be the server URL, got "${url}"`);
+
+  const client = new McpClient({
+    transport: new StreamableHttpClientTransport(url),
+    clientInfo: { name: 'nestjs-mcp-conformance-client', version: '0.1.0' },
+    requestTimeoutMs: 20_000,
+    ...scenario.clientOptions,
+  });
+  const problems: Error[] = [];
+  client.errors$.subscribe((error) => problems.push(error));
+  try {
+    await client.connect();
+    await scenario.run(client);
+  } finally {
+    await client.close();
+  }
+  for (const problem of problems) console.error(`transport: ${problem.message}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(
+      `conformance client failed: ${error instanceof Error ? error.stack : String(error)}`,
+    );
+    process.exit(1);
+  },
+);

