@@ -151,6 +151,19 @@ export type {
 export type * from './client/client-results.interface.js';
 export { TransportError, type ClientTransport } from './client/client-transport.interface.js';
 export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
+export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
+export type {
+  StreamableHttpClientOptions,
+  SseReconnectionOptions,
+  HeadersProvider,
+  FetchLike,
+} from './transports/http/client/streamable-http-client.options.js';
+export {
+  FallbackClientTransport,
+  createStreamableHttpTransportWithFallback,
+  isLegacyServerRefusal,
+  type StreamableHttpFallbackOptions,
+} from './transports/http/client/legacy-fallback.transport.js';
 export { McpClientModule } from './nest/client/mcp-client.module.js';
 export {
   InjectMcpClient,

@@ -38,6 +38,9 @@ export interface McpProgressEvent {
 export class McpClientBase {
   private readonly state = new BehaviorSubject<McpClientState>('idle');
   private readonly notifications = new Subject<JsonRpcNotification>();
+  private readonly errors = new Subject<Error>();
+  private active: ClientTransport;
+  private attempted = false;
   protected readonly peer: JsonRpcPeer<undefined>;
   protected readonly roots = new Map<string, McpRoot>();
   private subscriptions: Subscription[] = [];
@@ -62,12 +65,16 @@ export class McpClientBase {
   readonly errors$: Observable<Error>;
 
   constructor(protected readonly options: McpClientOptions) {
+    this.active = typeof options.transport === 'function' ? options.transport() : options.transport;
     for (const root of options.roots ?? []) this.roots.set(root.uri, root);
     this.peer = new JsonRpcPeer<undefined>({
-      send: (message) => options.transport.send(message),
+      send: (message) => this.active.send(message),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) => this.answer(request, inbound.signal),
       onNotification: (notification) => this.notifications.next(notification),
+      // Failed notification sends and handler crashes are not any call's error: surface them.
+      onError: (error) =>
+        this.errors.next(error instanceof Error ? error : new Error(String(error))),
     });
     const params = <T>(method: string) =>
       this.notifications$.pipe(
@@ -85,12 +92,12 @@ export class McpClientBase {
     this.resourcesChanged$ = params<void>('notifications/resources/list_changed').pipe(
       map(() => undefined),
     );
-    this.errors$ = options.transport.errors$;
+    this.errors$ = this.errors.asObservable();
   }
 
-  /** The transport. */
+  /** The transport of the current (or last) connection. */
   get transport(): ClientTransport {
-    return this.options.transport;
+    return this.active;
   }
 
   /** Current state. */
@@ -145,14 +152,14 @@ export class McpClientBase {
     return (
       error instanceof TransportError &&
       error.status === 404 &&
-      this.options.transport.resetSession !== undefined &&
+      this.active.resetSession !== undefined &&
       this.state.value === 'ready'
     );
   }
 
   private async reinitialize(): Promise<void> {
     this.state.next('reconnecting');
-    this.options.transport.resetSession?.();
+    this.active.resetSession?.();
     try {
       await this.handshake();
       this.state.next('ready');
@@ -169,9 +176,10 @@ export class McpClientBase {
     this.peer.close('Client closed');
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
-    await this.options.transport.close().catch(() => undefined);
+    await this.active.close().catch(() => undefined);
     this.state.complete();
     this.notifications.complete();
+    this.errors.complete();
   }
 
   /** The outgoing requests still waiting for an answer. */
@@ -190,13 +198,19 @@ export class McpClientBase {
   }
 
   private async doConnect(): Promise<void> {
-    const transport = this.options.transport;
+    // A factory gives every attempt a fresh transport, so a failed connect can be retried.
+    if (this.attempted && typeof this.options.transport === 'function') {
+      this.active = this.options.transport();
+    }
+    this.attempted = true;
+    const transport = this.active;
     this.state.next('connecting');
     this.subscriptions.push(
       transport.messages$.subscribe({
         next: (message) => this.peer.receive(message, undefined),
         complete: () => void this.onTransportClosed(),
       }),
+      transport.errors$.subscribe((error) => this.errors.next(error)),
     );
     try {
       await transport.start();
@@ -212,7 +226,7 @@ export class McpClientBase {
   }
 
   private async handshake(): Promise<void> {
-    const transport = this.options.transport;
+    const transport = this.active;
     const result = await this.peer.request<Record<string, unknown>>('initialize', {
       protocolVersion: this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
       capabilities: this.capabilities(),

@@ -31,8 +31,11 @@ export type ElicitationHandler = (
 
 /** Options of an McpClient. */
 export interface McpClientOptions {
-  /** How to reach the server. */
-  transport: ClientTransport;
+  /**
+   * How to reach the server: a transport, or a factory of transports (then a failed `connect()`
+   * can be retried with a fresh one).
+   */
+  transport: ClientTransport | (() => ClientTransport);
   /** Identity sent in `initialize`. Default `{ name: 'nestjs-mcp-client', version: '0.1.0' }`. */
   clientInfo?: ClientInfo;
   /**

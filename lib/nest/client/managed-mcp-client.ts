@@ -10,9 +10,7 @@ export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeA
   private readonly logger: Logger;
 
   constructor(private readonly config: McpClientModuleOptions) {
-    const transport =
-      typeof config.transport === 'function' ? config.transport() : config.transport;
-    super({ ...config, transport });
+    super(config);
     this.logger = new Logger(`McpClient:${config.name ?? 'default'}`);
   }
 
