@@ -22,6 +22,11 @@ export interface McpModuleOptions
    * whole application). Use it to give several MCP servers in one app their own tool sets.
    */
   include?: Array<new (...args: never[]) => unknown>;
+  /**
+   * Leave out of list results the tools, prompts and resources whose guards would deny the
+   * caller (the guards run per list request with an `'mcp'` context). Default `false`.
+   */
+  hideDeniedFromLists?: boolean;
 }
 
 /**

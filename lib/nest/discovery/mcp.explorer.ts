@@ -50,8 +50,17 @@ export class McpExplorer implements OnModuleInit {
       const found = this.accessor.getMetadata(method);
       if (found.length === 0) continue;
       const handler = this.handlers.create(wrapper, methodName);
+      const visible = this.options.hideDeniedFromLists
+        ? this.handlers.createGuardCheck(wrapper, methodName)
+        : undefined;
       for (const metadata of found) {
-        this.register(metadata, handler, methodName, `${className}#${methodName}`);
+        const options = { ...metadata.options, visible: metadata.options.visible ?? visible };
+        this.register(
+          { ...metadata, options } as McpMethodMetadata,
+          handler,
+          methodName,
+          `${className}#${methodName}`,
+        );
       }
     }
   }

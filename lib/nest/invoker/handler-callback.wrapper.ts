@@ -61,9 +61,14 @@ export function wrapHandlerCallback(callback: Callback): Callback {
       throw error;
     }
   };
-  for (const key of Reflect.getMetadataKeys(callback)) {
-    Reflect.defineMetadata(key, Reflect.getMetadata(key, callback), wrapper);
+  return withMetadataOf(callback, wrapper);
+}
+
+/** Copies a method's metadata (guards, pipes, interceptors ...) and name onto a stand-in function. */
+export function withMetadataOf(method: Callback, standIn: Callback): Callback {
+  for (const key of Reflect.getMetadataKeys(method)) {
+    Reflect.defineMetadata(key, Reflect.getMetadata(key, method), standIn);
   }
-  Object.defineProperty(wrapper, 'name', { value: callback.name });
-  return wrapper;
+  Object.defineProperty(standIn, 'name', { value: method.name });
+  return standIn;
 }

@@ -1,10 +1,17 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { ContextIdFactory, ExternalContextCreator, ModuleRef } from '@nestjs/core';
+import type { ExternalContextOptions } from '@nestjs/core/helpers/external-context-creator.js';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
-import { wrapHandlerCallback } from './handler-callback.wrapper.js';
+import { withMetadataOf, wrapHandlerCallback } from './handler-callback.wrapper.js';
+
+type Method = (...args: unknown[]) => unknown;
+type Host = Record<string, Method>;
+
+const FULL_PIPELINE: ExternalContextOptions = { guards: true, interceptors: true, filters: true };
+const GUARDS_ONLY: ExternalContextOptions = { guards: true, interceptors: false, filters: false };
 
 /** A handler as the server core calls it. */
 export type McpInvokable = (first: unknown, ctx: McpContext) => Promise<unknown>;
@@ -27,9 +34,38 @@ export class McpHandlerFactory {
 
   /** Builds the handler of `methodName` on the provider behind `wrapper`. */
   create(wrapper: InstanceWrapper, methodName: string): McpInvokable {
+    return this.build(wrapper, methodName, (method) => wrapHandlerCallback(method), FULL_PIPELINE);
+  }
+
+  /**
+   * Builds a check that runs only the guards of `methodName` (for hiding primitives from list
+   * results): resolves true when every guard allows the caller, false when one denies or throws.
+   */
+  createGuardCheck(
+    wrapper: InstanceWrapper,
+    methodName: string,
+  ): (ctx: McpContext) => Promise<boolean> {
+    const check = this.build(
+      wrapper,
+      methodName,
+      (method) => withMetadataOf(method, () => true),
+      GUARDS_ONLY,
+    );
+    return (ctx) =>
+      check(undefined, ctx).then(
+        () => true,
+        () => false,
+      );
+  }
+
+  private build(
+    wrapper: InstanceWrapper,
+    methodName: string,
+    callbackOf: (method: Method) => Method,
+    options: ExternalContextOptions,
+  ): McpInvokable {
     if (wrapper.isDependencyTreeStatic()) {
-      const instance = wrapper.instance as Record<string, (...args: unknown[]) => unknown>;
-      const fn = this.wrap(instance, methodName);
+      const fn = this.wrap(wrapper.instance as Host, methodName, callbackOf, options);
       return (first, ctx) => fn(first, ctx);
     }
     const type = wrapper.metatype as Type<unknown>;
@@ -37,29 +73,35 @@ export class McpHandlerFactory {
       const request = (ctx.transport.raw as object | undefined) ?? { mcp: ctx };
       const contextId = ContextIdFactory.getByRequest(request);
       this.moduleRef.registerRequestByContextId(request, contextId);
-      const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Record<
-        string,
-        (...args: unknown[]) => unknown
-      >;
-      return this.wrap(instance, methodName, contextId, wrapper.id)(first, ctx);
+      const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
+      return this.wrap(
+        instance,
+        methodName,
+        callbackOf,
+        options,
+        contextId,
+        wrapper.id,
+      )(first, ctx);
     };
   }
 
   private wrap(
-    instance: Record<string, (...args: unknown[]) => unknown>,
+    instance: Host,
     methodName: string,
+    callbackOf: (method: Method) => Method,
+    options: ExternalContextOptions,
     contextId?: Parameters<ExternalContextCreator['create']>[5],
     inquirerId?: string,
   ): (...args: unknown[]) => Promise<unknown> {
     return this.contextCreator.create(
       instance,
-      wrapHandlerCallback(instance[methodName]),
+      callbackOf(instance[methodName]),
       methodName,
       MCP_PARAM_ARGS_METADATA,
       this.paramsFactory,
       contextId,
       inquirerId,
-      { guards: true, interceptors: true, filters: true },
+      options,
       'mcp',
     );
   }

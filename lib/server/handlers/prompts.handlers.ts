@@ -5,12 +5,9 @@ import { toGetPromptResult } from '../results/prompt-result.js';
 import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
 
 /** `prompts/list`. */
-export const listPrompts: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(
-    server.prompts.list(),
-    scope.params.cursor,
-    server.pageSize,
-  );
+export const listPrompts: MethodHandler = async (scope, server) => {
+  const items = await server.prompts.listFor(new McpContext(scope));
+  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
   return nextCursor ? { prompts: page, nextCursor } : { prompts: page };
 };
 

@@ -7,22 +7,16 @@ import { toReadResourceResult } from '../results/resource-result.js';
 import { requireString, type MethodHandler } from './method-handler.interface.js';
 
 /** `resources/list`: fixed resources only (templates have their own list). */
-export const listResources: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(
-    server.resources.list(),
-    scope.params.cursor,
-    server.pageSize,
-  );
+export const listResources: MethodHandler = async (scope, server) => {
+  const items = await server.resources.listFor(new McpContext(scope));
+  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
   return nextCursor ? { resources: page, nextCursor } : { resources: page };
 };
 
 /** `resources/templates/list`. */
-export const listResourceTemplates: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(
-    server.resourceTemplates.list(),
-    scope.params.cursor,
-    server.pageSize,
-  );
+export const listResourceTemplates: MethodHandler = async (scope, server) => {
+  const items = await server.resourceTemplates.listFor(new McpContext(scope));
+  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
   return nextCursor ? { resourceTemplates: page, nextCursor } : { resourceTemplates: page };
 };
 

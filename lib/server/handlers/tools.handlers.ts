@@ -8,8 +8,9 @@ import { formatIssues } from '../schema/json-schema.interface.js';
 import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
 
 /** `tools/list`: one page of precomputed descriptors. */
-export const listTools: MethodHandler = (scope, server) => {
-  const { page, nextCursor } = paginate(server.tools.list(), scope.params.cursor, server.pageSize);
+export const listTools: MethodHandler = async (scope, server) => {
+  const items = await server.tools.listFor(new McpContext(scope));
+  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
   return nextCursor ? { tools: page, nextCursor } : { tools: page };
 };
 

@@ -27,7 +27,15 @@ interface PrimitiveOptions {
   icons?: McpIcon[];
   /** Free-form `_meta` sent with the descriptor. */
   _meta?: Record<string, unknown>;
+  /**
+   * Hides the primitive from list results for callers for whom it returns false. It does not
+   * protect calls: use guards for that (with `hideDeniedFromLists`, guards drive this for you).
+   */
+  visible?: VisibilityPredicate;
 }
+
+/** Decides per request whether a primitive appears in list results. */
+export type VisibilityPredicate = (ctx: McpContext) => boolean | Promise<boolean>;
 
 /** Options of `@Tool()` / `McpServer.registerTool()`. */
 export interface ToolOptions extends PrimitiveOptions {

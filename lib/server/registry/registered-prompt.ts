@@ -11,6 +11,7 @@ import type {
   PromptArgumentOption,
   PromptHandler,
   PromptOptions,
+  VisibilityPredicate,
 } from './definitions.interface.js';
 
 /** A prompt as the registry keeps it. */
@@ -19,6 +20,7 @@ export interface RegisteredPrompt {
   readonly origin: string;
   readonly descriptor: Readonly<Record<string, unknown>>;
   readonly handler: PromptHandler;
+  readonly visible?: VisibilityPredicate;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
   /** Validates `prompts/get` arguments (required ones present; schema when given). */
   validate(args: Record<string, unknown>): Record<string, unknown>;
@@ -53,6 +55,7 @@ export function compilePrompt(
     origin,
     descriptor: Object.freeze(descriptor),
     handler,
+    visible: options.visible,
     completers: new Map(Object.entries(options.complete ?? {})),
     validate(values) {
       const missing = required.filter((name) => values[name] === undefined);

@@ -6,6 +6,7 @@ import type {
   ResourceOptions,
   ResourceTemplateHandler,
   ResourceTemplateOptions,
+  VisibilityPredicate,
 } from './definitions.interface.js';
 
 /** A fixed-URI resource as the registry keeps it. */
@@ -15,6 +16,7 @@ export interface RegisteredResource {
   readonly mimeType?: string;
   readonly descriptor: Readonly<Record<string, unknown>>;
   readonly handler: ResourceHandler;
+  readonly visible?: VisibilityPredicate;
 }
 
 /** A resource template as the registry keeps it (URI template parsed once). */
@@ -25,6 +27,7 @@ export interface RegisteredResourceTemplate {
   readonly template: UriTemplate;
   readonly descriptor: Readonly<Record<string, unknown>>;
   readonly handler: ResourceTemplateHandler;
+  readonly visible?: VisibilityPredicate;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
 }
 
@@ -59,6 +62,7 @@ export function compileResource(
     mimeType: options.mimeType,
     descriptor: Object.freeze(descriptor),
     handler,
+    visible: options.visible,
   };
 }
 
@@ -82,6 +86,7 @@ export function compileResourceTemplate(
     template,
     descriptor: Object.freeze(descriptor),
     handler,
+    visible: options.visible,
     completers: new Map(Object.entries(options.complete ?? {})),
   };
 }

@@ -1,6 +1,11 @@
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
-import type { DefinitionOrigin, ToolHandler, ToolOptions } from './definitions.interface.js';
+import type {
+  DefinitionOrigin,
+  ToolHandler,
+  ToolOptions,
+  VisibilityPredicate,
+} from './definitions.interface.js';
 
 /** A tool as the registry keeps it: descriptor built and schemas compiled once. */
 export interface RegisteredTool {
@@ -11,6 +16,7 @@ export interface RegisteredTool {
   readonly input?: CompiledSchema<Record<string, unknown>>;
   readonly output?: CompiledSchema<Record<string, unknown>>;
   readonly handler: ToolHandler;
+  readonly visible?: VisibilityPredicate;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

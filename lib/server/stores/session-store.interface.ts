@@ -6,6 +6,8 @@ export interface SessionRecord {
   protocol: ProtocolContext;
   /** URIs subscribed with `resources/subscribe`. */
   subscriptions: string[];
+  /** The principal that initialized the session (only it may use the session). */
+  principal?: string;
   createdAt: number;
 }
 

@@ -21,6 +21,8 @@ export class HttpSessionChannel {
   private standalone?: SseStream;
   private readonly streams = new Map<string, SseStream>();
   private readonly subscription: Subscription;
+  /** The principal this session belongs to (bound at initialize). */
+  principal?: string;
 
   constructor(
     readonly session: McpSession,

@@ -32,9 +32,10 @@ export class HttpSessionRegistry {
   }
 
   /** Creates a session with a fresh cryptographically random id; persisted once initialized. */
-  create(): HttpSessionChannel {
+  create(principal?: string): HttpSessionChannel {
     const id = randomUUID();
     const channel = this.attach(id);
+    channel.principal = principal;
     channel.session.onInitialized = () => void this.persist(channel);
     return channel;
   }
@@ -52,6 +53,7 @@ export class HttpSessionRegistry {
     const { session } = channel;
     session.protocol = record.protocol;
     session.initialized = true;
+    channel.principal = record.principal;
     for (const uri of record.subscriptions) session.subscriptions.add(uri);
     return channel;
   }
@@ -100,6 +102,7 @@ export class HttpSessionRegistry {
         id: session.id,
         protocol: session.protocol,
         subscriptions: [...session.subscriptions],
+        principal: channel.principal,
         createdAt: Date.now(),
       },
       this.options.sessionIdleTimeoutMs,

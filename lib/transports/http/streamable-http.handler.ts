@@ -162,7 +162,7 @@ export class StreamableHttpHandler {
           initialize.id,
         );
       }
-      channel = this.sessions.create();
+      channel = this.sessions.create(this.options.principal(req));
       headers[SESSION_HEADER] = channel.session.id!;
     } else channel = await this.requireSession(req);
 
@@ -258,6 +258,13 @@ export class StreamableHttpHandler {
     }
     const channel = await this.sessions.find(id);
     if (!channel) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    if (channel.principal !== this.options.principal(req)) {
+      throw new HttpRefusal(
+        403,
+        ErrorCode.InvalidRequest,
+        'The session belongs to another principal',
+      );
+    }
     return channel;
   }
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 /** Options of the Streamable HTTP transport. */
 export interface StreamableHttpOptions {
   /** Serve without sessions: every POST stands alone; GET and DELETE get 405. Default `false`. */
@@ -22,6 +24,25 @@ export interface StreamableHttpOptions {
   allowedHosts?: string[];
   /** Extra accepted `Origin` values (`https://app.example.com`); same-origin requests are always accepted. */
   allowedOrigins?: string[];
+  /**
+   * Who is calling, as a stable string (e.g. the user id). A session is bound to the principal that
+   * initialized it; a request with that session id from another principal gets 403. Default: read
+   * `req.user` (as set by Passport or an auth guard): its `sub`, `id`, `username` or `email`.
+   */
+  principal?: (req: IncomingMessage) => string | undefined;
+}
+
+/** The default principal: a stable field of `req.user`, if an auth layer set one. */
+export function principalFromUser(req: IncomingMessage): string | undefined {
+  const user = (req as IncomingMessage & { user?: unknown }).user;
+  if (user === undefined || user === null) return undefined;
+  if (typeof user !== 'object') return String(user);
+  const fields = user as Record<string, unknown>;
+  for (const key of ['sub', 'id', 'userId', 'username', 'email']) {
+    const value = fields[key];
+    if (typeof value === 'string' || typeof value === 'number') return `${key}:${value}`;
+  }
+  return JSON.stringify(user);
 }
 
 /** Options with every default applied. */
@@ -43,5 +64,6 @@ export function resolveStreamableHttpOptions(
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase())),
+    principal: options.principal ?? principalFromUser,
   };
 }
