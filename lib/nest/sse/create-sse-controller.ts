@@ -1,0 +1,61 @@
+import { Controller, Get, Post, Req, Res, type Type } from '@nestjs/common';
+import { ApplicationConfig } from '@nestjs/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SseHandler } from '../../transports/sse/sse.handler.js';
+import { normaliseRoutePath } from '../../transports/sse/sse-transport.options.js';
+import { restoreContentType } from '../http/mcp-raw-body.js';
+
+/** The body a framework parser already produced, if any (Express sets `req.body`). */
+function parsedBody(req: IncomingMessage): unknown {
+  return (req as IncomingMessage & { body?: unknown }).body;
+}
+
+/**
+ * Creates the controller of the legacy HTTP+SSE transport: GET `ssePath` opens a session stream,
+ * POST `messagesPath?sessionId=…` carries client messages, and POST `ssePath` answers 405 (what a
+ * Streamable HTTP client pointed at the SSE URL sees before it falls back to GET). A real Nest
+ * controller, so the global prefix, middleware and guards apply. The `endpoint` event announces
+ * the messages path with the app's global prefix, e.g. `/api/messages?sessionId=…`.
+ *
+ * The messages path must also be listed in `MCP_HTTP_PATHS`, so the transport reads the raw body
+ * (its own size limit and JSON-RPC parse errors) instead of the app's body parser.
+ */
+export function createSseController(ssePath: string, messagesPath: string): Type<unknown> {
+  const ssePathNormalised = normaliseRoutePath(ssePath);
+  const messagesPathNormalised = normaliseRoutePath(messagesPath);
+
+  @Controller()
+  class McpSseController {
+    private endpoint?: string;
+
+    constructor(
+      private readonly handler: SseHandler,
+      private readonly config: ApplicationConfig,
+    ) {}
+
+    @Get(ssePathNormalised)
+    stream(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+      this.handler.handleGet(req, res, this.endpointPath());
+    }
+
+    @Post(ssePathNormalised)
+    refusePost(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+      req.resume();
+      this.handler.refuseMethod(res, 'GET');
+    }
+
+    @Post(messagesPathNormalised)
+    message(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+      restoreContentType(req);
+      return this.handler.handlePost(req, res, parsedBody(req));
+    }
+
+    /** The messages path as clients see it: global prefix included (read once, after bootstrap). */
+    private endpointPath(): string {
+      return (this.endpoint ??= normaliseRoutePath(
+        `${this.config.getGlobalPrefix()}/${messagesPathNormalised}`,
+      ));
+    }
+  }
+  return McpSseController;
+}

@@ -1,0 +1,55 @@
+import type { McpServer } from '../../server/mcp-server.js';
+import { SseHandler } from '../../transports/sse/sse.handler.js';
+import { normaliseRoutePath } from '../../transports/sse/sse-transport.options.js';
+import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+
+/** Where the legacy HTTP+SSE endpoints are mounted (the `sse` extra of `McpModule.forRoot`). */
+export interface McpSseExtras {
+  /** Path of the SSE stream, relative to the global prefix. Default `'sse'`. */
+  path?: string;
+  /** Path of the message endpoint, relative to the global prefix. Default `'messages'`. */
+  messagesPath?: string;
+}
+
+/** The SSE routes to mount, normalised to `/a/b` form. */
+export interface ResolvedSseExtras {
+  path: string;
+  messagesPath: string;
+}
+
+/**
+ * Reads the `sse` extra: `true` mounts `/sse` + `/messages`, an object overrides either path,
+ * `false`/absent mounts nothing (undefined).
+ * @throws Error when both paths are the same route.
+ */
+export function resolveSseExtras(
+  sse: boolean | McpSseExtras | undefined,
+): ResolvedSseExtras | undefined {
+  if (!sse) return undefined;
+  const { path = 'sse', messagesPath = 'messages' } = sse === true ? {} : sse;
+  const resolved = {
+    path: normaliseRoutePath(path),
+    messagesPath: normaliseRoutePath(messagesPath),
+  };
+  if (resolved.path === resolved.messagesPath) {
+    throw new Error(
+      `McpModule: sse.path and sse.messagesPath must differ (both "${resolved.path}")`,
+    );
+  }
+  return resolved;
+}
+
+/**
+ * Builds the SseHandler from the module options: keep-alive interval (`sseKeepAliveMs`), body
+ * limit (`maxBodyBytes`) and the `Host`/`Origin` checks are shared with Streamable HTTP. Paths
+ * come from the controller (see `createSseController`), not from here.
+ */
+export function createSseHandler(server: McpServer, options: McpModuleOptions): SseHandler {
+  return new SseHandler(server, {
+    keepAliveMs: options.sseKeepAliveMs,
+    maxBodyBytes: options.maxBodyBytes,
+    dnsRebindingProtection: options.dnsRebindingProtection,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+  });
+}

@@ -1,0 +1,135 @@
+import type { IncomingMessage } from 'node:http';
+import { TransportError } from '../../client/client-transport.interface.js';
+import { openEventStream, readEvents } from './sse-event-stream.js';
+
+/** What one stream reports to its transport. */
+export interface SseClientStreamCallbacks {
+  /** The data of a `message` event (or of an event without a type). */
+  onMessage(data: string): void;
+  /** The server's `retry:` field, ms. */
+  onRetry(ms: number): void;
+  /**
+   * The stream ended after its endpoint arrived, without {@link SseClientStream.close}: the
+   * server closed it (no `error`) or the connection failed (`error`, possibly an
+   * `SseEventTooLargeError`).
+   */
+  onEnd(error?: unknown): void;
+}
+
+/** Limits of one stream. */
+export interface SseClientStreamSettings {
+  endpointTimeoutMs: number;
+  maxMessageSize: number;
+}
+
+/**
+ * One GET connection of the legacy SSE client: opens the stream, waits for its `endpoint` event
+ * (resolved against the SSE URL, refused on another origin), then hands on `message` events
+ * until it ends. Other event types (`ping`, ...) are ignored.
+ */
+export class SseClientStream {
+  private readonly abort = new AbortController();
+  private endpoint?: URL;
+
+  constructor(
+    private readonly url: URL,
+    private readonly settings: SseClientStreamSettings,
+    private readonly callbacks: SseClientStreamCallbacks,
+  ) {}
+
+  /**
+   * Connects and resolves with the endpoint URL, all within `endpointTimeoutMs`.
+   * @throws TransportError `refused`, `http`, `protocol` (see `openEventStream`; also no
+   *   endpoint in time, an invalid or foreign one) or `closed` (closed meanwhile).
+   */
+  async open(headers: Record<string, string>): Promise<URL> {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      this.abort.abort();
+    }, this.settings.endpointTimeoutMs);
+    try {
+      const res = await openEventStream(this.url, headers, this.abort.signal);
+      return await this.awaitEndpoint(res);
+    } catch (error) {
+      if (!timedOut) throw error;
+      const ms = this.settings.endpointTimeoutMs;
+      throw new TransportError(`No endpoint event within ${ms} ms`, 'protocol', undefined, {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private awaitEndpoint(res: IncomingMessage): Promise<URL> {
+    return new Promise<URL>((resolve, reject) => {
+      const fail = (error: Error) => {
+        this.abort.abort();
+        reject(error);
+      };
+      const onEvent = (type: string | undefined, data: string) => {
+        if (type === 'endpoint') {
+          if (this.endpoint) return; // the first endpoint of a stream is the one
+          try {
+            this.endpoint = this.resolveEndpoint(data);
+          } catch (error) {
+            fail(error as Error);
+            return;
+          }
+          resolve(this.endpoint);
+        } else if (type === undefined || type === 'message') this.callbacks.onMessage(data);
+      };
+      readEvents(
+        res,
+        { onEvent: (e) => onEvent(e.event, e.data), onRetry: (ms) => this.callbacks.onRetry(ms) },
+        this.settings.maxMessageSize,
+      ).then(
+        () => this.ended(res, fail),
+        (error: unknown) => this.ended(res, fail, error),
+      );
+    });
+  }
+
+  /** Closes the connection (a legacy server then ends the session). Idempotent. */
+  close(): void {
+    this.abort.abort();
+  }
+
+  private ended(res: IncomingMessage, fail: (error: Error) => void, error?: unknown): void {
+    res.destroy();
+    if (!this.endpoint) {
+      fail(
+        this.abort.signal.aborted
+          ? new TransportError('The SSE transport was closed', 'closed')
+          : new TransportError(
+              'The SSE stream ended before the endpoint event',
+              'protocol',
+              undefined,
+              {
+                cause: error,
+              },
+            ),
+      );
+    } else if (!this.abort.signal.aborted) {
+      this.abort.abort();
+      this.callbacks.onEnd(error);
+    }
+  }
+
+  private resolveEndpoint(data: string): URL {
+    let endpoint: URL;
+    try {
+      endpoint = new URL(data.trim(), this.url);
+    } catch {
+      throw new TransportError(`Invalid endpoint event: ${JSON.stringify(data)}`, 'protocol');
+    }
+    if (endpoint.origin !== this.url.origin) {
+      throw new TransportError(
+        `Refusing an endpoint on another origin: ${endpoint.origin}`,
+        'protocol',
+      );
+    }
+    return endpoint;
+  }
+}

@@ -1,0 +1,129 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { TransportError } from '../../client/client-transport.interface.js';
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** An SSE event larger than the configured bound. */
+export class SseEventTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`An SSE event exceeded ${limit} characters`);
+    this.name = 'SseEventTooLargeError';
+  }
+}
+
+/** What to do with the events of a stream. */
+export interface SseEventHandlers {
+  onEvent(event: EventSourceMessage): void;
+  /** The server's `retry:` field (its suggested reconnection delay, ms). */
+  onRetry?(ms: number): void;
+}
+
+async function readErrorText(res: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of res) {
+    text += String(chunk);
+    if (text.length > ERROR_BODY_LIMIT) {
+      res.destroy();
+      break;
+    }
+  }
+  return text.slice(0, 500);
+}
+
+/**
+ * Opens `GET url` as an event stream with Node's `http`/`https` (not `fetch`: its default
+ * dispatcher kills a response body that stays idle for 300 s, which legacy servers without
+ * keep-alive comments do). Resolves with the response once it is a 2xx `text/event-stream`.
+ * @throws TransportError `refused` (no connection), `http` (non-2xx, with the status) or
+ *   `protocol` (not an event stream); `closed` when `signal` aborted first.
+ */
+export function openEventStream(
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(url, {
+      method: 'GET',
+      headers: { ...headers, accept: 'text/event-stream', 'cache-control': 'no-cache' },
+      signal,
+      agent: false, // a stream holds its socket for life: no pooling, no pool idle timeout
+    });
+    req.once('error', (error) => {
+      if (signal.aborted) reject(new TransportError('The SSE transport was closed', 'closed'));
+      else
+        reject(
+          new TransportError(
+            `Cannot connect to ${url.href}: ${error.message}`,
+            'refused',
+            undefined,
+            {
+              cause: error,
+            },
+          ),
+        );
+    });
+    req.once('response', (res) => {
+      req.on('error', () => undefined); // later socket errors surface on the response stream
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status > 299) {
+        void readErrorText(res)
+          .catch(() => '')
+          .then((text) =>
+            reject(
+              new TransportError(
+                `GET ${url.href} answered HTTP ${status}${text ? `: ${text}` : ''}`,
+                'http',
+                status,
+              ),
+            ),
+          );
+        return;
+      }
+      const type = res.headers['content-type'] ?? '';
+      if (!type.toLowerCase().startsWith('text/event-stream')) {
+        res.destroy();
+        reject(
+          new TransportError(
+            `GET ${url.href} answered ${type || 'no Content-Type'}, not text/event-stream`,
+            'protocol',
+          ),
+        );
+        return;
+      }
+      resolve(res);
+    });
+    req.end();
+  });
+}
+
+/**
+ * Reads an event stream to its end, feeding each event to `handlers`. Resolves when the server
+ * ends the stream; rejects on a connection error, an abort, or {@link SseEventTooLargeError}.
+ */
+export async function readEvents(
+  res: IncomingMessage,
+  handlers: SseEventHandlers,
+  maxMessageSize: number,
+): Promise<void> {
+  let overflow = false;
+  const parser = createParser({
+    onEvent: (event) => handlers.onEvent(event),
+    onRetry: (ms) => handlers.onRetry?.(ms),
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflow = true;
+    },
+    maxBufferSize: maxMessageSize,
+  });
+  res.setEncoding('utf8');
+  for await (const chunk of res) {
+    parser.feed(chunk as string);
+    if (overflow) {
+      res.destroy();
+      throw new SseEventTooLargeError(maxMessageSize);
+    }
+  }
+}

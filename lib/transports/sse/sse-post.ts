@@ -1,0 +1,47 @@
+import { TransportError } from '../../client/client-transport.interface.js';
+import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+
+/**
+ * POSTs one JSON-RPC message to a legacy SSE endpoint; any 2xx counts as delivered (the answer
+ * comes on the stream) and the response body is discarded.
+ * @throws TransportError `http` with the status (non-2xx; the start of the body in the message),
+ *   `closed` when `signal` aborted, `refused` when the server cannot be reached.
+ */
+export async function postJsonRpcMessage(
+  endpoint: URL,
+  headers: Record<string, string>,
+  message: JsonRpcMessage,
+  signal: AbortSignal,
+): Promise<void> {
+  const sent = new Headers(headers);
+  sent.set('content-type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: sent,
+      body: JSON.stringify(message),
+      signal,
+      redirect: 'manual', // a redirect is an HTTP error here: headers never follow it elsewhere
+    });
+  } catch (error) {
+    if (signal.aborted) {
+      throw new TransportError('The SSE transport was closed', 'closed', undefined, {
+        cause: error,
+      });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TransportError(`Cannot POST to ${endpoint.href}: ${reason}`, 'refused', undefined, {
+      cause: error,
+    });
+  }
+  if (!response.ok) {
+    const text = (await response.text().catch(() => '')).slice(0, 500);
+    throw new TransportError(
+      `POST ${endpoint.pathname} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
+      'http',
+      response.status,
+    );
+  }
+  await response.body?.cancel().catch(() => undefined);
+}

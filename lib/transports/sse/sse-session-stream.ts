@@ -1,0 +1,32 @@
+import type { ServerResponse } from 'node:http';
+import type { McpSession } from '../../server/session/mcp-session.js';
+import { SseWriter } from '../http/sse/sse-writer.js';
+
+/**
+ * The GET stream of one legacy HTTP+SSE session. The stream *is* the session: it opens with the
+ * `endpoint` event, carries every server-to-client message (responses, requests, notifications)
+ * as `event: message`, and closing either one closes the other — a client that goes away ends
+ * its session, which aborts its running handlers.
+ */
+export class SseSessionStream {
+  private readonly writer: SseWriter;
+
+  /**
+   * Opens the stream on `res` and announces `endpoint`. When the client is already gone, the
+   * session is closed at once.
+   */
+  constructor(
+    readonly session: McpSession,
+    res: ServerResponse,
+    endpoint: string,
+    keepAliveMs: number,
+  ) {
+    this.writer = new SseWriter(res, { keepAliveMs });
+    this.writer.onClose(() => session.close('Client disconnected'));
+    session.outbound$.subscribe({
+      next: ({ message }) => this.writer.send({ event: 'message', data: JSON.stringify(message) }),
+      complete: () => this.writer.close(),
+    });
+    if (this.writer.open()) this.writer.send({ event: 'endpoint', data: endpoint });
+  }
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import {
+  idOfInvalidMessage,
+  parseJson,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
+import type { McpError } from '../../protocol/mcp-error.js';
+import { isSupportedLegacyVersion } from '../../protocol/versions.js';
+import type { McpServer } from '../../server/mcp-server.js';
+import { writeEmpty, writeJsonRpcError } from '../http/http-response.js';
+import { checkOrigin } from '../http/origin-guard.js';
+import { BodyTooLargeError, readBody } from '../http/read-body.js';
+import { SseSessionStream } from './sse-session-stream.js';
+import {
+  resolveSseTransportOptions,
+  type ResolvedSseTransportOptions,
+  type SseTransportOptions,
+} from './sse-transport.options.js';
+
+/** A request refused before it reaches the engine: HTTP status + JSON-RPC error body. */
+class SseRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly id: RequestId | null = null,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The legacy HTTP+SSE transport (protocol 2024-11-05, deprecated since 2025-03-26) on plain Node
+ * request/response objects. GET on the SSE path opens a session whose stream starts with the
+ * `endpoint` event; the client POSTs each message to `<messagesPath>?sessionId=<id>` (202) and
+ * gets every reply, request and notification down the stream. Mount it from any framework with
+ * {@link handleGet}/{@link handlePost}, or on a bare `http.Server` with {@link handle}.
+ */
+export class SseHandler {
+  /** The options with defaults applied. */
+  readonly options: ResolvedSseTransportOptions;
+  private readonly streams = new Map<string, SseSessionStream>();
+
+  constructor(
+    private readonly server: McpServer,
+    options: SseTransportOptions = {},
+  ) {
+    this.options = resolveSseTransportOptions(options);
+  }
+
+  /** Number of live SSE sessions. */
+  get sessionCount(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Routes a request by path and method, for a bare Node server: GET on `path` and POST on
+   * `messagesPath` are served, another method on those paths gets 405, anything else 404.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    if (route === this.options.path) {
+      if (req.method === 'GET') this.handleGet(req, res);
+      else this.refuseMethod(res, 'GET');
+    } else if (route === this.options.messagesPath) {
+      if (req.method === 'POST') await this.handlePost(req, res);
+      else this.refuseMethod(res, 'POST');
+    } else {
+      writeJsonRpcError(res, 404, ErrorCode.InvalidRequest, `No MCP endpoint at ${route}`);
+    }
+  }
+
+  /**
+   * Opens a session and its stream (GET on the SSE path). `endpoint` is the path (or URL) the
+   * client must POST to, as seen from the client — include any prefix the app mounts routes
+   * under; default {@link SseTransportOptions.messagesPath}. `?sessionId=<id>` is appended.
+   */
+  handleGet(req: IncomingMessage, res: ServerResponse, endpoint = this.options.messagesPath): void {
+    try {
+      this.guard(req);
+      const accept = req.headers.accept;
+      if (accept && !accept.includes('text/event-stream') && !accept.includes('*/*')) {
+        throw new SseRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
+      }
+    } catch (error) {
+      this.refuse(res, error);
+      return;
+    }
+    const id = randomUUID();
+    const session = this.server.createSession(id, 'sse');
+    const separator = endpoint.includes('?') ? '&' : '?';
+    const stream = new SseSessionStream(
+      session,
+      res,
+      `${endpoint}${separator}sessionId=${id}`,
+      this.options.keepAliveMs,
+    );
+    if (session.closed) return;
+    this.streams.set(id, stream);
+    session.onClose(() => this.streams.delete(id));
+  }
+
+  /**
+   * Handles a client message (POST on the messages path, `?sessionId=<id>`): 202 once accepted;
+   * the answer travels on the session's stream. `parsedBody` is the body when a framework
+   * already parsed it; otherwise the raw stream is read here under the size limit.
+   */
+  async handlePost(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    try {
+      await this.post(req, res, parsedBody);
+    } catch (error) {
+      req.resume(); // discard an unread body so the connection stays usable
+      this.refuse(res, error);
+    }
+  }
+
+  /** Answers 405 (for example a Streamable HTTP client POSTing to the SSE path before falling back). */
+  refuseMethod(res: ServerResponse, allow: 'GET' | 'POST'): void {
+    this.refuse(
+      res,
+      new SseRefusal(405, ErrorCode.InvalidRequest, `Method not allowed; use ${allow}`, null, {
+        allow,
+      }),
+    );
+  }
+
+  /** Ends every session and its stream (application shutdown). */
+  close(): void {
+    for (const stream of [...this.streams.values()]) stream.session.close('Server shutting down');
+  }
+
+  private async post(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody: unknown,
+  ): Promise<void> {
+    this.guard(req);
+    const contentType = req.headers['content-type'];
+    if (contentType !== undefined && !contentType.includes('application/json')) {
+      throw new SseRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+    }
+    const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
+    if (!sessionId) {
+      throw new SseRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'The sessionId query parameter is required',
+      );
+    }
+    const stream = this.streams.get(sessionId);
+    if (!stream) throw new SseRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    const body = parsedBody !== undefined ? parsedBody : await this.readJson(req);
+    const message = this.toMessage(body);
+    if (stream.session.closed)
+      throw new SseRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    stream.session.receive(message, {
+      transport: {
+        kind: 'sse',
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
+        raw: req,
+      },
+    });
+    writeEmpty(res, 202);
+  }
+
+  private async readJson(req: IncomingMessage): Promise<unknown> {
+    let text: string;
+    try {
+      text = await readBody(req, this.options.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new SseRefusal(413, ErrorCode.InvalidRequest, error.message);
+      }
+      throw error;
+    }
+    try {
+      return parseJson(text);
+    } catch (error) {
+      throw new SseRefusal(400, ErrorCode.ParseError, (error as McpError).message);
+    }
+  }
+
+  private toMessage(body: unknown): JsonRpcMessage {
+    if (Array.isArray(body)) {
+      throw new SseRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'JSON-RPC batches are not supported on the HTTP+SSE transport',
+      );
+    }
+    try {
+      return toJsonRpcMessage(body);
+    } catch (error) {
+      const mcp = error as McpError;
+      throw new SseRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));
+    }
+  }
+
+  private guard(req: IncomingMessage): void {
+    const refused = checkOrigin(req, this.options.origin);
+    if (refused) throw new SseRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
+      throw new SseRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        `Unsupported MCP-Protocol-Version: ${version}`,
+      );
+    }
+  }
+
+  private refuse(res: ServerResponse, error: unknown): void {
+    if (error instanceof SseRefusal) {
+      writeJsonRpcError(res, error.status, error.code, error.message, error.id, error.headers);
+      return;
+    }
+    this.server.reportError(error, 'HTTP+SSE request failed');
+    writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+  }
+}
