@@ -78,6 +78,15 @@ export { InMemoryMessageBus } from './server/stores/in-memory-message-bus.js';
 // Transports
 export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
 export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
+export { SseHandler } from './transports/sse/sse.handler.js';
+export type { SseTransportOptions } from './transports/sse/sse-transport.options.js';
+export { SseClientTransport } from './transports/sse/sse-client.transport.js';
+export type {
+  SseClientTransportOptions,
+  SseClientReconnectionOptions,
+  SseClientHeaders,
+} from './transports/sse/sse-client.options.js';
+export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,

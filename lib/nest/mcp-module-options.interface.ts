@@ -3,6 +3,7 @@ import type { EventStore } from '../server/stores/event-store.interface.js';
 import type { MessageBus } from '../server/stores/message-bus.interface.js';
 import type { SessionStore } from '../server/stores/session-store.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
+import type { McpSseExtras } from './sse/sse-module-extras.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
 
 /**
@@ -38,6 +39,12 @@ export interface McpModuleExtras {
   path?: string;
   /** Mount the Streamable HTTP endpoint. Default `true`. */
   http?: boolean;
+  /**
+   * Mount the legacy HTTP+SSE transport (2024-11-05) beside Streamable HTTP: `true` serves
+   * GET `/sse` and POST `/messages`; or custom `{ path, messagesPath }` (relative to the global
+   * prefix). Default `false`.
+   */
+  sse?: boolean | McpSseExtras;
   /** Register the module globally. Default `false`. */
   isGlobal?: boolean;
   /**

@@ -1,17 +1,15 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
+import { normaliseRoutePath } from '../transports/sse/sse-transport.options.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
+import { createSseController } from './sse/create-sse-controller.js';
+import { resolveSseExtras } from './sse/sse-module-extras.js';
 import { createMcpWebSocketProviders } from './websocket/mcp-websocket.providers.js';
-
-/** Normalises a route path to `/a/b` form. */
-export function normalisePath(path: string): string {
-  return '/' + path.split('/').filter(Boolean).join('/');
-}
 
 /**
  * The module builder: `forRoot(options & extras)` and `forRootAsync({ useFactory | useClass |
- * useExisting, imports, inject } & extras)`. Extras decide which controllers are created.
+ * useExisting, imports, inject } & extras)`. Extras decide which transports are mounted and where.
  */
 export const {
   ConfigurableModuleClass: McpConfigurableModule,
@@ -21,19 +19,31 @@ export const {
 } = new ConfigurableModuleBuilder<McpModuleOptions>({ moduleName: 'Mcp' })
   .setClassMethodName('forRoot')
   .setExtras<McpModuleExtras>(
-    { path: 'mcp', http: true, isGlobal: false, websocket: false },
+    { path: 'mcp', http: true, sse: false, isGlobal: false, websocket: false },
     // Annotated: the body refers to MCP_MODULE_OPTIONS, which this builder defines.
     (definition, extras): DynamicModule => {
-      const path = normalisePath(extras.path ?? 'mcp');
+      const path = normaliseRoutePath(extras.path ?? 'mcp');
       const http = extras.http !== false;
+      const sse = resolveSseExtras(extras.sse);
       const websocket = extras.websocket === true ? {} : extras.websocket || undefined;
+      if (http && sse && (sse.path === path || sse.messagesPath === path)) {
+        throw new Error(
+          `McpModule: the legacy SSE paths must differ from the Streamable HTTP path ${path}`,
+        );
+      }
       return {
         ...definition,
         global: extras.isGlobal,
-        controllers: http ? [createStreamableHttpController(path)] : [],
+        controllers: [
+          ...(http ? [createStreamableHttpController(path)] : []),
+          ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
+        ],
         providers: [
           ...(definition.providers ?? []),
-          { provide: MCP_HTTP_PATHS, useValue: http ? [path] : [] },
+          {
+            provide: MCP_HTTP_PATHS,
+            useValue: [...(http ? [path] : []), ...(sse ? [sse.path, sse.messagesPath] : [])],
+          },
           ...(websocket ? createMcpWebSocketProviders(websocket, MCP_MODULE_OPTIONS) : []),
         ],
       };

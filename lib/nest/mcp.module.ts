@@ -6,6 +6,8 @@ import { InMemoryEventStore } from '../server/stores/in-memory-event-store.js';
 import { InMemoryMessageBus } from '../server/stores/in-memory-message-bus.js';
 import { InMemorySessionStore } from '../server/stores/in-memory-session-store.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
+import { SseHandler } from '../transports/sse/sse.handler.js';
+import { createSseHandler } from './sse/sse-module-extras.js';
 import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
@@ -54,6 +56,7 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
           options.sessionStore ?? new InMemorySessionStore(),
         ),
     },
+    { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
   exports: [McpServer],
 })
@@ -61,6 +64,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
   constructor(
     private readonly server: McpServer,
     private readonly http: StreamableHttpHandler,
+    private readonly sse: SseHandler,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {
     super();
@@ -72,6 +76,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
    */
   onModuleDestroy(): void {
     this.http.close();
+    this.sse.close();
     this.server.close();
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();

@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { hasStashedContentType } from './content-type-stash.js';
+
+/**
+ * The media type an MCP POST carries through Fastify while its real `Content-Type` is stashed:
+ * Fastify refuses a body without a content type (415) and would parse JSON itself (its own 1 MiB
+ * limit and error shapes), so MCP requests get a type whose parser leaves the body unread.
+ */
+export const MCP_RAW_MEDIA_TYPE = 'application/x-nestjs-mcp-raw';
+
+/** The part of a Fastify instance used here (structural, so fastify stays an optional peer). */
+export interface FastifyParserHost {
+  hasContentTypeParser(contentType: string): boolean;
+  addContentTypeParser(
+    contentType: string,
+    parser: (
+      request: { raw: IncomingMessage },
+      payload: unknown,
+      done: (error: Error | null, body?: unknown) => void,
+    ) => void,
+  ): void;
+}
+
+/** An error Fastify's error handler answers with 415, as it does for any unknown media type. */
+function unsupportedMediaType(): Error {
+  return Object.assign(new Error(`Unsupported Media Type: ${MCP_RAW_MEDIA_TYPE}`), {
+    statusCode: 415,
+    code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  });
+}
+
+/**
+ * Registers (once per Fastify instance) the parser of {@link MCP_RAW_MEDIA_TYPE}: it leaves the
+ * body stream untouched for the transport to read under its own limit. Only requests whose
+ * content type this library stashed are accepted; a client sending the type itself gets 415.
+ */
+export function registerFastifyRawBodyParser(fastify: FastifyParserHost): void {
+  if (fastify.hasContentTypeParser(MCP_RAW_MEDIA_TYPE)) return;
+  fastify.addContentTypeParser(MCP_RAW_MEDIA_TYPE, (request, _payload, done) => {
+    if (hasStashedContentType(request.raw)) done(null, undefined);
+    else done(unsupportedMediaType());
+  });
+}
+
+/** True when an HTTP adapter's instance looks like Fastify (it can register content parsers). */
+export function isFastifyParserHost(instance: unknown): instance is FastifyParserHost {
+  const host = instance as Partial<FastifyParserHost> | null | undefined;
+  return (
+    typeof host?.addContentTypeParser === 'function' &&
+    typeof host.hasContentTypeParser === 'function'
+  );
+}

@@ -1,0 +1,68 @@
+import { RequestMethod } from '@nestjs/common';
+import type { ApplicationConfig } from '@nestjs/core';
+import { RoutePathFactory } from '@nestjs/core/router/route-path-factory.js';
+
+/** Where the app serves a controller path: the global prefix and versioning the router applies. */
+export interface EndpointPathContext {
+  /** The app's config (global prefix, its exclusions, versioning). */
+  config: ApplicationConfig;
+  /** The path `RouterModule` gives the module declaring the controllers, if any. */
+  modulePath?: string;
+}
+
+/** Canonical comparable form of a path: no query, no empty segments, lower case. */
+function canonical(path: string): string {
+  const query = path.search(/[?#]/);
+  const bare = query === -1 ? path : path.slice(0, query);
+  return '/' + bare.split('/').filter(Boolean).join('/').toLowerCase();
+}
+
+/**
+ * The URL paths under which the app serves POST routes of controllers at `paths` (which carry no
+ * version of their own): computed by Nest's own route path factory, so the global prefix (and its
+ * `exclude` list), URI versioning (`defaultVersion`: one, several or `VERSION_NEUTRAL`, custom
+ * `prefix`) and `RouterModule` paths come out exactly as the router registers them.
+ */
+export function resolveEndpointPaths(paths: string[], context: EndpointPathContext): string[] {
+  const { config, modulePath } = context;
+  const factory = new RoutePathFactory(config);
+  const versioningOptions = config.getVersioning();
+  const prefix = config.getGlobalPrefix();
+  const globalPrefix = prefix ? '/' + prefix.replace(/^\/+/, '') : '';
+  return paths.flatMap((ctrlPath) =>
+    factory.create(
+      {
+        ctrlPath,
+        methodPath: '/',
+        modulePath,
+        globalPrefix,
+        controllerVersion: versioningOptions?.defaultVersion,
+        versioningOptions,
+      },
+      RequestMethod.POST,
+    ),
+  );
+}
+
+/**
+ * Tells whether a request URL targets one of a set of endpoint paths, leniently (query string,
+ * trailing and duplicate slashes and letter case are ignored): a false match only changes how the
+ * body of a request the router then refuses anyway would have been read.
+ */
+export class EndpointPathMatcher {
+  private readonly paths: ReadonlySet<string>;
+
+  constructor(paths: Iterable<string>) {
+    this.paths = new Set([...paths].map(canonical));
+  }
+
+  /** True when no path is matched at all. */
+  get empty(): boolean {
+    return this.paths.size === 0;
+  }
+
+  /** True when `url` (path and query, as in `req.url`) targets one of the paths. */
+  matches(url: string | undefined): boolean {
+    return url !== undefined && this.paths.has(canonical(url));
+  }
+}
