@@ -1,0 +1,101 @@
+import { cpus, loadavg } from 'node:os';
+import type { LoadResult } from './load-types.js';
+import type { BenchOptions } from './options.js';
+
+/** Averages of one target over its measured runs. */
+export interface TargetSummary {
+  name: string;
+  runs: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  completed: number;
+  /** Mean event-loop utilisation of the servers' thread. */
+  elu: number;
+  /** Mean CPU microseconds of the servers' thread per request (NaN off Linux). */
+  cpuUsPerRequest: number;
+}
+
+/** The throughput ratio the MCP transport should reach against the bare route. */
+export const TARGET_RATIO = 0.85;
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Averages a target's runs (each run has the same duration, so mean req/s is total/time). */
+export function summarise(name: string, runs: LoadResult[]): TargetSummary {
+  return {
+    name,
+    runs: runs.length,
+    rps: mean(runs.map((r) => r.rps)),
+    p50Ms: mean(runs.map((r) => r.p50Ms)),
+    p99Ms: mean(runs.map((r) => r.p99Ms)),
+    completed: runs.reduce((a, r) => a + r.completed, 0),
+    elu: mean(runs.map((r) => r.serverElu ?? Number.NaN)),
+    cpuUsPerRequest: mean(runs.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)),
+  };
+}
+
+/** The 1-minute load average: other work on the machine skews the numbers. */
+export function printLoadAverage(when: string): void {
+  console.log(`load average (1 min) ${when}: ${loadavg()[0].toFixed(2)}`);
+}
+
+/** Prints the machine and the settings. */
+export function printEnvironment(options: BenchOptions, order: string[]): void {
+  const cores = cpus();
+  console.log(`node ${process.version} (${process.platform}/${process.arch})`);
+  console.log(`CPUs: ${cores.length} x ${cores[0]?.model.trim() ?? 'unknown'}`);
+  console.log(
+    `settings: ${options.connections} connections, ${options.durationSec} s per run, ` +
+      `${options.warmupSec} s warm-up per app, order ${order.join(' -> ')}`,
+  );
+  printLoadAverage('before');
+}
+
+/** One line per measured run, printed as the runs complete. */
+export function printRun(name: string, index: number, r: LoadResult): void {
+  console.log(
+    `  run ${index} ${name.padEnd(5)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
+      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ` +
+      `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` +
+      `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  (${r.completed} requests)`,
+  );
+}
+
+/** Prints the summary table and the `mcp / bare` throughput ratio. */
+export function printTable(mcp: TargetSummary, bare: TargetSummary): void {
+  const header = [
+    'app',
+    'runs',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'server ELU',
+    'CPU us/req',
+    'requests',
+  ];
+  const rows = [mcp, bare].map((s) => [
+    s.name,
+    String(s.runs),
+    s.rps.toFixed(0),
+    s.p50Ms.toFixed(2),
+    s.p99Ms.toFixed(2),
+    `${(s.elu * 100).toFixed(0)} %`,
+    s.cpuUsPerRequest.toFixed(0),
+    String(s.completed),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log('\n' + line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  const ratio = mcp.rps / bare.rps;
+  const verdict = ratio >= TARGET_RATIO ? 'meets' : 'BELOW';
+  console.log(
+    `\nratio mcp / bare (req/s): ${ratio.toFixed(3)} (${verdict} target ${TARGET_RATIO})`,
+  );
+  // CPU time per request of the servers' thread: unlike req/s, not skewed by other processes.
+  const cost = bare.cpuUsPerRequest / mcp.cpuUsPerRequest;
+  console.log(`ratio bare / mcp (server CPU us/req, relative cost): ${cost.toFixed(3)}`);
+}
