@@ -13,6 +13,18 @@ export {
   Resource,
   ResourceTemplate,
 } from './nest/decorators/mcp-primitives.decorator.js';
+export {
+  McpArgs,
+  McpCtx,
+  McpSessionParam,
+  McpRequest,
+} from './nest/invoker/mcp-param.decorators.js';
+export {
+  McpExecutionContext,
+  type McpCallContext,
+  type McpContextType,
+} from './nest/invoker/mcp-execution-context.js';
+export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
 
 // Server core
 export { McpServer, type ClientNotificationEvent } from './server/mcp-server.js';
@@ -46,6 +58,7 @@ export type {
   PromptHandler,
   ResourceHandler,
   ResourceTemplateHandler,
+  VisibilityPredicate,
 } from './server/registry/definitions.interface.js';
 export type { SchemaInput } from './server/schema/schema-compiler.js';
 export type { JsonSchema } from './server/schema/json-schema.interface.js';
