@@ -1,0 +1,148 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Subscription } from 'rxjs';
+import {
+  errorResponse,
+  idOfInvalidMessage,
+  isJsonRpcResponse,
+  type JsonRpcMessage,
+} from '../../protocol/json-rpc.js';
+import { McpError } from '../../protocol/mcp-error.js';
+import type { McpLogger } from '../../server/mcp-server-options.interface.js';
+import type { McpSession, MessageExtra } from '../../server/session/mcp-session.js';
+import { JsonLineReader } from './json-line-reader.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
+import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
+
+/** Options of {@link StdioServerTransport}. */
+export interface StdioServerTransportOptions {
+  /** Bound on one incoming line; a longer one gets `-32600` and is dropped. Default 4 MiB. */
+  maxLineBytes?: number;
+  /**
+   * Bound on outgoing bytes queued while the client does not read (default 16 MiB). Reading of
+   * input pauses while the output is congested; past the bound the transport closes.
+   */
+  maxBufferedBytes?: number;
+  /** Where bad input and I/O failures are reported (never stdout). Default: silent. */
+  logger?: Pick<McpLogger, 'warn' | 'error'>;
+}
+
+/**
+ * Why a {@link StdioServerTransport} stopped: the client closed stdin, a stream failed, the
+ * output queue overflowed, the session was closed elsewhere, or {@link StdioServerTransport.close}.
+ */
+export type StdioCloseReason =
+  'end-of-input' | 'input-error' | 'output-error' | 'session-closed' | 'closed';
+
+const STDIO_EXTRA: MessageExtra = Object.freeze({ transport: Object.freeze({ kind: 'stdio' }) });
+
+/**
+ * Serves one MCP session over a pair of byte streams with newline-delimited JSON-RPC (the stdio
+ * transport): usually `process.stdin`/`process.stdout`, any Readable/Writable in tests or for
+ * sockets. Writes nothing but protocol messages. A bad line gets a JSON-RPC error response
+ * (`-32700`, or `-32600` with the id when it can be read) and the loop keeps serving. Framework
+ * free; `McpStdio.run()` wraps it for Nest apps.
+ * @example
+ * ```ts
+ * const transport = new StdioServerTransport(server.createSession(undefined, 'stdio'), process.stdin, process.stdout);
+ * transport.start();
+ * await transport.closed; // stdin ended
+ * ```
+ */
+export class StdioServerTransport {
+  /** Resolves with the reason once the transport stopped (the session is closed by then). */
+  readonly closed: Promise<StdioCloseReason>;
+  private readonly reader: JsonLineReader;
+  private readonly writer: JsonLineWriter;
+  private readonly logger?: Pick<McpLogger, 'warn' | 'error'>;
+  private subscription?: Subscription;
+  private resolveClosed!: (reason: StdioCloseReason) => void;
+  private stopped = false;
+  private started = false;
+
+  constructor(
+    /** The session this transport serves (one stdio process, one session). */
+    readonly session: McpSession,
+    input: Readable,
+    output: Writable,
+    options: StdioServerTransportOptions = {},
+  ) {
+    this.logger = options.logger;
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.writer = new JsonLineWriter(
+      output,
+      {
+        // Backpressure: stop taking requests while the client is not reading our answers.
+        congestion: (congested) => (congested ? this.reader.pause() : this.reader.resume()),
+        failed: (error) => {
+          this.logger?.error(`stdout failed: ${error.message}`);
+          this.stop('output-error');
+        },
+      },
+      options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    );
+    this.reader = new JsonLineReader(
+      input,
+      {
+        message: (message) => this.session.receive(message, STDIO_EXTRA),
+        invalid: (error) => this.rejectLine(error),
+        end: (error) => {
+          if (error) this.logger?.error(`stdin failed: ${error.message}`);
+          this.stop(error ? 'input-error' : 'end-of-input');
+        },
+      },
+      options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    );
+  }
+
+  /** Starts serving: reads input and writes what the session sends. Idempotent. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.subscription = this.session.outbound$.subscribe({
+      next: ({ message }) => this.send(message),
+      complete: () => this.stop('session-closed'),
+    });
+    this.reader.start();
+  }
+
+  /**
+   * Stops serving: no more input is read, the session closes (aborting running handlers), and
+   * what was already queued for output is flushed. Resolves once flushed; bound the wait yourself
+   * if the client may have stopped reading.
+   */
+  async close(reason: StdioCloseReason = 'closed'): Promise<void> {
+    this.stop(reason);
+    await this.writer.flush();
+  }
+
+  private send(message: JsonRpcMessage): void {
+    let line: string;
+    try {
+      line = JSON.stringify(message);
+    } catch (error) {
+      this.logger?.error(`Cannot serialise an outgoing message: ${(error as Error).message}`);
+      if (isJsonRpcResponse(message) && message.id !== undefined && message.id !== null) {
+        line = JSON.stringify(errorResponse(message.id, McpError.internal().toJson()));
+      } else return;
+    }
+    this.writer.writeLine(line);
+  }
+
+  private rejectLine(error: McpError): void {
+    this.logger?.warn(`Rejected an input line: ${error.message}`);
+    const response = errorResponse(idOfInvalidMessage(error), {
+      code: error.code,
+      message: error.message,
+    });
+    this.writer.writeLine(JSON.stringify(response));
+  }
+
+  private stop(reason: StdioCloseReason): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.reader.stop();
+    this.session.close(`stdio transport closed (${reason})`);
+    this.subscription?.unsubscribe();
+    this.resolveClosed(reason);
+  }
+}
