@@ -25,6 +25,9 @@ export {
   type McpContextType,
 } from './nest/invoker/mcp-execution-context.js';
 export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
+export { McpStdio } from './nest/stdio/mcp-stdio.js';
+export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-options.interface.js';
+export { StderrLogger } from './nest/stdio/stderr-logger.js';
 
 // Server core
 export { McpServer, type ClientNotificationEvent } from './server/mcp-server.js';
@@ -100,6 +103,17 @@ export type {
   SseClientHeaders,
 } from './transports/sse/sse-client.options.js';
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
+export {
+  StdioServerTransport,
+  type StdioServerTransportOptions,
+  type StdioCloseReason,
+} from './transports/stdio/stdio-server.transport.js';
+export { StdioClientTransport, type StdioExit } from './transports/stdio/stdio-client.transport.js';
+export {
+  defaultStdioEnvironment,
+  type StdioClientTransportOptions,
+} from './transports/stdio/stdio-client.options.js';
+export { StdoutGuard } from './transports/stdio/stdout-guard.js';
 export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,

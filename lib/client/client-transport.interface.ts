@@ -17,6 +17,11 @@ export interface ClientTransport {
   send(message: JsonRpcMessage): Promise<void>;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
+  /**
+   * Why the connection ended when `close()` was not called (a child process exited, a socket
+   * dropped). Set before `messages$` completes; the client rejects its pending calls with it.
+   */
+  readonly closeError?: Error;
   /** Tells the transport the negotiated revision (HTTP sends it as `MCP-Protocol-Version`). */
   setProtocolVersion?(version: string): void;
   /**

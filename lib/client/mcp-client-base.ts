@@ -246,8 +246,9 @@ export class McpClientBase {
 
   private async onTransportClosed(): Promise<void> {
     if (this.state.value === 'closed') return;
-    // The server side went away: pending calls fail with a transport error, not "client closed".
-    this.peer.close(new TransportError('The transport closed', 'closed'));
+    // The server side went away: pending calls fail with a transport error, not "client closed"
+    // (the transport's own one when it knows more, e.g. the exit code of a stdio server).
+    this.peer.close(this.active.closeError ?? new TransportError('The transport closed', 'closed'));
     await this.close();
   }
 

@@ -1,4 +1,7 @@
-import { resolveStreamableHttpOptions } from '../../../../lib/transports/http/streamable-http.options.js';
+import {
+  principalFromUser,
+  resolveStreamableHttpOptions,
+} from '../../../../lib/transports/http/streamable-http.options.js';
 
 describe('resolveStreamableHttpOptions', () => {
   it('applies the documented defaults', () => {
@@ -12,6 +15,7 @@ describe('resolveStreamableHttpOptions', () => {
       dnsRebindingProtection: true,
       allowedHosts: new Set(),
       allowedOrigins: new Set(),
+      principal: principalFromUser,
     });
   });
 
