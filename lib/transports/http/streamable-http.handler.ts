@@ -1,27 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import {
-  idOfInvalidMessage,
-  isJsonRpcRequest,
-  parseJson,
-  toJsonRpcMessage,
-  type JsonRpcMessage,
-  type RequestId,
-} from '../../protocol/json-rpc.js';
-import { McpError } from '../../protocol/mcp-error.js';
-import {
-  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  isSupportedLegacyVersion,
-} from '../../protocol/versions.js';
+import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServer } from '../../server/mcp-server.js';
 import type { MessageExtra } from '../../server/session/mcp-session.js';
 import type { EventStore } from '../../server/stores/event-store.interface.js';
 import type { SessionStore } from '../../server/stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
-import { writeEmpty, writeJsonRpcError } from './http-response.js';
-import { checkOrigin } from './origin-guard.js';
-import { BodyTooLargeError, readBody } from './read-body.js';
+import {
+  guardRequest,
+  HttpRefusal,
+  readJsonBody,
+  toMessageOrRefuse,
+  writeRefusal,
+} from './http-refusal.js';
+import { writeEmpty } from './http-response.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -29,18 +23,6 @@ import {
 } from './streamable-http.options.js';
 
 const SESSION_HEADER = 'mcp-session-id';
-
-/** Refusal of a request before it reaches the engine: HTTP status + JSON-RPC error. */
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly id: RequestId | null = null,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The Streamable HTTP transport (2025-03-26 ... 2025-11-25) on plain Node request/response objects,
@@ -77,7 +59,7 @@ export class StreamableHttpHandler {
   /** Handles a GET: the standalone server-to-client stream, or a resumption. */
   async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      this.guard(req);
+      guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No streams in stateless mode');
       if (!(req.headers.accept ?? '').includes('text/event-stream')) {
@@ -101,7 +83,7 @@ export class StreamableHttpHandler {
   /** Handles a DELETE: ends the session. */
   async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      this.guard(req);
+      guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
       const channel = await this.requireSession(req);
@@ -122,7 +104,7 @@ export class StreamableHttpHandler {
     res: ServerResponse,
     parsedBody: unknown,
   ): Promise<void> {
-    this.guard(req);
+    guardRequest(req, this.options);
     const contentType = req.headers['content-type'];
     if (contentType !== undefined && !contentType.includes('application/json')) {
       throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
@@ -136,7 +118,8 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body = parsedBody !== undefined ? parsedBody : await this.readJson(req);
+    const body =
+      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
     const batch = Array.isArray(body);
     const messages = this.toMessages(batch ? body : [body]);
     const requests = messages.filter(isJsonRpcRequest);
@@ -209,46 +192,9 @@ export class StreamableHttpHandler {
     for (const message of messages) session.receive(message, extra);
   }
 
-  private async readJson(req: IncomingMessage): Promise<unknown> {
-    let text: string;
-    try {
-      text = await readBody(req, this.options.maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
-      }
-      throw error;
-    }
-    try {
-      return parseJson(text);
-    } catch (error) {
-      throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
-    }
-  }
-
   private toMessages(items: unknown[]): JsonRpcMessage[] {
     if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
-    return items.map((item) => {
-      try {
-        return toJsonRpcMessage(item);
-      } catch (error) {
-        const mcp = error as McpError;
-        throw new HttpRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));
-      }
-    });
-  }
-
-  private guard(req: IncomingMessage): void {
-    const refused = checkOrigin(req, this.options);
-    if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
-    const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        `Unsupported MCP-Protocol-Version: ${version}`,
-      );
-    }
+    return items.map(toMessageOrRefuse);
   }
 
   private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {
@@ -283,11 +229,6 @@ export class StreamableHttpHandler {
   }
 
   private refuse(res: ServerResponse, error: unknown): void {
-    if (error instanceof HttpRefusal) {
-      writeJsonRpcError(res, error.status, error.code, error.message, error.id);
-      return;
-    }
-    this.server.reportError(error, 'Streamable HTTP request failed');
-    writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+    writeRefusal(res, error, (e) => this.server.reportError(e, 'Streamable HTTP request failed'));
   }
 }

@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import {
-  idOfInvalidMessage,
-  parseJson,
-  toJsonRpcMessage,
-  type JsonRpcMessage,
-  type RequestId,
-} from '../../protocol/json-rpc.js';
-import type { McpError } from '../../protocol/mcp-error.js';
-import { isSupportedLegacyVersion } from '../../protocol/versions.js';
+import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { McpServer } from '../../server/mcp-server.js';
+import {
+  guardRequest,
+  HttpRefusal,
+  readJsonBody,
+  toMessageOrRefuse,
+  writeRefusal,
+} from '../http/http-refusal.js';
 import { writeEmpty, writeJsonRpcError } from '../http/http-response.js';
-import { checkOrigin } from '../http/origin-guard.js';
-import { BodyTooLargeError, readBody } from '../http/read-body.js';
 import { SseSessionStream } from './sse-session-stream.js';
 import {
   resolveSseTransportOptions,
   type ResolvedSseTransportOptions,
   type SseTransportOptions,
 } from './sse-transport.options.js';
-
-/** A request refused before it reaches the engine: HTTP status + JSON-RPC error body. */
-class SseRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly id: RequestId | null = null,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The legacy HTTP+SSE transport (protocol 2024-11-05, deprecated since 2025-03-26) on plain Node
@@ -83,10 +67,10 @@ export class SseHandler {
    */
   handleGet(req: IncomingMessage, res: ServerResponse, endpoint = this.options.messagesPath): void {
     try {
-      this.guard(req);
+      guardRequest(req, this.options.origin);
       const accept = req.headers.accept;
       if (accept && !accept.includes('text/event-stream') && !accept.includes('*/*')) {
-        throw new SseRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
+        throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
       }
     } catch (error) {
       this.refuse(res, error);
@@ -124,7 +108,7 @@ export class SseHandler {
   refuseMethod(res: ServerResponse, allow: 'GET' | 'POST'): void {
     this.refuse(
       res,
-      new SseRefusal(405, ErrorCode.InvalidRequest, `Method not allowed; use ${allow}`, null, {
+      new HttpRefusal(405, ErrorCode.InvalidRequest, `Method not allowed; use ${allow}`, null, {
         allow,
       }),
     );
@@ -140,25 +124,26 @@ export class SseHandler {
     res: ServerResponse,
     parsedBody: unknown,
   ): Promise<void> {
-    this.guard(req);
+    guardRequest(req, this.options.origin);
     const contentType = req.headers['content-type'];
     if (contentType !== undefined && !contentType.includes('application/json')) {
-      throw new SseRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
     }
     const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
     if (!sessionId) {
-      throw new SseRefusal(
+      throw new HttpRefusal(
         400,
         ErrorCode.InvalidRequest,
         'The sessionId query parameter is required',
       );
     }
     const stream = this.streams.get(sessionId);
-    if (!stream) throw new SseRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    const body = parsedBody !== undefined ? parsedBody : await this.readJson(req);
+    if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    const body =
+      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
     const message = this.toMessage(body);
     if (stream.session.closed)
-      throw new SseRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+      throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
     stream.session.receive(message, {
       transport: {
         kind: 'sse',
@@ -170,58 +155,18 @@ export class SseHandler {
     writeEmpty(res, 202);
   }
 
-  private async readJson(req: IncomingMessage): Promise<unknown> {
-    let text: string;
-    try {
-      text = await readBody(req, this.options.maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        throw new SseRefusal(413, ErrorCode.InvalidRequest, error.message);
-      }
-      throw error;
-    }
-    try {
-      return parseJson(text);
-    } catch (error) {
-      throw new SseRefusal(400, ErrorCode.ParseError, (error as McpError).message);
-    }
-  }
-
   private toMessage(body: unknown): JsonRpcMessage {
     if (Array.isArray(body)) {
-      throw new SseRefusal(
+      throw new HttpRefusal(
         400,
         ErrorCode.InvalidRequest,
         'JSON-RPC batches are not supported on the HTTP+SSE transport',
       );
     }
-    try {
-      return toJsonRpcMessage(body);
-    } catch (error) {
-      const mcp = error as McpError;
-      throw new SseRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));
-    }
-  }
-
-  private guard(req: IncomingMessage): void {
-    const refused = checkOrigin(req, this.options.origin);
-    if (refused) throw new SseRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
-    const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
-      throw new SseRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        `Unsupported MCP-Protocol-Version: ${version}`,
-      );
-    }
+    return toMessageOrRefuse(body);
   }
 
   private refuse(res: ServerResponse, error: unknown): void {
-    if (error instanceof SseRefusal) {
-      writeJsonRpcError(res, error.status, error.code, error.message, error.id, error.headers);
-      return;
-    }
-    this.server.reportError(error, 'HTTP+SSE request failed');
-    writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+    writeRefusal(res, error, (e) => this.server.reportError(e, 'HTTP+SSE request failed'));
   }
 }

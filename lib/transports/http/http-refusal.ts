@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import {
+  idOfInvalidMessage,
+  parseJson,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
+import type { McpError } from '../../protocol/mcp-error.js';
+import { isSupportedLegacyVersion } from '../../protocol/versions.js';
+import { writeJsonRpcError } from './http-response.js';
+import { checkOrigin, type OriginOptions } from './origin-guard.js';
+import { BodyTooLargeError, readBody } from './read-body.js';
+
+/** A request refused before it reaches the engine: HTTP status + JSON-RPC error body. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly id: RequestId | null = null,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
+    }
+    throw error;
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
+  }
+}
+
+/** One JSON-RPC message, or 400 + `-32600` (with the request id when it could be read). */
+export function toMessageOrRefuse(item: unknown): JsonRpcMessage {
+  try {
+    return toJsonRpcMessage(item);
+  } catch (error) {
+    const mcp = error as McpError;
+    throw new HttpRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));
+  }
+}
+
+/** Origin/Host validation (403) and the `MCP-Protocol-Version` check (400) every MCP HTTP request gets. */
+export function guardRequest(req: IncomingMessage, origin: OriginOptions): void {
+  const refused = checkOrigin(req, origin);
+  if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
+    throw new HttpRefusal(
+      400,
+      ErrorCode.InvalidRequest,
+      `Unsupported MCP-Protocol-Version: ${version}`,
+    );
+  }
+}
+
+/** Answers a refusal with its status, or anything else with 500 after reporting it. */
+export function writeRefusal(
+  res: ServerResponse,
+  error: unknown,
+  report: (error: unknown) => void,
+): void {
+  if (error instanceof HttpRefusal) {
+    writeJsonRpcError(res, error.status, error.code, error.message, error.id, error.headers);
+    return;
+  }
+  report(error);
+  writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+}
