@@ -8,7 +8,10 @@ async function bootstrap() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen(port, host);
-  console.log(`MCP demo server on http://${host}:${port}/mcp`);
+  const base = `http://${host}:${port}`;
+  console.log(
+    `MCP demo server: Streamable HTTP ${base}/mcp, HTTP+SSE ${base}/sse, WebSocket ws://${host}:${port}/ws`,
+  );
 }
 
 void bootstrap();
