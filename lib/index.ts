@@ -12,6 +12,9 @@ export {
   Prompt,
   Resource,
   ResourceTemplate,
+  type McpCompleters,
+  type McpPromptOptions,
+  type McpResourceTemplateOptions,
 } from './nest/decorators/mcp-primitives.decorator.js';
 export {
   McpArgs,

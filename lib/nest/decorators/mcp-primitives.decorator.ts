@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type {
+  ArgumentCompleter,
   PromptOptions,
   ResourceOptions,
   ResourceTemplateOptions,
@@ -24,8 +25,22 @@ import {
 export const Tool = (options: ToolOptions = {}): MethodDecorator =>
   SetMetadata(MCP_TOOL_METADATA, options);
 
+/**
+ * Completion providers of a decorated prompt or template: a function, or the name of a method of
+ * the same provider (called with `(value, context)`, so it can use injected services).
+ */
+export type McpCompleters = Record<string, ArgumentCompleter | string>;
+
+/** Options of `@Prompt()`. */
+export type McpPromptOptions = Omit<PromptOptions, 'complete'> & { complete?: McpCompleters };
+
+/** Options of `@ResourceTemplate()`. */
+export type McpResourceTemplateOptions = Omit<ResourceTemplateOptions, 'complete'> & {
+  complete?: McpCompleters;
+};
+
 /** Marks a provider method as an MCP prompt: `(args, ctx) => messages | GetPromptResult | string`. */
-export const Prompt = (options: PromptOptions = {}): MethodDecorator =>
+export const Prompt = (options: McpPromptOptions = {}): MethodDecorator =>
   SetMetadata(MCP_PROMPT_METADATA, options);
 
 /** Marks a provider method as a fixed-URI MCP resource: `(uri: URL, ctx) => text | bytes | contents`. */
@@ -36,5 +51,5 @@ export const Resource = (options: ResourceOptions): MethodDecorator =>
  * Marks a provider method as an MCP resource template (RFC 6570):
  * `(variables, ctx) => text | bytes | contents`.
  */
-export const ResourceTemplate = (options: ResourceTemplateOptions): MethodDecorator =>
+export const ResourceTemplate = (options: McpResourceTemplateOptions): MethodDecorator =>
   SetMetadata(MCP_RESOURCE_TEMPLATE_METADATA, options);

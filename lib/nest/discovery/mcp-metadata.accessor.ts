@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { ResourceOptions, ToolOptions } from '../../server/registry/definitions.interface.js';
 import type {
-  PromptOptions,
-  ResourceOptions,
-  ResourceTemplateOptions,
-  ToolOptions,
-} from '../../server/registry/definitions.interface.js';
+  McpPromptOptions,
+  McpResourceTemplateOptions,
+} from '../decorators/mcp-primitives.decorator.js';
 import {
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
@@ -16,9 +15,9 @@ import {
 /** Metadata found on one method, by kind. */
 export type McpMethodMetadata =
   | { kind: 'tool'; options: ToolOptions }
-  | { kind: 'prompt'; options: PromptOptions }
+  | { kind: 'prompt'; options: McpPromptOptions }
   | { kind: 'resource'; options: ResourceOptions }
-  | { kind: 'resourceTemplate'; options: ResourceTemplateOptions };
+  | { kind: 'resourceTemplate'; options: McpResourceTemplateOptions };
 
 const KEYS = [
   ['tool', MCP_TOOL_METADATA],

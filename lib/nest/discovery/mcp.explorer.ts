@@ -2,6 +2,12 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { McpServer } from '../../server/mcp-server.js';
+import type {
+  ArgumentCompleter,
+  PromptOptions,
+  ResourceTemplateOptions,
+} from '../../server/registry/definitions.interface.js';
+import type { McpCompleters } from '../decorators/mcp-primitives.decorator.js';
 import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
@@ -54,7 +60,14 @@ export class McpExplorer implements OnModuleInit {
         ? this.handlers.createGuardCheck(wrapper, methodName)
         : undefined;
       for (const metadata of found) {
-        const options = { ...metadata.options, visible: metadata.options.visible ?? visible };
+        const options = {
+          ...metadata.options,
+          visible: metadata.options.visible ?? visible,
+          ...('complete' in metadata.options &&
+            metadata.options.complete && {
+              complete: this.completers(metadata.options.complete, wrapper, className),
+            }),
+        };
         this.register(
           { ...metadata, options } as McpMethodMetadata,
           handler,
@@ -63,6 +76,30 @@ export class McpExplorer implements OnModuleInit {
         );
       }
     }
+  }
+
+  /** Resolves completers named by method (`complete: { city: 'completeCity' }`) on the provider. */
+  private completers(
+    completers: McpCompleters,
+    wrapper: InstanceWrapper,
+    className: string,
+  ): Record<string, ArgumentCompleter> {
+    const resolved: Record<string, ArgumentCompleter> = {};
+    for (const [argument, completer] of Object.entries(completers)) {
+      if (typeof completer === 'function') {
+        resolved[argument] = completer;
+        continue;
+      }
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      const method = instance?.[completer];
+      if (!wrapper.isDependencyTreeStatic() || typeof method !== 'function') {
+        throw new Error(
+          `${className}: completer "${completer}" for "${argument}" must be a method of a singleton provider`,
+        );
+      }
+      resolved[argument] = (method as ArgumentCompleter).bind(instance);
+    }
+    return resolved;
   }
 
   private register(
@@ -76,7 +113,11 @@ export class McpExplorer implements OnModuleInit {
       case 'tool':
         return this.server.registerTool({ ...metadata.options, name, origin }, handler as never);
       case 'prompt':
-        return this.server.registerPrompt({ ...metadata.options, name, origin }, handler as never);
+        // Completers are functions by now (see completers()).
+        return this.server.registerPrompt(
+          { ...(metadata.options as PromptOptions), name, origin },
+          handler as never,
+        );
       case 'resource':
         return this.server.registerResource(
           { ...metadata.options, name, origin },
@@ -84,7 +125,7 @@ export class McpExplorer implements OnModuleInit {
         );
       case 'resourceTemplate':
         return this.server.registerResourceTemplate(
-          { ...metadata.options, name, origin },
+          { ...(metadata.options as ResourceTemplateOptions), name, origin },
           handler as never,
         );
     }

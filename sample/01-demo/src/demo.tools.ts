@@ -91,10 +91,15 @@ export class DemoTools {
     name: 'note',
     mimeType: 'text/plain',
     description: 'A note by name',
-    complete: { name: (value) => ['welcome', 'todo', 'ideas'].filter((n) => n.startsWith(value)) },
+    complete: { name: 'completeNoteName' }, // a method of this provider: it sees the saved notes
   })
   note({ name }: Record<string, string | string[]>) {
     return this.notes.get(String(name)) ?? `No note named ${String(name)}`;
+  }
+
+  /** Completes note names from the notes saved so far. */
+  completeNoteName(value: string): string[] {
+    return [...this.notes.keys()].filter((name) => name.startsWith(value));
   }
 
   @Prompt({

@@ -83,6 +83,33 @@ async function boot(providers: Provider[]): Promise<TestingModule> {
   return moduleRef;
 }
 
+@Injectable()
+class CompletingTools {
+  private readonly cities = ['Oslo', 'Osaka', 'Lima'];
+
+  @Prompt({ arguments: { city: z.string() }, complete: { city: 'completeCity' } })
+  visit({ city }: { city: string }) {
+    return `Visit ${city}`;
+  }
+
+  @Prompt({ name: 'inline', arguments: { city: z.string() }, complete: { city: () => ['Rome'] } })
+  inline({ city }: { city: string }) {
+    return city;
+  }
+
+  completeCity(value: string): string[] {
+    return this.cities.filter((city) => city.startsWith(value));
+  }
+}
+
+@Injectable()
+class BrokenCompleter {
+  @Prompt({ arguments: { city: z.string() }, complete: { city: 'noSuchMethod' } })
+  broken() {
+    return 'x';
+  }
+}
+
 describe('McpExplorer (through McpModule.forRoot with http: false)', () => {
   let moduleRef: TestingModule | undefined;
 
@@ -158,6 +185,27 @@ describe('McpExplorer (through McpModule.forRoot with http: false)', () => {
     const second = await client.result('tools/call', { name: 'perRequest' });
     expect(first).toEqual({ content: [{ type: 'text', text: `instance ${before + 1}` }] });
     expect(second).toEqual({ content: [{ type: 'text', text: `instance ${before + 2}` }] });
+  });
+
+  it('resolves completers named by method on the provider instance', async () => {
+    moduleRef = await boot([CompletingTools]);
+    const client = TestClient.connect(moduleRef.get(McpServer));
+    await client.initialize();
+    const complete = (name: string, value: string) =>
+      client.result('completion/complete', {
+        ref: { type: 'ref/prompt', name },
+        argument: { name: 'city', value },
+      });
+    expect(await complete('visit', 'Os')).toEqual({
+      completion: { values: ['Oslo', 'Osaka'], total: 2, hasMore: false },
+    });
+    expect(await complete('inline', '')).toMatchObject({ completion: { values: ['Rome'] } });
+  });
+
+  it('fails bootstrap when a named completer is not a method of the provider', async () => {
+    await expect(boot([BrokenCompleter])).rejects.toThrow(
+      'BrokenCompleter: completer "noSuchMethod" for "city" must be a method of a singleton provider',
+    );
   });
 
   it('closes sessions when the module is destroyed', async () => {
