@@ -1,16 +1,11 @@
 import { Controller, Delete, Get, Post, Req, Res, type Type } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHttpHandler } from '../../transports/http/streamable-http.handler.js';
-import { restoreContentType } from './mcp-raw-body.js';
-
-/** The body a framework parser already produced, if any (Express sets `req.body`). */
-function parsedBody(req: IncomingMessage): unknown {
-  return (req as IncomingMessage & { body?: unknown }).body;
-}
+import { toNodeExchange } from './node-exchange.js';
 
 /**
  * Creates the Streamable HTTP controller for a path. A real Nest controller, so the app's global
- * prefix, versioning, middleware and HTTP guards apply to the MCP endpoint like to any route.
+ * prefix, versioning, middleware and HTTP guards apply to the MCP endpoint like to any route. Runs
+ * on Express and Fastify: the handler gets the underlying Node request and response.
  */
 export function createStreamableHttpController(path: string): Type<unknown> {
   @Controller(path)
@@ -18,18 +13,20 @@ export function createStreamableHttpController(path: string): Type<unknown> {
     constructor(private readonly handler: StreamableHttpHandler) {}
 
     @Post()
-    post(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-      restoreContentType(req);
-      return this.handler.handlePost(req, res, parsedBody(req));
+    post(@Req() request: unknown, @Res() reply: unknown): Promise<void> {
+      const { req, res, body } = toNodeExchange(request, reply);
+      return this.handler.handlePost(req, res, body);
     }
 
     @Get()
-    get(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+    get(@Req() request: unknown, @Res() reply: unknown): Promise<void> {
+      const { req, res } = toNodeExchange(request, reply);
       return this.handler.handleGet(req, res);
     }
 
     @Delete()
-    delete(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+    delete(@Req() request: unknown, @Res() reply: unknown): Promise<void> {
+      const { req, res } = toNodeExchange(request, reply);
       return this.handler.handleDelete(req, res);
     }
   }

@@ -1,3 +1,4 @@
+import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { hasStashedContentType } from './content-type-stash.js';
 
@@ -21,24 +22,17 @@ export interface FastifyParserHost {
   ): void;
 }
 
-/** An error Fastify's error handler answers with 415, as it does for any unknown media type. */
-function unsupportedMediaType(): Error {
-  return Object.assign(new Error(`Unsupported Media Type: ${MCP_RAW_MEDIA_TYPE}`), {
-    statusCode: 415,
-    code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
-  });
-}
-
 /**
  * Registers (once per Fastify instance) the parser of {@link MCP_RAW_MEDIA_TYPE}: it leaves the
  * body stream untouched for the transport to read under its own limit. Only requests whose
- * content type this library stashed are accepted; a client sending the type itself gets 415.
+ * content type this library stashed are accepted; a client sending the type itself gets 415
+ * (through the app's exception filters, as for any unknown media type).
  */
 export function registerFastifyRawBodyParser(fastify: FastifyParserHost): void {
   if (fastify.hasContentTypeParser(MCP_RAW_MEDIA_TYPE)) return;
   fastify.addContentTypeParser(MCP_RAW_MEDIA_TYPE, (request, _payload, done) => {
     if (hasStashedContentType(request.raw)) done(null, undefined);
-    else done(unsupportedMediaType());
+    else done(new UnsupportedMediaTypeException());
   });
 }
 

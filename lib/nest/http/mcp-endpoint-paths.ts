@@ -56,11 +56,6 @@ export class EndpointPathMatcher {
     this.paths = new Set([...paths].map(canonical));
   }
 
-  /** True when no path is matched at all. */
-  get empty(): boolean {
-    return this.paths.size === 0;
-  }
-
   /** True when `url` (path and query, as in `req.url`) targets one of the paths. */
   matches(url: string | undefined): boolean {
     return url !== undefined && this.paths.has(canonical(url));

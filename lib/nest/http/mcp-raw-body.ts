@@ -1,55 +1,80 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { MODULE_PATH } from '@nestjs/common/constants.js';
+import { ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import type { IncomingMessage, Server } from 'node:http';
+import { stashContentType } from './content-type-stash.js';
+import {
+  isFastifyParserHost,
+  MCP_RAW_MEDIA_TYPE,
+  registerFastifyRawBodyParser,
+} from './fastify-raw-body.js';
+import { EndpointPathMatcher, resolveEndpointPaths } from './mcp-endpoint-paths.js';
+
+export { restoreContentType } from './content-type-stash.js';
 
 /** Injection token: the MCP endpoint paths (without the global prefix) this module mounts. */
 export const MCP_HTTP_PATHS = Symbol('nestjs-mcp:HttpPaths');
 
-const STASHED_CONTENT_TYPE = 'x-nestjs-mcp-content-type';
+type RequestListener = (req: IncomingMessage) => void;
 
 /**
  * Keeps the host application's body parsers away from MCP endpoints, so the transport reads the
  * raw body itself: with its own size limit (413) and a JSON-RPC parse error (-32700) instead of
- * the framework's 100 KB default and HTML/Nest error bodies.
+ * the framework's limits (Express 100 KB, Fastify 1 MiB) and HTML/Nest error bodies.
  *
- * Body parsers only parse requests whose `Content-Type` they recognise; before the app sees an
- * MCP request, the header is moved aside, and {@link restoreContentType} puts it back in the
- * controller. Where no Node HTTP server is available, the transport falls back to a body the
- * framework already parsed.
+ * A listener placed before the framework's own on the Node server moves the `Content-Type` of MCP
+ * POSTs aside (see `stashContentType`); the controller puts it back. Express parsers then skip the
+ * body; on Fastify the request carries {@link MCP_RAW_MEDIA_TYPE}, whose parser leaves the body
+ * unread. MCP POSTs are recognised by the paths Nest's router gives the controllers: global
+ * prefix (with its exclusions), URI versioning and `RouterModule` paths included. Middleware and
+ * HTTP guards on these routes see the request without its `Content-Type`. Where no Node HTTP
+ * server is available, the transport falls back to a body the framework already parsed.
  */
 @Injectable()
-export class McpRawBody implements OnModuleInit {
+export class McpRawBody implements OnModuleInit, OnModuleDestroy {
+  private server?: Server;
+  private listener?: RequestListener;
+
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly config: ApplicationConfig,
+    private readonly modules: ModulesContainer,
     @Inject(MCP_HTTP_PATHS) private readonly paths: string[],
   ) {}
 
   onModuleInit(): void {
-    const server = this.adapterHost.httpAdapter?.getHttpServer?.() as Server | undefined;
+    const adapter = this.adapterHost.httpAdapter;
+    const server = adapter?.getHttpServer?.() as Server | undefined;
     if (!server || this.paths.length === 0 || typeof server.prependListener !== 'function') return;
-    const prefix = this.config.getGlobalPrefix();
-    const full = new Set(
-      this.paths.map((p) => '/' + [prefix, p].join('/').split('/').filter(Boolean).join('/')),
+    const matcher = new EndpointPathMatcher(
+      resolveEndpointPaths(this.paths, { config: this.config, modulePath: this.modulePath() }),
     );
-    server.prependListener('request', (req: IncomingMessage) => {
-      if (req.method !== 'POST' || !req.url) return;
-      const query = req.url.indexOf('?');
-      const path = query === -1 ? req.url : req.url.slice(0, query);
-      if (!full.has(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)) return;
-      const contentType = req.headers['content-type'];
-      if (contentType === undefined) return;
-      req.headers[STASHED_CONTENT_TYPE] = contentType;
-      delete req.headers['content-type'];
-    });
+    const fastify = adapter.getType() === 'fastify' ? adapter.getInstance<unknown>() : undefined;
+    const replacement = isFastifyParserHost(fastify) ? MCP_RAW_MEDIA_TYPE : undefined;
+    if (isFastifyParserHost(fastify)) registerFastifyRawBodyParser(fastify);
+    this.listener = (req) => {
+      if (req.method !== 'POST' || !matcher.matches(req.url)) return;
+      // Express skips a body without a type; Fastify would refuse it, so there it gets ours.
+      if (replacement === undefined && req.headers['content-type'] === undefined) return;
+      stashContentType(req, replacement);
+    };
+    this.server = server;
+    server.prependListener('request', this.listener);
   }
-}
 
-/** Puts back the `Content-Type` moved aside by {@link McpRawBody}. */
-export function restoreContentType(req: IncomingMessage): void {
-  const stashed = req.headers[STASHED_CONTENT_TYPE];
-  if (typeof stashed === 'string') {
-    req.headers['content-type'] = stashed;
-    delete req.headers[STASHED_CONTENT_TYPE];
+  onModuleDestroy(): void {
+    if (this.listener) this.server?.off('request', this.listener);
+    this.listener = undefined;
+  }
+
+  /** The `RouterModule` path of the module that provides this instance, if any. */
+  private modulePath(): string | undefined {
+    for (const moduleRef of this.modules.values()) {
+      if (moduleRef.providers.get(McpRawBody)?.instance !== this) continue;
+      const { metatype } = moduleRef;
+      return (Reflect.getMetadata(MODULE_PATH + this.modules.applicationId, metatype) ??
+        Reflect.getMetadata(MODULE_PATH, metatype)) as string | undefined;
+    }
+    return undefined;
   }
 }

@@ -1,0 +1,58 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { restoreContentType } from './content-type-stash.js';
+
+/** What a transport needs of an HTTP exchange, whichever framework carried it. */
+export interface NodeExchange {
+  /** The Node request (headers, socket, body stream). */
+  req: IncomingMessage;
+  /** The Node response, free to write to. */
+  res: ServerResponse;
+  /** A body the framework already parsed, if any (otherwise the transport reads the stream). */
+  body: unknown;
+}
+
+/** The parts of a Fastify request and reply used here (structural: fastify is optional). */
+interface FastifyRequestLike {
+  raw: IncomingMessage;
+  body?: unknown;
+  user?: unknown;
+}
+interface FastifyReplyLike {
+  raw: ServerResponse;
+  hijack(): unknown;
+  getHeaders(): OutgoingHttpHeaders;
+}
+
+type ExpressRequestLike = IncomingMessage & { body?: unknown };
+
+function isFastifyReply(reply: unknown): reply is FastifyReplyLike {
+  const candidate = reply as Partial<FastifyReplyLike> | null;
+  return typeof candidate?.hijack === 'function' && typeof candidate.raw === 'object';
+}
+
+/**
+ * Unwraps the request and response a Nest route handler got with `@Req()` / `@Res()` into the
+ * Node objects the transports write to, on Express (already Node objects) and on Fastify:
+ * - the reply is hijacked (Fastify no longer answers the request itself), and the headers set on
+ *   it so far (CORS, hooks) are carried over to the raw response;
+ * - the authenticated user an HTTP guard set on the Fastify request (`request.user`) is copied to
+ *   the Node request, where the transport and MCP handlers read it (`principal`, `req.user`);
+ * - the `Content-Type` moved aside by `McpRawBody` is put back.
+ */
+export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
+  if (isFastifyReply(reply)) {
+    const fastifyRequest = request as FastifyRequestLike;
+    const req = fastifyRequest.raw as IncomingMessage & { user?: unknown };
+    const res = reply.raw;
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
+    }
+    reply.hijack();
+    if (fastifyRequest.user !== undefined && req.user === undefined) req.user = fastifyRequest.user;
+    restoreContentType(req);
+    return { req, res, body: fastifyRequest.body };
+  }
+  const req = request as ExpressRequestLike;
+  restoreContentType(req);
+  return { req, res: reply as ServerResponse, body: req.body };
+}

@@ -1,0 +1,70 @@
+import { UnsupportedMediaTypeException } from '@nestjs/common';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
+import { stashContentType } from '../../../../lib/nest/http/content-type-stash.js';
+import {
+  isFastifyParserHost,
+  MCP_RAW_MEDIA_TYPE,
+  registerFastifyRawBodyParser,
+  type FastifyParserHost,
+} from '../../../../lib/nest/http/fastify-raw-body.js';
+
+type Parser = Parameters<FastifyParserHost['addContentTypeParser']>[1];
+
+/** A stand-in for the content-type parser registry of a Fastify instance. */
+class ParserRegistry implements FastifyParserHost {
+  readonly parsers = new Map<string, Parser>();
+  hasContentTypeParser(type: string): boolean {
+    return this.parsers.has(type);
+  }
+  addContentTypeParser(type: string, parser: Parser): void {
+    if (this.parsers.has(type)) throw new Error('FST_ERR_CTP_ALREADY_PRESENT');
+    this.parsers.set(type, parser);
+  }
+}
+
+function parse(parser: Parser, raw: IncomingMessage): { error: Error | null; body?: unknown } {
+  let outcome: { error: Error | null; body?: unknown } | undefined;
+  parser({ raw }, raw, (error, body) => (outcome = { error, body }));
+  return outcome!;
+}
+
+describe('registerFastifyRawBodyParser', () => {
+  it('registers the private media type once per instance', () => {
+    const fastify = new ParserRegistry();
+    registerFastifyRawBodyParser(fastify);
+    registerFastifyRawBodyParser(fastify);
+    expect([...fastify.parsers.keys()]).toEqual([MCP_RAW_MEDIA_TYPE]);
+  });
+
+  it('leaves the body of a stashed MCP request unread', () => {
+    const fastify = new ParserRegistry();
+    registerFastifyRawBodyParser(fastify);
+    const raw = new IncomingMessage(new Socket());
+    raw.headers['content-type'] = 'application/json';
+    stashContentType(raw, MCP_RAW_MEDIA_TYPE);
+    const read = import.meta.jest.spyOn(raw, 'read');
+    expect(parse(fastify.parsers.get(MCP_RAW_MEDIA_TYPE)!, raw)).toEqual({
+      error: null,
+      body: undefined,
+    });
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('refuses the type when a client sends it itself (415)', () => {
+    const fastify = new ParserRegistry();
+    registerFastifyRawBodyParser(fastify);
+    const raw = new IncomingMessage(new Socket());
+    raw.headers['content-type'] = MCP_RAW_MEDIA_TYPE;
+    const { error } = parse(fastify.parsers.get(MCP_RAW_MEDIA_TYPE)!, raw);
+    expect(error).toBeInstanceOf(UnsupportedMediaTypeException);
+  });
+});
+
+describe('isFastifyParserHost', () => {
+  it('recognises an instance with content-type parser methods', () => {
+    expect(isFastifyParserHost(new ParserRegistry())).toBe(true);
+    expect(isFastifyParserHost({ use: () => undefined })).toBe(false);
+    expect(isFastifyParserHost(undefined)).toBe(false);
+  });
+});
