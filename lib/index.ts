@@ -27,7 +27,11 @@ export {
   type McpCallContext,
   type McpContextType,
 } from './nest/invoker/mcp-execution-context.js';
-export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
+export {
+  McpCallCancelledException,
+  currentMcpContext,
+} from './nest/invoker/handler-callback.wrapper.js';
+export { toNodeExchange, type NodeExchange } from './nest/http/node-exchange.js';
 export { McpStdio } from './nest/stdio/mcp-stdio.js';
 export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-options.interface.js';
 export { StderrLogger } from './nest/stdio/stderr-logger.js';

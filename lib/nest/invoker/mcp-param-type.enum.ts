@@ -1,3 +1,5 @@
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+
 /** What an MCP handler parameter decorator extracts. */
 export enum McpParamType {
   /** The validated arguments (or one argument by name). */
@@ -10,5 +12,8 @@ export enum McpParamType {
   REQUEST = 3,
 }
 
-/** Metadata key of MCP handler parameters. */
-export const MCP_PARAM_ARGS_METADATA = 'mcp:param-args';
+/**
+ * Metadata key of MCP handler parameters. Nest's own route-arguments key, as `@nestjs/websockets`
+ * uses it: Nest instantiates pipe classes (`@McpArgs(ValidationPipe)`) only from this key.
+ */
+export const MCP_PARAM_ARGS_METADATA = ROUTE_ARGS_METADATA;

@@ -1,14 +1,9 @@
 import { Controller, Get, Post, Req, Res, type Type } from '@nestjs/common';
 import { ApplicationConfig } from '@nestjs/core';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SseHandler } from '../../transports/sse/sse.handler.js';
 import { normaliseRoutePath } from '../../transports/sse/sse-transport.options.js';
-import { restoreContentType } from '../http/mcp-raw-body.js';
-
-/** The body a framework parser already produced, if any (Express sets `req.body`). */
-function parsedBody(req: IncomingMessage): unknown {
-  return (req as IncomingMessage & { body?: unknown }).body;
-}
+import { resolveEndpointPaths } from '../http/mcp-endpoint-paths.js';
+import { toNodeExchange } from '../http/node-exchange.js';
 
 /**
  * Creates the controller of the legacy HTTP+SSE transport: GET `ssePath` opens a session stream,
@@ -34,27 +29,32 @@ export function createSseController(ssePath: string, messagesPath: string): Type
     ) {}
 
     @Get(ssePathNormalised)
-    stream(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+    stream(@Req() request: unknown, @Res() reply: unknown): void {
+      const { req, res } = toNodeExchange(request, reply);
       this.handler.handleGet(req, res, this.endpointPath());
     }
 
     @Post(ssePathNormalised)
-    refusePost(@Req() req: IncomingMessage, @Res() res: ServerResponse): void {
+    refusePost(@Req() request: unknown, @Res() reply: unknown): void {
+      const { req, res } = toNodeExchange(request, reply);
       req.resume();
       this.handler.refuseMethod(res, 'GET');
     }
 
     @Post(messagesPathNormalised)
-    message(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-      restoreContentType(req);
-      return this.handler.handlePost(req, res, parsedBody(req));
+    message(@Req() request: unknown, @Res() reply: unknown): Promise<void> {
+      const { req, res, body } = toNodeExchange(request, reply);
+      return this.handler.handlePost(req, res, body);
     }
 
-    /** The messages path as clients see it: global prefix included (read once, after bootstrap). */
+    /**
+     * The messages path as clients see it: global prefix and URI versioning included (computed
+     * once, after bootstrap, with Nest's own route-path rules).
+     */
     private endpointPath(): string {
-      return (this.endpoint ??= normaliseRoutePath(
-        `${this.config.getGlobalPrefix()}/${messagesPathNormalised}`,
-      ));
+      return (this.endpoint ??= resolveEndpointPaths([messagesPathNormalised], {
+        config: this.config,
+      })[0]);
     }
   }
   return McpSseController;

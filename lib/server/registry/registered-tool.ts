@@ -62,5 +62,6 @@ export function compileTool(
     input,
     output,
     handler,
+    visible: options.visible,
   };
 }
