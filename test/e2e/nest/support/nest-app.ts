@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestApplication, LogLevel, Provider, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdapter, type Platform } from './platforms.js';
+
+/** What to boot: the testing module's metadata, the platform and app-level setup. */
+export interface BootOptions {
+  imports?: Array<Type<unknown> | DynamicModule>;
+  providers?: Provider[];
+  controllers?: Array<Type<unknown>>;
+  /** Default `'express'`. */
+  platform?: Platform;
+  /** Runs before `listen` (global prefix, versioning, global enhancers). */
+  configure?: (app: INestApplication) => void;
+  /** Nest log levels to print; default none. */
+  logger?: false | LogLevel[];
+}
+
+/** A Nest app listening on a loopback port. */
+export interface BootedApp {
+  app: INestApplication;
+  platform: Platform;
+  /** e.g. `http://127.0.0.1:43210`. */
+  origin: string;
+  /** The URL of `path` on this app (default `/mcp`). */
+  url(path?: string): URL;
+  /** Closes the app, dropping keep-alive sockets first (idempotent). */
+  close(): Promise<void>;
+}
+
+/** Compiles a testing module, creates the app on the platform and listens on 127.0.0.1:0. */
+export async function bootApp(options: BootOptions): Promise<BootedApp> {
+  const platform = options.platform ?? 'express';
+  const moduleRef = await Test.createTestingModule({
+    imports: options.imports ?? [],
+    providers: options.providers ?? [],
+    controllers: options.controllers ?? [],
+  }).compile();
+  const app = moduleRef.createNestApplication(createAdapter(platform), {
+    logger: options.logger ?? false,
+  });
+  options.configure?.(app);
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer() as Server;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    platform,
+    origin,
+    url: (path = '/mcp') => new URL(path, origin),
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}
