@@ -72,6 +72,7 @@ export class McpClientBase {
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) => this.answer(request, inbound.signal),
       onNotification: (notification) => this.notifications.next(notification),
+      forwardRoutedProgress: true,
       // Failed notification sends and handler crashes are not any call's error: surface them.
       onError: (error) =>
         this.errors.next(error instanceof Error ? error : new Error(String(error))),

@@ -67,6 +67,12 @@ export interface JsonRpcPeerOptions<TExtra> {
   send: PeerSend;
   onRequest: PeerRequestHandler<TExtra>;
   onNotification?: PeerNotificationHandler<TExtra>;
+  /**
+   * Also pass `notifications/progress` that was delivered to a pending request's `onProgress` to
+   * `onNotification` (the client's `notifications$`/`progress$` promise every notification).
+   * Default `false`: routed progress goes to the request only.
+   */
+  forwardRoutedProgress?: boolean;
   /** Called with errors that are not the peer's business (handler crashes); default: ignore. */
   onError?: (error: unknown, context: { method: string; id?: RequestId }) => void;
   /** Called when an incoming request is cancelled: it will get no response. */

@@ -182,7 +182,7 @@ export class JsonRpcPeer<TExtra = undefined> {
       const pending = typeof token === 'number' ? this.outbound.get(token) : undefined;
       if (pending && typeof params.progress === 'number') {
         pending.progress(params as unknown as ProgressUpdate);
-        return;
+        if (!this.options.forwardRoutedProgress) return;
       }
     }
     try {

@@ -16,7 +16,14 @@ export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeA
 
   async onModuleInit(): Promise<void> {
     if (this.config.lazyConnect) return;
-    await this.connect();
+    try {
+      await this.connect();
+    } catch (error) {
+      const name = this.config.name ?? 'default';
+      throw new Error(`McpClient "${name}" could not connect: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     this.logger.log(`Connected to ${this.serverInfo?.name ?? 'server'} (${this.protocolVersion})`);
   }
 

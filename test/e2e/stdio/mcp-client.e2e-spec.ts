@@ -95,8 +95,6 @@ describe('stdio: McpClient + StdioClientTransport against the built sample', () 
 
   it('cancels a running call: the server stops it and keeps serving', async () => {
     const controller = new AbortController();
-    const lateProgress: Array<string | number> = [];
-    const subscription = client.progress$.subscribe((p) => lateProgress.push(p.progressToken));
     const cancelled = client.callTool(
       'countdown',
       { steps: 3, delayMs: 500 },
@@ -104,6 +102,9 @@ describe('stdio: McpClient + StdioClientTransport against the built sample', () 
     );
     const id = client.pendingRequests().find((r) => r.method === 'tools/call')?.id;
     await expect(cancelled).rejects.toBeInstanceOf(RequestCancelledError);
+    // From here on, any progress of the cancelled request would be a leak.
+    const lateProgress: Array<string | number> = [];
+    const subscription = client.progress$.subscribe((p) => lateProgress.push(p.progressToken));
     // A call started after the cancel ends after the cancelled one would have; progress for a
     // cancelled request is no longer routed to its caller, so it would show on progress$.
     const later = await client.callTool('countdown', { steps: 2, delayMs: 700 });

@@ -472,6 +472,28 @@ describe('JsonRpcPeer', () => {
       expect(onNotification).not.toHaveBeenCalled();
     });
 
+    it('with forwardRoutedProgress, also passes routed progress to onNotification', async () => {
+      const onProgress = jestApi.fn();
+      const onNotification = jestApi.fn();
+      const { a, b } = peerPair(
+        { onNotification, forwardRoutedProgress: true },
+        {
+          onRequest: async (request) => {
+            const token = (request.params!._meta as { progressToken: number }).progressToken;
+            b.notify('notifications/progress', { progressToken: token, progress: 1 });
+            await flush();
+            return {};
+          },
+        },
+      );
+      await a.request('long', {}, { onProgress });
+      expect(onProgress).toHaveBeenCalledTimes(1);
+      expect(onNotification).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'notifications/progress' }),
+        { from: 'b' },
+      );
+    });
+
     it('merges options.meta with the params _meta', async () => {
       const { a, sentByA } = peerPair({}, { onRequest: () => ({}) });
       await a.request(
