@@ -147,6 +147,11 @@ export class McpContext {
     return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
   }
 
+  /** Checks the client is responsive (`ping`, answered with `{}`); rejects on timeout. */
+  async ping(options?: ClientRequestOptions): Promise<void> {
+    await this.clientRequest('ping', {}, options);
+  }
+
   /** Tells subscribed clients that a resource changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): void {
     this.scope.notifier.notifyResourceUpdated(uri);

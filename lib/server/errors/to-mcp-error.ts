@@ -47,6 +47,11 @@ export function toMcpError(error: unknown): McpError | undefined {
   return undefined;
 }
 
+/** The HTTP status of an HTTP exception (anything with `getStatus()`), else undefined. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return isHttpException(error) ? error.getStatus() : undefined;
+}
+
 /** A readable message for a tool execution error (`isError` result). */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../protocol/error-codes.js';
 import { McpError } from '../../protocol/mcp-error.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import { McpContext } from '../context/mcp-context.js';
+import { httpStatusOf } from '../errors/to-mcp-error.js';
 import { paginate } from '../registry/pagination.js';
 import { toReadResourceResult } from '../results/resource-result.js';
 import { requireString, type MethodHandler } from './method-handler.interface.js';
@@ -21,8 +22,9 @@ export const listResourceTemplates: MethodHandler = async (scope, server) => {
 };
 
 /**
- * `resources/read`: exact URI first (O(1)), then the template index. Not found is `-32002`
- * in the 2025 era and `-32602` from 2026-07-28 on, with the URI in `data`.
+ * `resources/read`: exact URI first (O(1)), then the template index. Not found (no match, or a
+ * handler that throws an HTTP 404 such as Nest's `NotFoundException`, e.g. an unknown template
+ * variable) is `-32002` in the 2025 era and `-32602` from 2026-07-28 on, with the URI in `data`.
  */
 export const readResource: MethodHandler = async (scope, server) => {
   const uri = requireString(scope.params, 'uri');
@@ -38,14 +40,21 @@ export const readResource: MethodHandler = async (scope, server) => {
       const value = await match.value.handler(match.variables, ctx);
       return toReadResourceResult(value, uri, match.value.mimeType);
     }
+  } catch (error) {
+    if (httpStatusOf(error) === 404) throw notFound(uri, scope.protocol.protocolVersion);
+    throw error;
   } finally {
     ctx.finish();
   }
-  const code = isVersionAtLeast(scope.protocol.protocolVersion, '2026-07-28')
+  throw notFound(uri, scope.protocol.protocolVersion);
+};
+
+function notFound(uri: string, protocolVersion: string): McpError {
+  const code = isVersionAtLeast(protocolVersion, '2026-07-28')
     ? ErrorCode.InvalidParams
     : ErrorCode.ResourceNotFound;
-  throw new McpError(code, `Resource not found: ${uri}`, { uri });
-};
+  return new McpError(code, `Resource not found: ${uri}`, { uri });
+}
 
 /** `resources/subscribe`: remembers the URI on the session. */
 export const subscribe: MethodHandler = (scope) => {

@@ -190,6 +190,19 @@ describe('server-to-client round trips', () => {
     expect('result' in response && textOf(response.result)).toBe('Hi Ada');
   });
 
+  it('ping sends ping on the request stream and resolves on the empty answer', async () => {
+    const client = await withTool(async (ctx) => {
+      await ctx.ping();
+      return 'pong';
+    }, {});
+    const callId = client.start('tools/call', call());
+    const request = await client.serverRequest('ping');
+    expect(request.relatedRequestId).toBe(callId);
+    client.respond(request.message.id, {});
+    const response = await client.response(callId);
+    expect('result' in response && textOf(response.result)).toBe('pong');
+  });
+
   it('elicit in url mode with the url capability', async () => {
     const client = await withTool(
       async (ctx) => {

@@ -104,6 +104,20 @@ describe('resources/read', () => {
     });
   });
 
+  it('answers a template handler throwing an HTTP 404 as resource not found', async () => {
+    const notFound = Object.assign(new Error('No such user'), { getStatus: () => 404 });
+    const { client } = await ready((s) =>
+      s.registerResourceTemplate({ uriTemplate: 'users://{id}', name: 'user' }, () => {
+        throw notFound;
+      }),
+    );
+    expect(await client.error('resources/read', { uri: 'users://42' })).toEqual({
+      code: -32002,
+      message: 'Resource not found: users://42',
+      data: { uri: 'users://42' },
+    });
+  });
+
   it('answers an unknown URI with -32602 and data.uri under 2026-07-28', async () => {
     const { client } = await ready((s) =>
       s.registerResource({ uri: 'file:///a', name: 'a' }, () => 'a'),
