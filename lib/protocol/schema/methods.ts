@@ -120,7 +120,8 @@ export type ServerNotificationMethod = (typeof SERVER_NOTIFICATION_METHODS)[numb
 
 const OptionalRequestParams = z.optional(RequestParamsSchema);
 const OptionalPaginatedParams = z.optional(PaginatedRequestParamsSchema);
-const OptionalNotificationParams = z.optional(NotificationParamsSchema);
+/** Params of notifications that carry only an optional `_meta`. */
+export const OptionalNotificationParams = z.optional(NotificationParamsSchema);
 
 /** Params schemas of the `tasks/*` requests, valid in both directions. */
 const TaskRequestParams = {

@@ -3,8 +3,9 @@
  * module load. There are no server → client requests in this revision (MRTR replaces them).
  */
 import { z } from 'zod';
-import { NotificationParamsSchema, PaginatedRequestParamsSchema, RequestIdSchema } from './base.js';
+import { PaginatedRequestParamsSchema, RequestIdSchema } from './base.js';
 import { CompleteRequestParamsSchema, CompleteResultSchema } from './completion.js';
+import { ServerNotificationParamsSchemas } from './methods.js';
 import {
   CacheableResultSchema,
   DiscoverRequestParamsSchema,
@@ -16,12 +17,7 @@ import {
   SubscriptionsListenRequestParamsSchema,
   SubscriptionsListenResultSchema,
 } from './modern.js';
-import {
-  CancelledNotificationParamsSchema,
-  LoggingMessageNotificationParamsSchema,
-  ProgressNotificationParamsSchema,
-  ResourceUpdatedNotificationParamsSchema,
-} from './notifications.js';
+import { CancelledNotificationParamsSchema } from './notifications.js';
 import {
   GetPromptRequestParamsSchema,
   GetPromptResultSchema,
@@ -118,7 +114,6 @@ export const ModernClientRequestResultSchemas = Object.freeze({
 const ModernCancelledParams = CancelledNotificationParamsSchema.extend({
   requestId: RequestIdSchema,
 });
-const OptionalNotificationParams = z.optional(NotificationParamsSchema);
 
 /** 2026-07-28 client → server notification method → params schema. */
 export const ModernClientNotificationParamsSchemas = Object.freeze({
@@ -127,13 +122,19 @@ export const ModernClientNotificationParamsSchemas = Object.freeze({
 
 /** 2026-07-28 server → client notification method → params schema. */
 export const ModernServerNotificationParamsSchemas = Object.freeze({
+  // Unchanged from 2025-11-25:
+  'notifications/progress': ServerNotificationParamsSchemas['notifications/progress'],
+  'notifications/message': ServerNotificationParamsSchemas['notifications/message'],
+  'notifications/resources/updated':
+    ServerNotificationParamsSchemas['notifications/resources/updated'],
+  'notifications/resources/list_changed':
+    ServerNotificationParamsSchemas['notifications/resources/list_changed'],
+  'notifications/tools/list_changed':
+    ServerNotificationParamsSchemas['notifications/tools/list_changed'],
+  'notifications/prompts/list_changed':
+    ServerNotificationParamsSchemas['notifications/prompts/list_changed'],
+  // New or changed in 2026-07-28:
   'notifications/cancelled': ModernCancelledParams,
-  'notifications/progress': ProgressNotificationParamsSchema,
-  'notifications/message': LoggingMessageNotificationParamsSchema,
-  'notifications/resources/updated': ResourceUpdatedNotificationParamsSchema,
-  'notifications/resources/list_changed': OptionalNotificationParams,
-  'notifications/tools/list_changed': OptionalNotificationParams,
-  'notifications/prompts/list_changed': OptionalNotificationParams,
   'notifications/subscriptions/acknowledged': SubscriptionsAcknowledgedNotificationParamsSchema,
 } satisfies Record<ModernServerNotificationMethod, z.ZodType>);
 

@@ -20,7 +20,7 @@ export interface ToolAnnotations {
 }
 
 /** Fields shared by every primitive's options. */
-interface PrimitiveOptions {
+export interface PrimitiveOptions {
   /** Human-friendly display name. */
   title?: string;
   description?: string;

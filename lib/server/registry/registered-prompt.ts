@@ -1,4 +1,5 @@
 import { McpError } from '../../protocol/mcp-error.js';
+import { describeExtras, describeNames } from './describe-primitive.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {
   formatIssues,
@@ -44,11 +45,9 @@ export function compilePrompt(
   const required = args.filter((a) => a.required).map((a) => a.name);
   const descriptor: Record<string, unknown> = {
     name: options.name,
-    ...(options.title !== undefined && { title: options.title }),
-    ...(options.description !== undefined && { description: options.description }),
+    ...describeNames(options),
     ...(args.length > 0 && { arguments: args }),
-    ...(options.icons && { icons: options.icons }),
-    ...(options._meta && { _meta: options._meta }),
+    ...describeExtras(options),
   };
   return {
     key: options.name,

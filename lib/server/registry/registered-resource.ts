@@ -1,3 +1,4 @@
+import { describeExtras, describeNames } from './describe-primitive.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
 import type {
   ArgumentCompleter,
@@ -33,12 +34,10 @@ export interface RegisteredResourceTemplate {
 
 function common(options: ResourceOptions | ResourceTemplateOptions): Record<string, unknown> {
   return {
-    ...(options.title !== undefined && { title: options.title }),
-    ...(options.description !== undefined && { description: options.description }),
+    ...describeNames(options),
     ...(options.mimeType !== undefined && { mimeType: options.mimeType }),
     ...(options.annotations && { annotations: options.annotations }),
-    ...(options.icons && { icons: options.icons }),
-    ...(options._meta && { _meta: options._meta }),
+    ...describeExtras(options),
   };
 }
 

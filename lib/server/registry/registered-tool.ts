@@ -1,4 +1,5 @@
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
+import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
 import type {
   DefinitionOrigin,
@@ -47,13 +48,11 @@ export function compileTool(
   }
   const descriptor: Record<string, unknown> = {
     name: options.name,
-    ...(options.title !== undefined && { title: options.title }),
-    ...(options.description !== undefined && { description: options.description }),
+    ...describeNames(options),
     inputSchema: input?.jsonSchema ?? EMPTY_INPUT,
     ...(output && { outputSchema: output.jsonSchema }),
     ...(options.annotations && { annotations: options.annotations }),
-    ...(options.icons && { icons: options.icons }),
-    ...(options._meta && { _meta: options._meta }),
+    ...describeExtras(options),
   };
   return {
     key: options.name,

@@ -1,14 +1,7 @@
-/** MCP logging levels, least to most severe (RFC 5424 order). */
-export const LOGGING_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
+import { LOGGING_LEVELS } from '../../protocol/schema/logging.js';
+
+/** MCP logging levels, least to most severe (RFC 5424 order); re-exported from the protocol schemas. */
+export { LOGGING_LEVELS };
 
 /** One MCP logging level. */
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
