@@ -14,8 +14,6 @@ import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { McpModule, Tool } from '../lib/index.js';
@@ -26,7 +24,7 @@ import { openMcpSession } from './mcp-session.js';
 import { readBenchOptions } from './options.js';
 import { printEnvironment, printLoadAverage, printRun, summarise } from './report.js';
 import { smokeTest } from './smoke.js';
-import { mainThreadCpuMs } from './thread-cpu.js';
+import { runMeasuredWorker } from './measured-worker.js';
 import type { WsLoadJob } from './websocket-load-worker.js';
 
 @Injectable()
@@ -56,30 +54,7 @@ let runs = 0;
  */
 function runWsLoad(url: string, sockets: number, inflight: number, seconds: number) {
   const job: WsLoadJob = { url, sockets, inflight, durationSec: seconds, idBase: ++runs * 1e9 };
-  return new Promise<LoadResult>((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: job });
-    let elu = performance.eventLoopUtilization();
-    let cpu = mainThreadCpuMs();
-    let result: LoadResult | undefined;
-    worker.once('online', () => {
-      elu = performance.eventLoopUtilization();
-      cpu = mainThreadCpuMs();
-    });
-    worker.once('message', (message: LoadResult) => {
-      const busy = performance.eventLoopUtilization(elu);
-      const cpuMs = cpu === undefined ? undefined : mainThreadCpuMs()! - cpu;
-      result = {
-        ...message,
-        serverElu: busy.utilization,
-        serverCpuUsPerRequest:
-          cpuMs === undefined ? undefined : (cpuMs * 1000) / Math.max(1, message.completed),
-      };
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`ws load worker exited with ${code}`)),
-    );
-  });
+  return runMeasuredWorker(WORKER_URL, job);
 }
 
 /** One `tools/call echo` over a fresh socket, so a broken endpoint fails before the load. */
