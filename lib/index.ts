@@ -157,7 +157,6 @@ export {
   toolError,
   toolResult,
 } from './protocol/content.js';
-export { McpError } from './protocol/mcp-error.js';
 export { ErrorCode, type ErrorCodeValue } from './protocol/error-codes.js';
 export * from './protocol/versions.js';
 export type {
@@ -169,10 +168,12 @@ export type {
 } from './protocol/json-rpc.js';
 export { JsonRpcPeer } from './engine/json-rpc-peer.js';
 export {
+  McpError,
+  TransportError,
   RequestTimeoutError,
   RequestCancelledError,
   ConnectionClosedError,
-} from './engine/errors.js';
+} from './errors/index.js';
 export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
 export * as schema from './protocol/schema/index.js';
 
@@ -192,7 +193,7 @@ export type {
   ElicitationHandler,
 } from './client/mcp-client-options.interface.js';
 export type * from './client/client-results.interface.js';
-export { TransportError, type ClientTransport } from './client/client-transport.interface.js';
+export type { ClientTransport } from './client/client-transport.interface.js';
 export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
 export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
 export type {

@@ -1,7 +1,7 @@
 import { BehaviorSubject, Subject, filter, map, type Observable, type Subscription } from 'rxjs';
 import { JsonRpcPeer } from '../engine/json-rpc-peer.js';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
-import { McpError } from '../protocol/mcp-error.js';
+import { McpError } from '../errors/mcp.error.js';
 import { isSupportedLegacyVersion, LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/versions.js';
 import type {
   ClientCapabilities,
@@ -9,7 +9,7 @@ import type {
   LoggingLevel,
 } from '../server/session/protocol-context.interface.js';
 import type { ClientTransport } from './client-transport.interface.js';
-import { TransportError } from './client-transport.interface.js';
+import { TransportError } from '../errors/transport.error.js';
 import { applyElicitationDefaults } from './elicitation-defaults.js';
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
 

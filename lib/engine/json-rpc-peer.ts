@@ -10,8 +10,10 @@ import {
   type JsonRpcResponse,
   type RequestId,
 } from '../protocol/json-rpc.js';
-import { McpError } from '../protocol/mcp-error.js';
-import { ConnectionClosedError, RequestCancelledError, RequestTimeoutError } from './errors.js';
+import { McpError } from '../errors/mcp.error.js';
+import { ConnectionClosedError } from '../errors/connection-closed.error.js';
+import { RequestCancelledError } from '../errors/request-cancelled.error.js';
+import { RequestTimeoutError } from '../errors/request-timeout.error.js';
 import type {
   JsonRpcPeerOptions,
   OutgoingRequestOptions,

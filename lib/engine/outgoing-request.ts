@@ -1,5 +1,6 @@
 import type { RequestId } from '../protocol/json-rpc.js';
-import { RequestCancelledError, RequestTimeoutError } from './errors.js';
+import { RequestCancelledError } from '../errors/request-cancelled.error.js';
+import { RequestTimeoutError } from '../errors/request-timeout.error.js';
 import type { OutgoingRequestOptions, ProgressUpdate } from './json-rpc-peer.interface.js';
 
 /** Book-keeping of one outgoing request: its timers, abort listener and settlement. */

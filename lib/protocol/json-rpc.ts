@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes.js';
-import { McpError } from './mcp-error.js';
+import { McpError } from '../errors/mcp.error.js';
 
 /** A JSON-RPC request id: a string or an integer, never null. */
 export type RequestId = string | number;

@@ -1,7 +1,7 @@
 import { merge, Subject, type Observable } from 'rxjs';
 import { map } from 'rxjs/operators';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
-import { McpError } from '../protocol/mcp-error.js';
+import { McpError } from '../errors/mcp.error.js';
 import { capabilityGate, deriveCapabilities } from './capabilities.js';
 import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
 import { toMcpError } from './errors/to-mcp-error.js';

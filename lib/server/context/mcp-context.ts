@@ -1,6 +1,6 @@
 import type { OutgoingRequestOptions } from '../../engine/json-rpc-peer.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import {

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 
 interface HttpExceptionLike {
   getStatus(): number;

@@ -1,4 +1,4 @@
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import type { ArgumentCompleter } from '../registry/definitions.interface.js';
 import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
 

@@ -1,4 +1,4 @@
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { negotiateProtocolVersion } from '../../protocol/versions.js';
 import {
   LOGGING_LEVELS,

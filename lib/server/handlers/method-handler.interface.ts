@@ -1,6 +1,6 @@
 import type { RequestScope } from '../context/request-scope.interface.js';
 import type { McpServer } from '../mcp-server.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 
 /** Serves one MCP method. Built once; called per request. */
 export type MethodHandler = (

@@ -1,4 +1,4 @@
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { McpContext } from '../context/mcp-context.js';
 import { paginate } from '../registry/pagination.js';
 import { toGetPromptResult } from '../results/prompt-result.js';

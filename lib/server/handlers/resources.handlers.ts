@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import { McpContext } from '../context/mcp-context.js';
 import { httpStatusOf } from '../errors/to-mcp-error.js';

@@ -1,5 +1,5 @@
 import { text } from '../../protocol/content.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { McpContext } from '../context/mcp-context.js';
 import { errorMessage } from '../errors/to-mcp-error.js';
 import { paginate } from '../registry/pagination.js';

@@ -1,4 +1,4 @@
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 
 /**
  * Cursor pagination over an ordered list. Cursors are opaque to clients (base64url of an offset);

@@ -1,4 +1,4 @@
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {

@@ -1,7 +1,7 @@
 import { Subject, type Observable } from 'rxjs';
 import { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import type {
   JsonRpcMessage,
   JsonRpcNotification,

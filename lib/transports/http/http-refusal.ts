@@ -7,7 +7,7 @@ import {
   type JsonRpcMessage,
   type RequestId,
 } from '../../protocol/json-rpc.js';
-import type { McpError } from '../../protocol/mcp-error.js';
+import type { McpError } from '../../errors/mcp.error.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
 import { checkOrigin, type OriginOptions } from './origin-guard.js';

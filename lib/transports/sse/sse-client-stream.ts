@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { TransportError } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { openEventStream, readEvents } from './sse-event-stream.js';
 
 /** What one stream reports to its transport. */

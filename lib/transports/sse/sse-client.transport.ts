@@ -1,5 +1,6 @@
 import { Subject, type Observable } from 'rxjs';
-import { TransportError, type ClientTransport } from '../../client/client-transport.interface.js';
+import { type ClientTransport } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { parseJson, toJsonRpcMessage, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import {
   resolveSseClientOptions,

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { TransportError } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 

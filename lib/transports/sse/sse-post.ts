@@ -1,4 +1,4 @@
-import { TransportError } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 
 /**

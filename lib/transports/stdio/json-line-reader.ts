@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { parseJson, toJsonRpcMessage, type JsonRpcMessage } from '../../protocol/json-rpc.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
 
 /** What a {@link JsonLineReader} reports. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { TransportError } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { buildStdioEnvironment, type StdioClientTransportOptions } from './stdio-client.options.js';
 
 /** How a server process ended. */

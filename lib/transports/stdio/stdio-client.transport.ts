@@ -1,7 +1,8 @@
 import { Subject, type Observable } from 'rxjs';
-import { TransportError, type ClientTransport } from '../../client/client-transport.interface.js';
+import { type ClientTransport } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpError } from '../../protocol/mcp-error.js';
+import type { McpError } from '../../errors/mcp.error.js';
 import { JsonLineReader } from './json-line-reader.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';

@@ -6,7 +6,7 @@ import {
   isJsonRpcResponse,
   type JsonRpcMessage,
 } from '../../protocol/json-rpc.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import type { McpLogger } from '../../server/mcp-server-options.interface.js';
 import type { McpSession, MessageExtra } from '../../server/session/mcp-session.js';
 import { JsonLineReader } from './json-line-reader.js';

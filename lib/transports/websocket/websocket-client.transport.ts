@@ -1,6 +1,7 @@
 import { Subject, type Observable } from 'rxjs';
 import type { WebSocket as WsSocket } from 'ws';
-import { TransportError, type ClientTransport } from '../../client/client-transport.interface.js';
+import { type ClientTransport } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { parseJson, toJsonRpcMessage, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { loadWs } from './load-ws.js';
 import {

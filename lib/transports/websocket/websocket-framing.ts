@@ -8,7 +8,7 @@ import {
   type JsonRpcMessage,
   type RequestId,
 } from '../../protocol/json-rpc.js';
-import { McpError } from '../../protocol/mcp-error.js';
+import { McpError } from '../../errors/mcp.error.js';
 import { toBuffer, type WebSocketData } from './websocket-protocol.js';
 
 /** A received frame: one JSON-RPC message, or the error response it earns. */

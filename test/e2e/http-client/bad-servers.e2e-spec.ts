@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { TransportError } from '../../../lib/client/client-transport.interface.js';
-import { RequestTimeoutError } from '../../../lib/engine/errors.js';
+import { TransportError } from '../../../lib/errors/transport.error.js';
+import { RequestTimeoutError } from '../../../lib/errors/request-timeout.error.js';
 import { within } from '../support/wait.js';
 import { connectHttpClient, type HttpTestClient } from './support/connect.js';
 import {

@@ -1,6 +1,7 @@
 import { lastValueFrom } from 'rxjs';
-import { TransportError } from '../../../lib/client/client-transport.interface.js';
-import { RequestCancelledError, RequestTimeoutError } from '../../../lib/engine/errors.js';
+import { TransportError } from '../../../lib/errors/transport.error.js';
+import { RequestCancelledError } from '../../../lib/errors/request-cancelled.error.js';
+import { RequestTimeoutError } from '../../../lib/errors/request-timeout.error.js';
 import type { TestApp } from '../support/app.js';
 import { waitFor, within } from '../support/wait.js';
 import { connectHttpClient, createHttpClient, type HttpTestClient } from './support/connect.js';

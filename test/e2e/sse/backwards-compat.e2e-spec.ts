@@ -5,7 +5,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { TransportError } from '../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../lib/errors/transport.error.js';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import {
   createStreamableHttpTransportWithFallback,

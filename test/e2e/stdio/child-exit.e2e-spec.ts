@@ -1,5 +1,5 @@
 import { McpClient } from '../../../lib/client/mcp-client.js';
-import { TransportError } from '../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../lib/errors/transport.error.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { DYING_SERVER, ROOT } from './support/sample.js';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { firstValueFrom, toArray } from 'rxjs';
 import { McpClient, type McpLogMessage } from '../../../lib/index.js';
-import { TransportError } from '../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../lib/errors/transport.error.js';
 import { WebSocketClientTransport } from '../../../lib/transports/websocket/websocket-client.transport.js';
 import { EMITTED_LOG_LEVELS, TEST_TOOL_COUNT } from '../support/test-tools.js';
 import { waitFor, within } from '../support/wait.js';

@@ -1,8 +1,6 @@
-import {
-  ConnectionClosedError,
-  RequestCancelledError,
-  RequestTimeoutError,
-} from '../../../lib/engine/errors.js';
+import { ConnectionClosedError } from '../../../lib/errors/connection-closed.error.js';
+import { RequestCancelledError } from '../../../lib/errors/request-cancelled.error.js';
+import { RequestTimeoutError } from '../../../lib/errors/request-timeout.error.js';
 import { JsonRpcPeer } from '../../../lib/engine/json-rpc-peer.js';
 import type { InboundRequest } from '../../../lib/engine/json-rpc-peer.interface.js';
 import type {
@@ -10,7 +8,7 @@ import type {
   JsonRpcMessage,
   JsonRpcRequest,
 } from '../../../lib/protocol/json-rpc.js';
-import { McpError } from '../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../lib/errors/mcp.error.js';
 import { deferred, flush, peerPair, type Sent, type WireExtra } from './peer-pair.js';
 
 const jestApi = import.meta.jest;

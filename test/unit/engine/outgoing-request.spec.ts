@@ -1,4 +1,5 @@
-import { RequestCancelledError, RequestTimeoutError } from '../../../lib/engine/errors.js';
+import { RequestCancelledError } from '../../../lib/errors/request-cancelled.error.js';
+import { RequestTimeoutError } from '../../../lib/errors/request-timeout.error.js';
 import type { OutgoingRequestOptions } from '../../../lib/engine/json-rpc-peer.interface.js';
 import { OutgoingRequest } from '../../../lib/engine/outgoing-request.js';
 

@@ -10,7 +10,7 @@ import {
   resultResponse,
   toJsonRpcMessage,
 } from '../../../lib/protocol/json-rpc.js';
-import { McpError } from '../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../lib/errors/mcp.error.js';
 
 /** Runs toJsonRpcMessage and returns the McpError it throws (fails the test when it does not). */
 function rejectionOf(value: unknown): McpError {

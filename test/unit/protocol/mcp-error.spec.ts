@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../../lib/protocol/error-codes.js';
-import { McpError } from '../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../lib/errors/mcp.error.js';
 
 describe('McpError', () => {
   it('is an Error carrying code, message and data', () => {

@@ -1,6 +1,6 @@
-import { TransportError } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import { parseJson, toJsonRpcMessage, type JsonRpcMessage } from '../../../protocol/json-rpc.js';
-import { McpError } from '../../../protocol/mcp-error.js';
+import { McpError } from '../../../errors/mcp.error.js';
 
 /** Bytes of an error body read to find its JSON-RPC error message. */
 const ERROR_BODY_LIMIT = 64 * 1024;

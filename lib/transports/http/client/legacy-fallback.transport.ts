@@ -1,8 +1,6 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
-import {
-  TransportError,
-  type ClientTransport,
-} from '../../../client/client-transport.interface.js';
+import { type ClientTransport } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import { isJsonRpcRequest, type JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import type { StreamableHttpClientOptions } from './streamable-http-client.options.js';
 import { StreamableHttpClientTransport } from './streamable-http-client.transport.js';

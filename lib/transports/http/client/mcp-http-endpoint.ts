@@ -1,4 +1,4 @@
-import { TransportError } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from './http-reply.js';
 import { buildRequestHeaders, isValidSessionId } from './request-headers.js';

@@ -1,4 +1,4 @@
-import { TransportError } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import { readSseBody } from './sse-reader.js';
 import { reconnectDelay, type ResolvedReconnection } from './streamable-http-client.options.js';
 

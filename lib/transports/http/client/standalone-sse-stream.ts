@@ -1,4 +1,4 @@
-import { TransportError } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import type { McpHttpEndpoint } from './mcp-http-endpoint.js';
 import { HeadersProviderError } from './request-headers.js';
 import { followSseStream } from './resumable-sse-stream.js';

@@ -1,8 +1,6 @@
 import { Subject, type Observable } from 'rxjs';
-import {
-  TransportError,
-  type ClientTransport,
-} from '../../../client/client-transport.interface.js';
+import { type ClientTransport } from '../../../client/client-transport.interface.js';
+import { TransportError } from '../../../errors/transport.error.js';
 import {
   isJsonRpcRequest,
   type JsonRpcMessage,

@@ -1,5 +1,5 @@
-import { RequestTimeoutError } from '../../../../lib/engine/errors.js';
-import { McpError } from '../../../../lib/protocol/mcp-error.js';
+import { RequestTimeoutError } from '../../../../lib/errors/request-timeout.error.js';
+import { McpError } from '../../../../lib/errors/mcp.error.js';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import type { JsonRpcRequest } from '../../../../lib/protocol/json-rpc.js';
 import { TestClient, makeServer, settle } from '../harness.js';

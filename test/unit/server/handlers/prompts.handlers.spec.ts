@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { McpError } from '../../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../../lib/errors/mcp.error.js';
 import { TestClient, makeServer } from '../harness.js';
 
 async function ready(setup: (server: ReturnType<typeof makeServer>) => void, pageSize?: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { McpError } from '../../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../../lib/errors/mcp.error.js';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import { TestClient, makeServer, settle } from '../harness.js';
 

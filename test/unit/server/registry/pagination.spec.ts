@@ -1,4 +1,4 @@
-import { McpError } from '../../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../../lib/errors/mcp.error.js';
 import { paginate } from '../../../../lib/server/registry/pagination.js';
 
 const items = Array.from({ length: 7 }, (_, i) => `item-${i}`);

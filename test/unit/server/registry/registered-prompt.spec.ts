@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { McpError } from '../../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../../lib/errors/mcp.error.js';
 import { compilePrompt } from '../../../../lib/server/registry/registered-prompt.js';
 import { SchemaCompiler } from '../../../../lib/server/schema/schema-compiler.js';
 

@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TransportError } from '../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../lib/errors/transport.error.js';
 
 /** A request the scripted server received. */
 export interface SeenRequest {

@@ -1,5 +1,5 @@
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
-import { TransportError } from '../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../lib/errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../../lib/protocol/json-rpc.js';
 import { SseClientTransport } from '../../../../lib/transports/sse/sse-client.transport.js';
 import { messageEvent, rejection, ScriptedSseServer, sse } from './scripted-sse-server.js';

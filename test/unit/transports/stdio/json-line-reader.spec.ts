@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { JsonRpcMessage } from '../../../../lib/protocol/json-rpc.js';
-import type { McpError } from '../../../../lib/protocol/mcp-error.js';
+import type { McpError } from '../../../../lib/errors/mcp.error.js';
 import {
   JsonLineReader,
   parseJsonRpcLine,

@@ -1,5 +1,5 @@
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
-import { TransportError } from '../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../lib/errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../../lib/protocol/json-rpc.js';
 import { StdioClientTransport } from '../../../../lib/transports/stdio/stdio-client.transport.js';
 import type { StdioClientTransportOptions } from '../../../../lib/transports/stdio/stdio-client.options.js';

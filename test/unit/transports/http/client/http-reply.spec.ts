@@ -1,5 +1,5 @@
-import { TransportError } from '../../../../../lib/client/client-transport.interface.js';
-import { McpError } from '../../../../../lib/protocol/mcp-error.js';
+import { TransportError } from '../../../../../lib/errors/transport.error.js';
+import { McpError } from '../../../../../lib/errors/mcp.error.js';
 import {
   fetchFailure,
   httpError,

@@ -1,8 +1,6 @@
 import { Subject, firstValueFrom, toArray } from 'rxjs';
-import {
-  TransportError,
-  type ClientTransport,
-} from '../../../../../lib/client/client-transport.interface.js';
+import { type ClientTransport } from '../../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../../lib/errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../../../lib/protocol/json-rpc.js';
 import {
   createStreamableHttpTransportWithFallback,

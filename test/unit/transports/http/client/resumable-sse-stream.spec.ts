@@ -1,4 +1,4 @@
-import { TransportError } from '../../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../../lib/errors/transport.error.js';
 import {
   followSseStream,
   type FollowSseOptions,

@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
-import { TransportError } from '../../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../../lib/errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../../../lib/protocol/json-rpc.js';
-import { McpError } from '../../../../../lib/protocol/mcp-error.js';
+import { McpError } from '../../../../../lib/errors/mcp.error.js';
 import { StreamableHttpClientTransport } from '../../../../../lib/transports/http/client/streamable-http-client.transport.js';
 import type { StreamableHttpClientOptions } from '../../../../../lib/transports/http/client/streamable-http-client.options.js';
 import {

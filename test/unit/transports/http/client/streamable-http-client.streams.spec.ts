@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { filter, firstValueFrom } from 'rxjs';
-import { TransportError } from '../../../../../lib/client/client-transport.interface.js';
+import { TransportError } from '../../../../../lib/errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../../../lib/protocol/json-rpc.js';
 import { StreamableHttpClientTransport } from '../../../../../lib/transports/http/client/streamable-http-client.transport.js';
 import type { StreamableHttpClientOptions } from '../../../../../lib/transports/http/client/streamable-http-client.options.js';

@@ -1,5 +1,5 @@
-import { ErrorCode } from './error-codes.js';
-import type { JsonRpcErrorObject } from './json-rpc.js';
+import { ErrorCode } from '../protocol/error-codes.js';
+import type { JsonRpcErrorObject } from '../protocol/json-rpc.js';
 
 /**
  * A protocol error that travels to the peer as a JSON-RPC error object.

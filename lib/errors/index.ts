@@ -1,0 +1,6 @@
+/** Every error class of the library, one file each. */
+export { McpError } from './mcp.error.js';
+export { TransportError } from './transport.error.js';
+export { RequestTimeoutError } from './request-timeout.error.js';
+export { RequestCancelledError } from './request-cancelled.error.js';
+export { ConnectionClosedError } from './connection-closed.error.js';
