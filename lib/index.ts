@@ -38,11 +38,8 @@ export { StderrLogger } from './nest/stdio/stderr-logger.js';
 
 // Server core
 export { McpServer, type ClientNotificationEvent } from './server/mcp-server.js';
-export type {
-  McpServerOptions,
-  McpServerInfo,
-  McpLogger,
-} from './server/mcp-server-options.interface.js';
+export type { McpServerOptions, McpServerInfo } from './server/mcp-server-options.interface.js';
+export type { McpLogger } from './engine/logger.interface.js';
 export {
   McpContext,
   type ClientRequestOptions,
@@ -54,7 +51,7 @@ export type {
   CreateMessageParams,
   CreateMessageResult,
   ListRootsResult,
-} from './server/context/client-requests.interface.js';
+} from './protocol/client-requests.interface.js';
 export type {
   ToolOptions,
   PromptOptions,
@@ -78,25 +75,21 @@ export {
   type ClientInfo,
   type ClientCapabilities,
   type ProtocolContext,
-} from './server/session/protocol-context.interface.js';
-export type { TransportInfo, TransportKind } from './server/session/transport-info.interface.js';
+} from './protocol/protocol-context.interface.js';
+export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
 export { UriTemplate, UriTemplateIndex } from './server/uri-template/index.js';
 
 // Stores (pluggable seams with in-memory defaults)
-export { EVENT_STORE, type EventStore } from './server/stores/event-store.interface.js';
-export { InMemoryEventStore } from './server/stores/in-memory-event-store.js';
+export { EVENT_STORE, type EventStore } from './stores/event-store.interface.js';
+export { InMemoryEventStore } from './stores/in-memory-event-store.js';
 export {
   SESSION_STORE,
   type SessionStore,
   type SessionRecord,
-} from './server/stores/session-store.interface.js';
+} from './stores/session-store.interface.js';
 export { InMemorySessionStore } from './server/stores/in-memory-session-store.js';
-export {
-  MESSAGE_BUS,
-  type MessageBus,
-  type McpBusEvent,
-} from './server/stores/message-bus.interface.js';
-export { InMemoryMessageBus } from './server/stores/in-memory-message-bus.js';
+export { MESSAGE_BUS, type MessageBus, type McpBusEvent } from './stores/message-bus.interface.js';
+export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 
 // Transports
 export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';

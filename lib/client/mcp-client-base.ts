@@ -7,7 +7,7 @@ import type {
   ClientCapabilities,
   ClientInfo,
   LoggingLevel,
-} from '../server/session/protocol-context.interface.js';
+} from '../protocol/protocol-context.interface.js';
 import type { ClientTransport } from './client-transport.interface.js';
 import { TransportError } from '../errors/transport.error.js';
 import { applyElicitationDefaults } from './elicitation-defaults.js';

@@ -3,11 +3,8 @@ import type {
   CreateMessageResult,
   ElicitParams,
   ElicitResult,
-} from '../server/context/client-requests.interface.js';
-import type {
-  ClientCapabilities,
-  ClientInfo,
-} from '../server/session/protocol-context.interface.js';
+} from '../protocol/client-requests.interface.js';
+import type { ClientCapabilities, ClientInfo } from '../protocol/protocol-context.interface.js';
 import type { ClientTransport } from './client-transport.interface.js';
 
 /** A root the client exposes to servers (`roots/list`). */

@@ -1,5 +1,5 @@
 import { Observable, filter, map } from 'rxjs';
-import type { LoggingLevel } from '../server/session/protocol-context.interface.js';
+import type { LoggingLevel } from '../protocol/protocol-context.interface.js';
 import { McpClientBase } from './mcp-client-base.js';
 import type { McpCallOptions, McpRoot } from './mcp-client-options.interface.js';
 import type {

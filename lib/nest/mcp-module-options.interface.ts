@@ -1,7 +1,7 @@
 import type { McpServerOptions } from '../server/mcp-server-options.interface.js';
-import type { EventStore } from '../server/stores/event-store.interface.js';
-import type { MessageBus } from '../server/stores/message-bus.interface.js';
-import type { SessionStore } from '../server/stores/session-store.interface.js';
+import type { EventStore } from '../stores/event-store.interface.js';
+import type { MessageBus } from '../stores/message-bus.interface.js';
+import type { SessionStore } from '../stores/session-store.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';

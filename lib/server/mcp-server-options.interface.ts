@@ -1,3 +1,4 @@
+import type { McpLogger } from '../engine/logger.interface.js';
 import type { McpIcon } from './registry/definitions.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
@@ -10,13 +11,6 @@ export interface McpServerInfo {
   description?: string;
   websiteUrl?: string;
   icons?: McpIcon[];
-}
-
-/** Minimal logger the core writes to (Nest's `Logger` satisfies it). */
-export interface McpLogger {
-  error(message: string, trace?: string): void;
-  warn(message: string): void;
-  debug?(message: string): void;
 }
 
 /** Options of the protocol server (framework-free part of `McpModule.forRoot()`). */

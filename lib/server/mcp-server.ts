@@ -28,10 +28,11 @@ import {
 } from './registry/registered-resource.js';
 import { compileTool, type RegisteredTool } from './registry/registered-tool.js';
 import { SchemaCompiler } from './schema/schema-compiler.js';
-import { McpSession, type MessageExtra, type SessionHost } from './session/mcp-session.js';
-import type { TransportInfo } from './session/transport-info.interface.js';
-import { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
-import type { McpBusEvent, MessageBus } from './stores/message-bus.interface.js';
+import { McpSession, type SessionHost } from './session/mcp-session.js';
+import { type MessageExtra } from '../engine/session-message.interface.js';
+import type { TransportInfo } from '../engine/transport-info.interface.js';
+import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
+import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
 import { UriTemplateIndex } from './uri-template/uri-template-index.js';
 
 type Described = Readonly<Record<string, unknown>>;

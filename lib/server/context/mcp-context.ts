@@ -8,8 +8,8 @@ import {
   type ClientCapabilities,
   type ClientInfo,
   type LoggingLevel,
-} from '../session/protocol-context.interface.js';
-import type { TransportInfo } from '../session/transport-info.interface.js';
+} from '../../protocol/protocol-context.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { RequestScope } from './request-scope.interface.js';
 import type {
   CreateMessageParams,
@@ -17,7 +17,7 @@ import type {
   ElicitParams,
   ElicitResult,
   ListRootsResult,
-} from './client-requests.interface.js';
+} from '../../protocol/client-requests.interface.js';
 
 /** Options of a server-to-client request made from a handler. */
 export type ClientRequestOptions = Pick<

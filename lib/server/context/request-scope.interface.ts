@@ -1,8 +1,9 @@
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
-import type { McpSession, MessageExtra } from '../session/mcp-session.js';
-import type { ProtocolContext } from '../session/protocol-context.interface.js';
-import type { TransportInfo } from '../session/transport-info.interface.js';
+import type { McpSession } from '../session/mcp-session.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
+import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {

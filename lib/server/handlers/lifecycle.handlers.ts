@@ -4,7 +4,7 @@ import {
   LOGGING_LEVELS,
   type ClientInfo,
   type LoggingLevel,
-} from '../session/protocol-context.interface.js';
+} from '../../protocol/protocol-context.interface.js';
 import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
 
 const levels = new Set<string>(LOGGING_LEVELS);

@@ -8,21 +8,9 @@ import type {
   JsonRpcRequest,
   RequestId,
 } from '../../protocol/json-rpc.js';
-import type { ProtocolContext } from './protocol-context.interface.js';
-import type { TransportInfo } from './transport-info.interface.js';
-
-/** What the engine passes along with each incoming message. */
-export interface MessageExtra {
-  transport: TransportInfo;
-  /** Set for stateless (2026-07-28) requests that carry their own protocol context. */
-  protocol?: ProtocolContext;
-}
-
-/** One server-to-client message and the incoming request it belongs to (if any). */
-export interface OutboundMessage {
-  message: JsonRpcMessage;
-  relatedRequestId?: RequestId;
-}
+import type { MessageExtra, OutboundMessage } from '../../engine/session-message.interface.js';
+import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {

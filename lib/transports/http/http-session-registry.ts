@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '../../server/mcp-server.js';
-import type { EventStore } from '../../server/stores/event-store.interface.js';
-import type { SessionStore } from '../../server/stores/session-store.interface.js';
+import type { EventStore } from '../../stores/event-store.interface.js';
+import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 

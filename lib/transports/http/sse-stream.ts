@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { EventStore } from '../../server/stores/event-store.interface.js';
+import type { EventStore } from '../../stores/event-store.interface.js';
 import { SseWriter } from './sse/sse-writer.js';
 
 /** How a resumable SSE stream behaves on the wire. */

@@ -3,9 +3,9 @@ import { ErrorCode } from '../../protocol/error-codes.js';
 import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServer } from '../../server/mcp-server.js';
-import type { MessageExtra } from '../../server/session/mcp-session.js';
-import type { EventStore } from '../../server/stores/event-store.interface.js';
-import type { SessionStore } from '../../server/stores/session-store.interface.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
+import type { EventStore } from '../../stores/event-store.interface.js';
+import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
 import {

@@ -7,8 +7,9 @@ import {
   type JsonRpcMessage,
 } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
-import type { McpLogger } from '../../server/mcp-server-options.interface.js';
-import type { McpSession, MessageExtra } from '../../server/session/mcp-session.js';
+import type { McpLogger } from '../../engine/logger.interface.js';
+import type { McpSession } from '../../server/session/mcp-session.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { JsonLineReader } from './json-line-reader.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { McpServer } from '../../server/mcp-server.js';
-import type { McpSession, MessageExtra } from '../../server/session/mcp-session.js';
+import type { McpSession } from '../../server/session/mcp-session.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
 import { WebSocketKeepAlive } from './websocket-keepalive.js';
 import {

@@ -3,7 +3,7 @@ import { McpClient } from '../../../lib/client/mcp-client.js';
 import type {
   CreateMessageParams,
   ElicitParams,
-} from '../../../lib/server/context/client-requests.interface.js';
+} from '../../../lib/protocol/client-requests.interface.js';
 import { createStreamableHttpTransportWithFallback } from '../../../lib/transports/http/client/legacy-fallback.transport.js';
 import { SseClientTransport } from '../../../lib/transports/sse/sse-client.transport.js';
 import { waitFor, within } from '../support/wait.js';

@@ -4,7 +4,7 @@ import type { McpLogMessage } from '../../../lib/client/mcp-client-base.js';
 import type {
   CreateMessageParams,
   ElicitParams,
-} from '../../../lib/server/context/client-requests.interface.js';
+} from '../../../lib/protocol/client-requests.interface.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { waitFor } from '../support/wait.js';
 import { EVERYTHING_MAIN, ROOT } from './support/sample.js';

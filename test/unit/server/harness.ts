@@ -8,8 +8,9 @@ import type {
 } from '../../../lib/protocol/json-rpc.js';
 import { McpServer } from '../../../lib/server/mcp-server.js';
 import type { McpServerOptions } from '../../../lib/server/mcp-server-options.interface.js';
-import type { McpSession, OutboundMessage } from '../../../lib/server/session/mcp-session.js';
-import type { ProtocolContext } from '../../../lib/server/session/protocol-context.interface.js';
+import type { McpSession } from '../../../lib/server/session/mcp-session.js';
+import type { OutboundMessage } from '../../../lib/engine/session-message.interface.js';
+import type { ProtocolContext } from '../../../lib/protocol/protocol-context.interface.js';
 
 /** A server with a fixed identity; `options` override. */
 export function makeServer(options: Partial<McpServerOptions> = {}): McpServer {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { McpServer } from '../../../lib/server/mcp-server.js';
-import type { McpBusEvent, MessageBus } from '../../../lib/server/stores/message-bus.interface.js';
+import type { McpBusEvent, MessageBus } from '../../../lib/stores/message-bus.interface.js';
 import { TestClient, makeServer, settle } from './harness.js';
 
 const jestApi = import.meta.jest;

@@ -1,4 +1,4 @@
-import { LOGGING_LEVELS } from '../../../../lib/server/session/protocol-context.interface.js';
+import { LOGGING_LEVELS } from '../../../../lib/protocol/protocol-context.interface.js';
 import { TestClient, makeServer } from '../harness.js';
 
 describe('initialize', () => {

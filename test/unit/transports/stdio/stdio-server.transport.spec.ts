@@ -2,7 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { z } from 'zod';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import { McpServer } from '../../../../lib/server/mcp-server.js';
-import type { TransportInfo } from '../../../../lib/server/session/transport-info.interface.js';
+import type { TransportInfo } from '../../../../lib/engine/transport-info.interface.js';
 import { StdioServerTransport } from '../../../../lib/transports/stdio/stdio-server.transport.js';
 import { HeldWritable, OutputCollector, until } from './support.js';
 

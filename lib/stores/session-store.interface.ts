@@ -1,4 +1,4 @@
-import type { ProtocolContext } from '../session/protocol-context.interface.js';
+import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
 
 /** What survives of a session outside the process that created it. */
 export interface SessionRecord {

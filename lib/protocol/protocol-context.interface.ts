@@ -1,4 +1,4 @@
-import { LOGGING_LEVELS } from '../../protocol/schema/logging.js';
+import { LOGGING_LEVELS } from './schema/logging.js';
 
 /** MCP logging levels, least to most severe (RFC 5424 order); re-exported from the protocol schemas. */
 export { LOGGING_LEVELS };

@@ -1,4 +1,4 @@
-import { InMemoryEventStore } from '../../../../lib/server/stores/in-memory-event-store.js';
+import { InMemoryEventStore } from '../../../lib/stores/in-memory-event-store.js';
 
 const jestApi = import.meta.jest;
 

@@ -1,4 +1,4 @@
-import type { RequestId } from '../../protocol/json-rpc.js';
+import type { RequestId } from '../protocol/json-rpc.js';
 
 /** Which transport carried a request. */
 export type TransportKind = 'streamable-http' | 'sse' | 'websocket' | 'stdio' | 'in-memory';
