@@ -87,5 +87,11 @@ export const CallToolResultSchema = ResultSchema.extend({
   structuredContent: z.optional(z.unknown()),
   isError: z.optional(z.boolean()),
 });
-/** `tools/call` result. */
-export type CallToolResult = z.infer<typeof CallToolResultSchema>;
+/**
+ * `tools/call` result. `TStructured` types `structuredContent` (unknown by default; the client
+ * does not check it against the tool's `outputSchema` for you).
+ */
+export type CallToolResult<TStructured = unknown> = Omit<
+  z.infer<typeof CallToolResultSchema>,
+  'structuredContent'
+> & { structuredContent?: TStructured };
