@@ -19,6 +19,7 @@ export {
 export {
   McpArgs,
   McpCtx,
+  McpSession,
   McpSessionParam,
   McpRequest,
 } from './nest/invoker/mcp-param.decorators.js';
@@ -27,10 +28,8 @@ export {
   type McpCallContext,
   type McpContextType,
 } from './nest/invoker/mcp-execution-context.js';
-export {
-  McpCallCancelledException,
-  currentMcpContext,
-} from './nest/invoker/handler-callback.wrapper.js';
+export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
+export { getCurrentMcpContext } from './nest/invoker/current-mcp-context.js';
 export { toNodeExchange, type NodeExchange } from './nest/http/node-exchange.js';
 export { McpStdio } from './nest/stdio/mcp-stdio.js';
 export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-options.interface.js';
@@ -87,7 +86,7 @@ export {
   type SessionStore,
   type SessionRecord,
 } from './stores/session-store.interface.js';
-export { InMemorySessionStore } from './server/stores/in-memory-session-store.js';
+export { InMemorySessionStore } from './stores/in-memory-session-store.js';
 export { MESSAGE_BUS, type MessageBus, type McpBusEvent } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 

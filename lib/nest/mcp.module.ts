@@ -4,7 +4,7 @@ import { McpServer } from '../server/mcp-server.js';
 import { EVENT_STORE, type EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
-import { InMemorySessionStore } from '../server/stores/in-memory-session-store.js';
+import { InMemorySessionStore } from '../stores/in-memory-session-store.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
 import { SseHandler } from '../transports/sse/sse.handler.js';
 import { createSseHandler } from './sse/sse-module-extras.js';

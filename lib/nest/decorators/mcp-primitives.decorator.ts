@@ -1,4 +1,3 @@
-import { SetMetadata } from '@nestjs/common';
 import type {
   ArgumentCompleter,
   PromptOptions,
@@ -14,6 +13,23 @@ import {
 } from '../mcp.constants.js';
 
 /**
+ * Stores a primitive's options on the decorated method. Applying the same decorator twice to one
+ * method is a mistake (the second set of options would silently replace the first), so it throws
+ * at class definition, naming the method.
+ */
+function primitiveDecorator(key: string, decorator: string, options: object): MethodDecorator {
+  return (target, propertyKey, descriptor) => {
+    const method = descriptor.value as object;
+    if (Reflect.hasOwnMetadata(key, method)) {
+      const owner = (target as { constructor: { name: string } }).constructor.name;
+      throw new Error(`${owner}#${String(propertyKey)}: @${decorator} is applied twice`);
+    }
+    Reflect.defineMetadata(key, options, method);
+    return descriptor;
+  };
+}
+
+/**
  * Marks a provider method as an MCP tool. The method receives the validated arguments and an
  * `McpContext`; its return value is wrapped into a `CallToolResult`.
  * @example
@@ -23,7 +39,7 @@ import {
  * ```
  */
 export const Tool = (options: ToolOptions = {}): MethodDecorator =>
-  SetMetadata(MCP_TOOL_METADATA, options);
+  primitiveDecorator(MCP_TOOL_METADATA, 'Tool', options);
 
 /**
  * Completion providers of a decorated prompt or template: a function, or the name of a method of
@@ -41,15 +57,15 @@ export type McpResourceTemplateOptions = Omit<ResourceTemplateOptions, 'complete
 
 /** Marks a provider method as an MCP prompt: `(args, ctx) => messages | GetPromptResult | string`. */
 export const Prompt = (options: McpPromptOptions = {}): MethodDecorator =>
-  SetMetadata(MCP_PROMPT_METADATA, options);
+  primitiveDecorator(MCP_PROMPT_METADATA, 'Prompt', options);
 
 /** Marks a provider method as a fixed-URI MCP resource: `(uri: URL, ctx) => text | bytes | contents`. */
 export const Resource = (options: ResourceOptions): MethodDecorator =>
-  SetMetadata(MCP_RESOURCE_METADATA, options);
+  primitiveDecorator(MCP_RESOURCE_METADATA, 'Resource', options);
 
 /**
  * Marks a provider method as an MCP resource template (RFC 6570):
  * `(variables, ctx) => text | bytes | contents`.
  */
 export const ResourceTemplate = (options: McpResourceTemplateOptions): MethodDecorator =>
-  SetMetadata(MCP_RESOURCE_TEMPLATE_METADATA, options);
+  primitiveDecorator(MCP_RESOURCE_TEMPLATE_METADATA, 'ResourceTemplate', options);

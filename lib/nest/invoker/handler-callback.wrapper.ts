@@ -1,15 +1,9 @@
 import { IntrinsicException } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { isObservable, type Observable } from 'rxjs';
 import { McpContext } from '../../server/context/mcp-context.js';
+import { getCurrentMcpContext } from './current-mcp-context.js';
 
 type Callback = (...args: unknown[]) => unknown;
-
-/**
- * The McpContext of the call being run, for code that does not receive it as an argument (a
- * handler whose parameters are all decorated, an interceptor).
- */
-export const currentMcpContext = new AsyncLocalStorage<McpContext>();
 
 /** A call ended because the client cancelled it; Nest does not log intrinsic exceptions. */
 export class McpCallCancelledException extends IntrinsicException {
@@ -60,7 +54,7 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
 export function wrapHandlerCallback(callback: Callback): Callback {
   const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
     const ctx =
-      args.find((a): a is McpContext => a instanceof McpContext) ?? currentMcpContext.getStore();
+      args.find((a): a is McpContext => a instanceof McpContext) ?? getCurrentMcpContext();
     try {
       const result = await callback.apply(this, args);
       return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;

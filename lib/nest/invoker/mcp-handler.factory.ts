@@ -5,11 +5,8 @@ import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js'
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
-import {
-  currentMcpContext,
-  withMetadataOf,
-  wrapHandlerCallback,
-} from './handler-callback.wrapper.js';
+import { runWithMcpContext } from './current-mcp-context.js';
+import { withMetadataOf, wrapHandlerCallback } from './handler-callback.wrapper.js';
 
 type Method = (...args: unknown[]) => unknown;
 type Host = Record<string, Method>;
@@ -71,7 +68,7 @@ export class McpHandlerFactory {
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
     if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
       const fn = this.wrap(wrapper.instance as Host, methodName, callbackOf, options);
-      return (first, ctx) => currentMcpContext.run(ctx, () => fn(first, ctx));
+      return (first, ctx) => runWithMcpContext(ctx, () => fn(first, ctx));
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -80,7 +77,7 @@ export class McpHandlerFactory {
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, callbackOf, options, contextId, wrapper.id);
-      return currentMcpContext.run(ctx, () => fn(first, ctx));
+      return runWithMcpContext(ctx, () => fn(first, ctx));
     };
   }
 

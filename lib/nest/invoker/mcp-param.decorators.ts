@@ -31,7 +31,10 @@ export function McpArgs(property?: string | Pipe, ...pipes: Pipe[]): ParameterDe
 export const McpCtx = (): ParameterDecorator => mcpParam(McpParamType.CONTEXT);
 
 /** The session handle (`id`, `state`) of the call; undefined for stateless requests. */
-export const McpSessionParam = (): ParameterDecorator => mcpParam(McpParamType.SESSION);
+export const McpSession = (): ParameterDecorator => mcpParam(McpParamType.SESSION);
+
+/** @deprecated Renamed {@link McpSession} (one `Mcp*` pattern for every param decorator). */
+export const McpSessionParam = McpSession;
 
 /** The underlying HTTP request (or WebSocket) that carried the call. */
 export const McpRequest = (): ParameterDecorator => mcpParam(McpParamType.REQUEST);

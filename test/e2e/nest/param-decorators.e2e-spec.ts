@@ -37,7 +37,7 @@ describe.each(PLATFORMS)('MCP parameter decorators on %s', (platform) => {
     });
   });
 
-  it('keeps session state across calls (@McpSessionParam)', async () => {
+  it('keeps session state across calls (@McpSession)', async () => {
     const call = () =>
       peer.client.callTool({ name: 'inspect', arguments: { text: 'again', times: 1 } });
     await call();

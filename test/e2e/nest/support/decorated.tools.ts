@@ -9,7 +9,7 @@ import {
   McpArgs,
   McpCtx,
   McpRequest,
-  McpSessionParam,
+  McpSession,
 } from '../../../../lib/index.js';
 
 /** Handlers that take their inputs through the MCP parameter decorators. */
@@ -23,7 +23,7 @@ export class DecoratedTools {
     @McpArgs('text') text: string,
     @McpArgs() all: { text: string; times: number },
     @McpCtx() ctx: McpContext,
-    @McpSessionParam() session: McpSessionHandle | undefined,
+    @McpSession() session: McpSessionHandle | undefined,
     @McpRequest() req: IncomingMessage,
   ) {
     const visits = ((session?.state.get('visits') as number | undefined) ?? 0) + 1;

@@ -76,4 +76,42 @@ describe('MCP method decorators', () => {
       ]).size,
     ).toBe(4);
   });
+
+  it('throw when one decorator is applied twice to a method, naming the method', () => {
+    const defineTwice = () => {
+      class Twice {
+        @Tool({ name: 'second' })
+        @Tool({ name: 'first' })
+        run() {
+          return 'x';
+        }
+      }
+      return Twice;
+    };
+    expect(defineTwice).toThrow('Twice#run: @Tool is applied twice');
+
+    const templateTwice = () => {
+      class Pages {
+        @ResourceTemplate({ uriTemplate: 'a://{x}' })
+        @ResourceTemplate({ uriTemplate: 'b://{x}' })
+        page() {
+          return 'x';
+        }
+      }
+      return Pages;
+    };
+    expect(templateTwice).toThrow('Pages#page: @ResourceTemplate is applied twice');
+  });
+
+  it('allow different kinds on one method', () => {
+    class Both {
+      @Tool({ name: 't' })
+      @Prompt({ name: 'p' })
+      run() {
+        return 'x';
+      }
+    }
+    expect(Reflect.getMetadata(MCP_TOOL_METADATA, Both.prototype.run)).toEqual({ name: 't' });
+    expect(Reflect.getMetadata(MCP_PROMPT_METADATA, Both.prototype.run)).toEqual({ name: 'p' });
+  });
 });

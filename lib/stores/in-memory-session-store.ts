@@ -1,4 +1,4 @@
-import type { SessionRecord, SessionStore } from '../../stores/session-store.interface.js';
+import type { SessionRecord, SessionStore } from './session-store.interface.js';
 
 /** Session records in a Map with lazy expiry (checked on read). */
 export class InMemorySessionStore implements SessionStore {
