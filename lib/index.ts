@@ -79,15 +79,12 @@ export type { TransportInfo, TransportKind } from './engine/transport-info.inter
 export { UriTemplate, UriTemplateIndex } from './server/uri-template/index.js';
 
 // Stores (pluggable seams with in-memory defaults)
-export { EVENT_STORE, type EventStore } from './stores/event-store.interface.js';
+export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
+export type { EventStore } from './stores/event-store.interface.js';
 export { InMemoryEventStore } from './stores/in-memory-event-store.js';
-export {
-  SESSION_STORE,
-  type SessionStore,
-  type SessionRecord,
-} from './stores/session-store.interface.js';
+export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
 export { InMemorySessionStore } from './stores/in-memory-session-store.js';
-export { MESSAGE_BUS, type MessageBus, type McpBusEvent } from './stores/message-bus.interface.js';
+export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 
 // Transports

@@ -1,10 +1,10 @@
 import { Inject, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
-import { EVENT_STORE, type EventStore } from '../stores/event-store.interface.js';
+import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
-import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
-import { InMemorySessionStore } from '../stores/in-memory-session-store.js';
+import type { MessageBus } from '../stores/message-bus.interface.js';
+import type { SessionStore } from '../stores/session-store.interface.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
 import { SseHandler } from '../transports/sse/sse.handler.js';
 import { createSseHandler } from './sse/sse-module-extras.js';
@@ -12,6 +12,12 @@ import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
+import {
+  EVENT_STORE,
+  MESSAGE_BUS,
+  mcpStoreProviders,
+  SESSION_STORE,
+} from './mcp-stores.providers.js';
 import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definition.js';
 
@@ -31,34 +37,26 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
     McpExplorer,
     McpHandlerFactory,
     McpRawBody,
+    ...mcpStoreProviders,
     {
       provide: McpServer,
-      inject: [MCP_MODULE_OPTIONS],
-      useFactory: (options: McpModuleOptions) =>
-        new McpServer(
-          { ...options, logger: new Logger('McpServer') },
-          options.messageBus ?? new InMemoryMessageBus(),
-        ),
-    },
-    {
-      provide: EVENT_STORE,
-      inject: [MCP_MODULE_OPTIONS],
-      useFactory: (options: McpModuleOptions) => options.eventStore ?? new InMemoryEventStore(),
+      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS],
+      useFactory: (options: McpModuleOptions, bus: MessageBus) =>
+        new McpServer({ ...options, logger: new Logger('McpServer') }, bus),
     },
     {
       provide: StreamableHttpHandler,
-      inject: [McpServer, MCP_MODULE_OPTIONS, EVENT_STORE],
-      useFactory: (server: McpServer, options: McpModuleOptions, eventStore: EventStore) =>
-        new StreamableHttpHandler(
-          server,
-          options,
-          eventStore,
-          options.sessionStore ?? new InMemorySessionStore(),
-        ),
+      inject: [McpServer, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
+      useFactory: (
+        server: McpServer,
+        options: McpModuleOptions,
+        eventStore: EventStore,
+        sessionStore: SessionStore,
+      ) => new StreamableHttpHandler(server, options, eventStore, sessionStore),
     },
     { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
-  exports: [McpServer],
+  exports: [McpServer, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   constructor(

@@ -38,4 +38,3 @@ export interface EventStore {
 }
 
 /** Injection token under which an {@link EventStore} is provided (a plain symbol: `lib/` does not import Nest). */
-export const EVENT_STORE: unique symbol = Symbol('nestjs-mcp:EventStore');

@@ -12,6 +12,3 @@ export interface MessageBus {
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;
 }
-
-/** Injection token of the message bus. */
-export const MESSAGE_BUS = Symbol('nestjs-mcp:MessageBus');

@@ -24,6 +24,3 @@ export interface SessionStore {
   touch(id: string, ttlMs: number): Promise<boolean>;
   delete(id: string): Promise<void>;
 }
-
-/** Injection token of the session store. */
-export const SESSION_STORE = Symbol('nestjs-mcp:SessionStore');

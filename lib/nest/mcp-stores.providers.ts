@@ -1,0 +1,42 @@
+import type { Provider } from '@nestjs/common';
+import type { EventStore } from '../stores/event-store.interface.js';
+import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
+import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
+import { InMemorySessionStore } from '../stores/in-memory-session-store.js';
+import type { MessageBus } from '../stores/message-bus.interface.js';
+import type { SessionStore } from '../stores/session-store.interface.js';
+import type { McpModuleOptions } from './mcp-module-options.interface.js';
+import { MCP_MODULE_OPTIONS } from './mcp.module-definition.js';
+
+/** Injection token of the {@link EventStore} (SSE resumability) that `McpModule` uses. */
+export const EVENT_STORE = Symbol('nestjs-mcp:EventStore');
+/** Injection token of the {@link SessionStore} (session records) that `McpModule` uses. */
+export const SESSION_STORE = Symbol('nestjs-mcp:SessionStore');
+/** Injection token of the {@link MessageBus} (server-wide notifications) that `McpModule` uses. */
+export const MESSAGE_BUS = Symbol('nestjs-mcp:MessageBus');
+
+/**
+ * The three stores of an MCP server, each the one given in the module options or an in-memory
+ * default. They are exported by `McpModule`, so an app can inject them (e.g. to inspect sessions)
+ * under these tokens.
+ */
+export const mcpStoreProviders: Provider[] = [
+  {
+    provide: EVENT_STORE,
+    inject: [MCP_MODULE_OPTIONS],
+    useFactory: (options: McpModuleOptions): EventStore =>
+      options.eventStore ?? new InMemoryEventStore(),
+  },
+  {
+    provide: SESSION_STORE,
+    inject: [MCP_MODULE_OPTIONS],
+    useFactory: (options: McpModuleOptions): SessionStore =>
+      options.sessionStore ?? new InMemorySessionStore(),
+  },
+  {
+    provide: MESSAGE_BUS,
+    inject: [MCP_MODULE_OPTIONS],
+    useFactory: (options: McpModuleOptions): MessageBus =>
+      options.messageBus ?? new InMemoryMessageBus(),
+  },
+];
