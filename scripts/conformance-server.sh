@@ -116,16 +116,30 @@ PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" server --url "$URL" "${SELECT[@]}" -
 
 # Count the checks of this run, the scored scenarios (the set's `server:` list) apart from those the
 # suite runs for visibility only. FAILURE and WARNING are listed; INFO and SKIPPED only counted.
-PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" "$REQUIREMENTS_DIR/$REQUIREMENTS.yaml" "$REQUIREMENTS" <<'EOF' || true
+# A scenario that crashes leaves no checks.json (the runner counts it failed): with the whole set
+# selected, every server scenario of the set without results is listed and counted as a failure.
+WHOLE_SET=1
+[[ "${SELECT[0]}" == "--requirements" ]] || WHOLE_SET=0
+PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" "$REQUIREMENTS_DIR/$REQUIREMENTS.yaml" "$REQUIREMENTS" \
+  "$WHOLE_SET" <<'EOF' || true
 const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
-const [dir, requirementsFile, revision] = process.argv.slice(2);
-// The `server:` list of the requirements YAML: "  - name" lines up to the next top-level key.
+const [dir, requirementsFile, revision, wholeSet] = process.argv.slice(2);
+// From the requirements YAML: the `server:` list ("  - name" lines up to the next top-level key)
+// and the `not_scored:` entries whose `leg` is server.
 const scored = new Set();
-let inServer = false;
+const unscored = new Set();
+let section = '';
+let pending = '';
 for (const line of readFileSync(requirementsFile, 'utf8').split('\n')) {
-  if (/^\S/.test(line)) inServer = /^server:\s*$/.test(line);
-  else if (inServer && /^\s+-\s+\S/.test(line)) scored.add(line.replace(/^\s+-\s+/, '').trim());
+  if (/^\S/.test(line)) section = line.replace(/:.*$/, '');
+  else if (section === 'server' && /^\s+-\s+\S/.test(line)) {
+    scored.add(line.replace(/^\s+-\s+/, '').trim());
+  } else if (section === 'not_scored') {
+    const scenario = /^\s+-\s+scenario:\s*(\S+)/.exec(line);
+    if (scenario) pending = scenario[1];
+    if (/^\s+leg:\s*server\s*$/.test(line) && pending) unscored.add(pending);
+  }
 }
 const tally = () => ({ SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0, scenarios: new Set() });
 const counts = { scored: tally(), unscored: tally() };
@@ -141,6 +155,19 @@ for (const entry of existsSync(dir) ? readdirSync(dir).sort() : []) {
     if (check.status === 'FAILURE' || check.status === 'WARNING') {
       const tag = bucket === counts.scored ? '' : ' (not scored)';
       bad.push(`  ${check.status} ${scenario}${tag}: ${check.id}: ${check.errorMessage ?? check.description}`);
+    }
+  }
+}
+if (wholeSet === '1') {
+  for (const [names, bucket, tag] of [
+    [scored, counts.scored, ''],
+    [unscored, counts.unscored, ' (not scored)'],
+  ]) {
+    for (const scenario of names) {
+      if (bucket.scenarios.has(scenario)) continue;
+      bucket.scenarios.add(scenario);
+      bucket.FAILURE++;
+      bad.push(`  FAILURE ${scenario}${tag}: no checks recorded (see the runner output above)`);
     }
   }
 }
