@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite in client mode against the built test client
 # `dist/sample/04-conformance-client/main.js` (`npm run conformance:client` builds it first).
-# Each scenario runs on its own: the runner starts a scenario server, then the client with the
-# server URL as its last argument and the scenario name in MCP_CONFORMANCE_SCENARIO.
+# Each scenario runs on its own at the wire version of one protocol revision (--spec-version): the
+# runner starts a scenario server, then the client with the server URL as its last argument, the
+# scenario name in MCP_CONFORMANCE_SCENARIO and the revision in MCP_CONFORMANCE_PROTOCOL_VERSION.
+# The default scenarios are the non-auth client scenarios of the revision's frozen requirement set
+# (`conformance list --requirements REV`); the client has no OAuth, so the auth/* ones are left out.
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory (shared with scripts/conformance-server.sh). The client itself runs on the system Node.
 #
 # Environment:
-#   SCENARIOS    space-separated scenarios (default: the four non-auth 0.1.16 client scenarios)
+#   REQUIREMENTS the revision: 2025-11-25 (default) or 2026-07-28
+#   SCENARIOS    space-separated scenarios (default: the set's non-auth client scenarios; for
+#                2025-11-25: initialize tools_call elicitation-sep1034-client-defaults sse-retry)
 #   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
 #
 # Exit code: 1 when any scenario has a FAILURE or WARNING (the runner's own rule), else 0.
@@ -19,11 +24,12 @@ cd "$ROOT"
 # shellcheck source=lib/node22-tools.sh
 source "$ROOT/scripts/lib/node22-tools.sh"
 
-CONFORMANCE_VERSION="0.1.16"
+CONFORMANCE_VERSION="0.2.0-alpha.12" # keep equal to scripts/conformance-server.sh (same .tools dir)
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 CLIENT="dist/sample/04-conformance-client/main.js"
 RESULTS_DIR="conformance-results" # git-ignored; server runs live beside ours as server-*
-SCENARIOS="${SCENARIOS:-initialize tools_call elicitation-sep1034-client-defaults sse-retry}"
+REQUIREMENTS="${REQUIREMENTS:-2025-11-25}"
+REQUIREMENTS_FILE="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements/$REQUIREMENTS.yaml"
 
 log() { echo "[conformance-client] $*" >&2; }
 
@@ -31,6 +37,15 @@ log() { echo "[conformance-client] $*" >&2; }
 
 ensure_node22
 ensure_tool conformance @modelcontextprotocol/conformance "$CONFORMANCE_VERSION"
+if [[ ! -f "$REQUIREMENTS_FILE" ]]; then
+  log "unknown requirement set '$REQUIREMENTS'"
+  exit 2
+fi
+# The `client:` list of the requirements YAML ("  - name" lines up to the next top-level key).
+if [[ -z "${SCENARIOS:-}" ]]; then
+  SCENARIOS="$(awk '/^[^ #]/ { in_client = ($0 ~ /^client:/) } in_client && /^ +- / { print $2 }' \
+    "$REQUIREMENTS_FILE" | grep -v '^auth/' | xargs)"
+fi
 
 if [[ ! -f "$CLIENT" ]]; then
   log "$CLIENT is missing: run 'npm run build' first (or 'npm run conformance:client')"
@@ -49,13 +64,15 @@ done
 CLIENT_COMMAND="$(command -v node) $ROOT/$CLIENT"
 status=0
 for scenario in $SCENARIOS; do
-  log "scenario $scenario"
+  log "scenario $scenario ($REQUIREMENTS wire)"
   # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
   PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
-    --scenario "$scenario" -o "$RESULTS_DIR" ${EXTRA_ARGS:-} || status=1
+    --scenario "$scenario" --spec-version "$REQUIREMENTS" -o "$RESULTS_DIR" ${EXTRA_ARGS:-} ||
+    status=1
 done
 
 # Count the checks of these runs: FAILURE and WARNING are reported separately.
+# shellcheck disable=SC2086 # SCENARIOS is split on purpose
 PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" $SCENARIOS <<'EOF' || true
 const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');

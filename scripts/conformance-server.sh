@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (server mode, all scenarios) against the built fixture
-# `dist/sample/02-conformance-fixture/main.js` (`npm run conformance` builds it first).
+# Runs the official MCP conformance suite (server mode) against the built fixture
+# `dist/sample/02-conformance-fixture/main.js` (`npm run conformance` builds it first), with the
+# frozen requirement set of one protocol revision (`conformance list --requirements REV` shows it).
+# Scenarios of the set that the suite runs but never scores (extension, pending, added after the
+# release) are reported on their own summary line and do not change the exit code.
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory, so the system Node and global packages are never touched.
 #
+# Usage: scripts/conformance-server.sh [REQUIREMENTS]
 # Environment:
+#   REQUIREMENTS the requirement set (revision) when no argument is given: 2025-11-25 (default) or
+#                2026-07-28
 #   PORT         port of the fixture (default 3001; the next free port is used when it is taken)
-#   EXTRA_ARGS   extra arguments for `conformance server` (e.g. "--scenario ping --verbose")
+#   EXTRA_ARGS   extra arguments for `conformance server` (e.g. "--verbose"); with "--scenario X"
+#                the one scenario runs at the set's wire version (--spec-version) instead of the set
 #
-# Exit code: the suite's (1 when any check is a FAILURE).
+# Exit code: the suite's (1 when a check of a scored scenario is a FAILURE), 2 on setup errors.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,8 +24,10 @@ cd "$ROOT"
 # shellcheck source=lib/node22-tools.sh
 source "$ROOT/scripts/lib/node22-tools.sh"
 
-CONFORMANCE_VERSION="0.1.16"
+CONFORMANCE_VERSION="0.2.0-alpha.12"
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
+REQUIREMENTS="${1:-${REQUIREMENTS:-2025-11-25}}"
+REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 FIXTURE="dist/sample/02-conformance-fixture/main.js"
 RESULTS_DIR="conformance-results" # git-ignored; holds the last run only
 SERVER_LOG="$RESULTS_DIR/fixture-server.log"
@@ -29,6 +38,10 @@ log() { echo "[conformance] $*" >&2; }
 
 ensure_node22
 ensure_tool conformance @modelcontextprotocol/conformance "$CONFORMANCE_VERSION"
+if [[ ! -f "$REQUIREMENTS_DIR/$REQUIREMENTS.yaml" ]]; then
+  log "unknown requirement set '$REQUIREMENTS'; known: $(basename -s .yaml "$REQUIREMENTS_DIR"/*.yaml | xargs)"
+  exit 2
+fi
 
 # --- Fixture ------------------------------------------------------------------------------------
 
@@ -91,34 +104,82 @@ fi
 
 # --- Suite --------------------------------------------------------------------------------------
 
-log "running conformance@$CONFORMANCE_VERSION (results: $RESULTS_DIR/)"
+# --requirements cannot be combined with --scenario: one scenario runs at the set's wire version.
+SELECT=(--requirements "$REQUIREMENTS")
+[[ " ${EXTRA_ARGS:-} " == *" --scenario "* ]] && SELECT=(--spec-version "$REQUIREMENTS")
+
+log "running conformance@$CONFORMANCE_VERSION ${SELECT[*]} (results: $RESULTS_DIR/)"
 status=0
 # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
-PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" server --url "$URL" --suite all -o "$RESULTS_DIR" \
+PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" server --url "$URL" "${SELECT[@]}" -o "$RESULTS_DIR" \
   ${EXTRA_ARGS:-} || status=$?
 
-# Count the checks of this run: FAILURE and WARNING are reported separately.
-PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" <<'EOF' || true
+# Count the checks of this run, the scored scenarios (the set's `server:` list) apart from those the
+# suite runs for visibility only. FAILURE and WARNING are listed; INFO and SKIPPED only counted.
+# A scenario that crashes leaves no checks.json (the runner counts it failed): with the whole set
+# selected, every server scenario of the set without results is listed and counted as a failure.
+WHOLE_SET=1
+[[ "${SELECT[0]}" == "--requirements" ]] || WHOLE_SET=0
+PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" "$REQUIREMENTS_DIR/$REQUIREMENTS.yaml" "$REQUIREMENTS" \
+  "$WHOLE_SET" <<'EOF' || true
 const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
-const dir = process.argv[2];
-const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0 };
+const [dir, requirementsFile, revision, wholeSet] = process.argv.slice(2);
+// From the requirements YAML: the `server:` list ("  - name" lines up to the next top-level key)
+// and the `not_scored:` entries whose `leg` is server.
+const scored = new Set();
+const unscored = new Set();
+let section = '';
+let pending = '';
+for (const line of readFileSync(requirementsFile, 'utf8').split('\n')) {
+  if (/^\S/.test(line)) section = line.replace(/:.*$/, '');
+  else if (section === 'server' && /^\s+-\s+\S/.test(line)) {
+    scored.add(line.replace(/^\s+-\s+/, '').trim());
+  } else if (section === 'not_scored') {
+    const scenario = /^\s+-\s+scenario:\s*(\S+)/.exec(line);
+    if (scenario) pending = scenario[1];
+    if (/^\s+leg:\s*server\s*$/.test(line) && pending) unscored.add(pending);
+  }
+}
+const tally = () => ({ SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0, scenarios: new Set() });
+const counts = { scored: tally(), unscored: tally() };
 const bad = [];
-for (const entry of existsSync(dir) ? readdirSync(dir) : []) {
+for (const entry of existsSync(dir) ? readdirSync(dir).sort() : []) {
   const file = join(dir, entry, 'checks.json');
   if (!existsSync(file)) continue;
+  const scenario = entry.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
+  const bucket = scored.has(scenario) ? counts.scored : counts.unscored;
+  bucket.scenarios.add(scenario);
   for (const check of JSON.parse(readFileSync(file, 'utf8'))) {
-    counts[check.status in counts ? check.status : 'other']++;
+    bucket[check.status in bucket ? check.status : 'other']++;
     if (check.status === 'FAILURE' || check.status === 'WARNING') {
-      bad.push(`  ${check.status} ${entry.replace(/-\d{4}-\d\d-\d\dT.*$/, '')}: ${check.id}: ${check.errorMessage ?? check.description}`);
+      const tag = bucket === counts.scored ? '' : ' (not scored)';
+      bad.push(`  ${check.status} ${scenario}${tag}: ${check.id}: ${check.errorMessage ?? check.description}`);
     }
   }
 }
+if (wholeSet === '1') {
+  for (const [names, bucket, tag] of [
+    [scored, counts.scored, ''],
+    [unscored, counts.unscored, ' (not scored)'],
+  ]) {
+    for (const scenario of names) {
+      if (bucket.scenarios.has(scenario)) continue;
+      bucket.scenarios.add(scenario);
+      bucket.FAILURE++;
+      bad.push(`  FAILURE ${scenario}${tag}: no checks recorded (see the runner output above)`);
+    }
+  }
+}
+const summary = (c) =>
+  `${c.SUCCESS} passed, ${c.FAILURE} failed, ${c.WARNING} warnings` +
+  (c.other ? `, ${c.other} info/skipped` : '') +
+  ` (${c.scenarios.size} scenarios)`;
 if (bad.length > 0) console.log(bad.join('\n'));
-console.log(
-  `conformance: ${counts.SUCCESS} passed, ${counts.FAILURE} failed, ${counts.WARNING} warnings` +
-    (counts.other ? `, ${counts.other} info/skipped` : ''),
-);
+console.log(`conformance ${revision}: ${summary(counts.scored)}`);
+if (counts.unscored.scenarios.size > 0) {
+  console.log(`conformance ${revision}, not scored: ${summary(counts.unscored)}`);
+}
 EOF
 
 exit "$status"
