@@ -4,7 +4,7 @@ import type { Subscription } from 'rxjs';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { OutboundMessage } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
@@ -13,7 +13,7 @@ import { SseWriter } from './sse/sse-writer.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /**
- * Binds an McpSession to HTTP: routes each outgoing message to the stream of the request it
+ * Binds an MCP session to HTTP: routes each outgoing message to the stream of the request it
  * belongs to (the POST that carried it, or its resumed GET), and everything else to the standalone
  * GET stream. Each message goes to exactly one stream; none is broadcast.
  */
@@ -26,7 +26,7 @@ export class HttpSessionChannel {
   principal?: string;
 
   constructor(
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
   ) {

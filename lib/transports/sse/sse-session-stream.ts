@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import { SseWriter } from '../http/sse/sse-writer.js';
 
 /**
@@ -16,7 +16,7 @@ export class SseSessionStream {
    * session is closed at once.
    */
   constructor(
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     res: ServerResponse,
     endpoint: string,
     keepAliveMs: number,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import {
   guardRequest,
   HttpRefusal,
@@ -31,7 +31,7 @@ export class SseHandler {
   private readonly streams = new Map<string, SseSessionStream>();
 
   constructor(
-    private readonly server: McpServer,
+    private readonly server: McpServerPort,
     options: SseTransportOptions = {},
   ) {
     this.options = resolveSseTransportOptions(options);

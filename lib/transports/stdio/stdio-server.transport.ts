@@ -8,7 +8,7 @@ import {
 } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { JsonLineReader } from './json-line-reader.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
@@ -62,7 +62,7 @@ export class StdioServerTransport {
 
   constructor(
     /** The session this transport serves (one stdio process, one session). */
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     input: Readable,
     output: Writable,
     options: StdioServerTransportOptions = {},

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import { loadWs } from './load-ws.js';
 import { McpWebSocketServer } from './mcp-websocket-server.js';
 import type { WebSocketTransportOptions } from './websocket-transport.options.js';
@@ -39,7 +39,7 @@ function refuseUpgrade(socket: Duplex, status: string): void {
  */
 export async function attachMcpWebSocket(
   httpServer: Server,
-  mcpServer: McpServer,
+  mcpServer: McpServerPort,
   options: WebSocketTransportOptions = {},
 ): Promise<McpWebSocketEndpoint> {
   const { WebSocketServer } = await loadWs('The MCP WebSocket transport');

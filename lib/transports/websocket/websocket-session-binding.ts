@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
 import { WebSocketKeepAlive } from './websocket-keepalive.js';
@@ -34,7 +34,7 @@ export const BUFFER_OVERFLOW_REASON = 'Send buffer limit exceeded: the client is
  */
 export class WebSocketSessionBinding {
   /** The MCP session this socket carries. */
-  readonly session: McpSession;
+  readonly session: McpSessionPort;
   /** Resolves once the socket has closed. */
   readonly closed: Promise<void>;
   private readonly extra: MessageExtra;
@@ -47,7 +47,7 @@ export class WebSocketSessionBinding {
   constructor(
     private readonly socket: McpServerSocket,
     request: Pick<IncomingMessage, 'headers' | 'socket'>,
-    server: Pick<McpServer, 'createSession'>,
+    server: Pick<McpServerPort, 'createSession'>,
     private readonly options: SessionBindingOptions,
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
