@@ -9,7 +9,7 @@ import type { OutboundMessage } from '../../engine/session-message.interface.js'
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
 import { SseStream } from './sse-stream.js';
-import { SseWriter } from './sse/sse-writer.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /**
@@ -129,7 +129,7 @@ export class HttpSessionChannel {
     const stream = new SseStream(randomUUID(), {
       eventStore: this.eventStore,
       retryMs: this.options.sseRetryMs,
-      keepAliveMs: this.options.sseKeepAliveMs,
+      keepAliveMs: this.options.keepAliveMs,
       prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
     });
     this.streams.set(stream.id, stream);

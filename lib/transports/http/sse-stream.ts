@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
-import { SseWriter } from './sse/sse-writer.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /** How a resumable SSE stream behaves on the wire. */
 export interface SseStreamSettings {

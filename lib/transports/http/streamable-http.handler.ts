@@ -11,11 +11,11 @@ import { HttpSessionRegistry } from './http-session-registry.js';
 import {
   guardRequest,
   HttpRefusal,
-  readJsonBody,
   toMessageOrRefuse,
   writeRefusal,
-} from './http-refusal.js';
-import { writeEmpty } from './http-response.js';
+} from '../shared/http/http-refusal.js';
+import { writeEmpty } from '../shared/http/http-response.js';
+import { readJsonBody } from '../shared/http/read-body.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -119,7 +119,7 @@ export class StreamableHttpHandler {
       );
     }
     const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
+      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxMessageBytes);
     const batch = Array.isArray(body);
     const messages = this.toMessages(batch ? body : [body]);
     const requests = messages.filter(isJsonRpcRequest);

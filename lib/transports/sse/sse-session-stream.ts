@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
-import { SseWriter } from '../http/sse/sse-writer.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /**
  * The GET stream of one legacy HTTP+SSE session. The stream *is* the session: it opens with the

@@ -6,11 +6,12 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import {
   guardRequest,
   HttpRefusal,
-  readJsonBody,
   toMessageOrRefuse,
   writeRefusal,
-} from '../http/http-refusal.js';
-import { writeEmpty, writeJsonRpcError } from '../http/http-response.js';
+} from '../shared/http/http-refusal.js';
+import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
+import { readJsonBody } from '../shared/http/read-body.js';
+import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
 import {
   resolveSseTransportOptions,
@@ -47,8 +48,7 @@ export class SseHandler {
    * `messagesPath` are served, another method on those paths gets 405, anything else 404.
    */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const route = requestPathname(req.url);
     if (route === this.options.path) {
       if (req.method === 'GET') this.handleGet(req, res);
       else this.refuseMethod(res, 'GET');
@@ -140,7 +140,7 @@ export class SseHandler {
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
     const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
+      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxMessageBytes);
     const message = this.toMessage(body);
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');

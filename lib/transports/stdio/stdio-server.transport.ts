@@ -16,8 +16,11 @@ import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
 
 /** Options of {@link StdioServerTransport}. */
 export interface StdioServerTransportOptions {
-  /** Bound on one incoming line; a longer one gets `-32600` and is dropped. Default 4 MiB. */
-  maxLineBytes?: number;
+  /**
+   * Largest accepted incoming message (one line, bytes); a longer one gets `-32600` and is
+   * dropped. Default 4 MiB.
+   */
+  maxMessageBytes?: number;
   /**
    * Bound on outgoing bytes queued while the client does not read (default 16 MiB). Reading of
    * input pauses while the output is congested; past the bound the transport closes.
@@ -91,7 +94,7 @@ export class StdioServerTransport {
           this.stop(error ? 'input-error' : 'end-of-input');
         },
       },
-      options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
   }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
-import { checkOrigin } from '../http/origin-guard.js';
+import { checkOrigin } from '../shared/host-origin-guard.js';
 import { WebSocketSessionBinding } from './websocket-session-binding.js';
 import {
   resolveWebSocketTransportOptions,

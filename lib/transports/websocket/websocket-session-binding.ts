@@ -4,6 +4,7 @@ import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
+import { exceedsUtf8Bytes } from '../shared/byte-size.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
 import { WebSocketKeepAlive } from './websocket-keepalive.js';
 import {
@@ -99,10 +100,7 @@ export class WebSocketSessionBinding {
     const socket = this.socket;
     if (this.closeSent || this.socketClosed || socket.readyState !== WEBSOCKET_OPEN) return;
     const text = encodeFrame(message);
-    const limit = this.options.maxBufferedBytes;
-    // `text.length` <= its UTF-8 size <= 3 x `text.length`: count bytes only near the bound.
-    const buffered = socket.bufferedAmount;
-    if (buffered + text.length * 3 > limit && buffered + Buffer.byteLength(text) > limit) {
+    if (exceedsUtf8Bytes(text, this.options.maxBufferedBytes - socket.bufferedAmount)) {
       this.close(WebSocketCloseCode.PolicyViolation, BUFFER_OVERFLOW_REASON);
       return;
     }

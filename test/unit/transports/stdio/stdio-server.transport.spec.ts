@@ -28,7 +28,7 @@ interface Harness {
 
 function setup(
   output: Writable,
-  options: { maxLineBytes?: number; maxBufferedBytes?: number } = {},
+  options: { maxMessageBytes?: number; maxBufferedBytes?: number } = {},
 ) {
   const server = new McpServer({ name: 'stdio-unit', version: '1.0.0' });
   const seen: Harness['seen'] = {};
@@ -135,7 +135,7 @@ describe('StdioServerTransport', () => {
   });
 
   it('rejects an oversized line with -32600 without buffering it, then serves the next one', async () => {
-    const { input, transport } = setup(out.stream, { maxLineBytes: 1024 });
+    const { input, transport } = setup(out.stream, { maxMessageBytes: 1024 });
     input.write(line(INITIALIZE) + line(INITIALIZED));
     const huge = JSON.stringify({
       jsonrpc: '2.0',
