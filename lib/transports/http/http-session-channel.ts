@@ -8,7 +8,7 @@ import type { McpSessionPort } from '../server-port/mcp-session-port.interface.j
 import type { OutboundMessage } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
-import { SseStream } from './sse-stream.js';
+import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
@@ -95,9 +95,7 @@ export class HttpSessionChannel {
     }
     const writer = new SseWriter(res, { keepAliveMs: 0 });
     writer.open();
-    const found = await this.eventStore.replayEventsAfter(lastEventId, (id, message) => {
-      if (message !== null) writer.send({ id, event: 'message', data: JSON.stringify(message) });
-    });
+    const found = await replayEvents(this.eventStore, lastEventId, writer);
     writer.close();
     return found !== undefined;
   }

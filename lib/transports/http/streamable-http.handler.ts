@@ -11,6 +11,7 @@ import { HttpSessionRegistry } from './http-session-registry.js';
 import {
   guardRequest,
   HttpRefusal,
+  requireJsonContentType,
   toMessageOrRefuse,
   writeRefusal,
 } from '../shared/http/http-refusal.js';
@@ -105,10 +106,7 @@ export class StreamableHttpHandler {
     parsedBody: unknown,
   ): Promise<void> {
     guardRequest(req, this.options);
-    const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !contentType.includes('application/json')) {
-      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
-    }
+    requireJsonContentType(req);
     const accept = req.headers.accept ?? '*/*';
     const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
     if (!acceptsSse && !accept.includes('application/json')) {
@@ -118,8 +116,7 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxMessageBytes);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
     const batch = Array.isArray(body);
     const messages = this.toMessages(batch ? body : [body]);
     const requests = messages.filter(isJsonRpcRequest);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
+import { messageEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /**
@@ -24,7 +25,7 @@ export class SseSessionStream {
     this.writer = new SseWriter(res, { keepAliveMs });
     this.writer.onClose(() => session.close('Client disconnected'));
     session.outbound$.subscribe({
-      next: ({ message }) => this.writer.send({ event: 'message', data: JSON.stringify(message) }),
+      next: ({ message }) => this.writer.send(messageEvent(message)),
       complete: () => this.writer.close(),
     });
     if (this.writer.open()) this.writer.send({ event: 'endpoint', data: endpoint });

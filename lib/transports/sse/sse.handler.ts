@@ -6,6 +6,7 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import {
   guardRequest,
   HttpRefusal,
+  requireJsonContentType,
   toMessageOrRefuse,
   writeRefusal,
 } from '../shared/http/http-refusal.js';
@@ -125,10 +126,7 @@ export class SseHandler {
     parsedBody: unknown,
   ): Promise<void> {
     guardRequest(req, this.options.origin);
-    const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !contentType.includes('application/json')) {
-      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
-    }
+    requireJsonContentType(req);
     const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
     if (!sessionId) {
       throw new HttpRefusal(
@@ -139,8 +137,7 @@ export class SseHandler {
     }
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxMessageBytes);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
     const message = this.toMessage(body);
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');

@@ -49,6 +49,14 @@ export function guardRequest(req: IncomingMessage, origin: ResolvedHostOriginOpt
   }
 }
 
+/** 415 unless the request declares a JSON body (or no Content-Type at all). */
+export function requireJsonContentType(req: IncomingMessage): void {
+  const contentType = req.headers['content-type'];
+  if (contentType !== undefined && !contentType.includes('application/json')) {
+    throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
+  }
+}
+
 /** Answers a refusal with its status, or anything else with 500 after reporting it. */
 export function writeRefusal(
   res: ServerResponse,

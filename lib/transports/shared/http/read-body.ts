@@ -57,8 +57,16 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-/** Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON.
+ * `parsedBody` is the body when a framework already parsed it (then nothing is read).
+ */
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  parsedBody?: unknown,
+): Promise<unknown> {
+  if (parsedBody !== undefined) return parsedBody;
   let text: string;
   try {
     text = await readBody(req, limit);
