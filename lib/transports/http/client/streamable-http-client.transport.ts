@@ -14,7 +14,7 @@ import {
   mediaTypeOf,
   parseReply,
   readTextLimited,
-} from './http-reply.js';
+} from '../../shared/http/http-reply.js';
 import { McpHttpEndpoint } from './mcp-http-endpoint.js';
 import { HeadersProviderError } from './request-headers.js';
 import { followSseStream } from './resumable-sse-stream.js';
