@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
-import { normaliseRoutePath } from '../transports/sse/sse-transport.options.js';
+import { normaliseRoutePath } from '../transports/shared/route-path.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';

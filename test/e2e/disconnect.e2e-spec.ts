@@ -1,3 +1,4 @@
+import type { McpSession } from '../../lib/server/session/mcp-session.js';
 import { startApp, type TestApp } from './support/app.js';
 import { connectClient } from './support/client.js';
 import {
@@ -55,7 +56,9 @@ describe('a client that disconnects mid-stream', () => {
     const channel = await server.handler.sessions.find(session.sessionId);
     expect(channel).toBeDefined();
     await waitFor(
-      () => !channel!.isInFlight(requestId) && channel!.session.peer.inFlightCount === 0,
+      () =>
+        !channel!.isInFlight(requestId) &&
+        (channel!.session as McpSession).peer.inFlightCount === 0,
       {
         description: 'the exchange of the finished tool call to be released',
       },

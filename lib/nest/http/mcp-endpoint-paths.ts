@@ -1,6 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import type { ApplicationConfig } from '@nestjs/core';
 import { RoutePathFactory } from '@nestjs/core/router/route-path-factory.js';
+import { normaliseRoutePath, withoutQuery } from '../../transports/shared/route-path.js';
 
 /** Where the app serves a controller path: the global prefix and versioning the router applies. */
 export interface EndpointPathContext {
@@ -12,9 +13,7 @@ export interface EndpointPathContext {
 
 /** Canonical comparable form of a path: no query, no empty segments, lower case. */
 function canonical(path: string): string {
-  const query = path.search(/[?#]/);
-  const bare = query === -1 ? path : path.slice(0, query);
-  return '/' + bare.split('/').filter(Boolean).join('/').toLowerCase();
+  return normaliseRoutePath(withoutQuery(path)).toLowerCase();
 }
 
 /**

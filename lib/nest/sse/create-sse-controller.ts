@@ -1,7 +1,7 @@
 import { Controller, Get, Post, Req, Res, type Type } from '@nestjs/common';
 import { ApplicationConfig } from '@nestjs/core';
 import { SseHandler } from '../../transports/sse/sse.handler.js';
-import { normaliseRoutePath } from '../../transports/sse/sse-transport.options.js';
+import { normaliseRoutePath } from '../../transports/shared/route-path.js';
 import { resolveEndpointPaths } from '../http/mcp-endpoint-paths.js';
 import { toNodeExchange } from '../http/node-exchange.js';
 

@@ -1,6 +1,8 @@
 import type { McpServer } from '../../server/mcp-server.js';
 import { SseHandler } from '../../transports/sse/sse.handler.js';
-import { normaliseRoutePath } from '../../transports/sse/sse-transport.options.js';
+import { normaliseRoutePath } from '../../transports/shared/route-path.js';
+import { resolveStreamableHttpOptions } from '../../transports/http/streamable-http.options.js';
+import { pickHostOriginOptions } from '../../transports/shared/host-origin.options.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 
 /** Where the legacy HTTP+SSE endpoints are mounted (the `sse` extra of `McpModule.forRoot`). */
@@ -40,16 +42,15 @@ export function resolveSseExtras(
 }
 
 /**
- * Builds the SseHandler from the module options: keep-alive interval (`sseKeepAliveMs`), body
- * limit (`maxBodyBytes`) and the `Host`/`Origin` checks are shared with Streamable HTTP. Paths
- * come from the controller (see `createSseController`), not from here.
+ * Builds the SseHandler from the module options: keep-alive interval (`keepAliveMs`), size limit
+ * (`maxMessageBytes`) and the `Host`/`Origin` checks are shared with Streamable HTTP (deprecated
+ * aliases resolved the same way). Paths come from the controller (see `createSseController`).
  */
 export function createSseHandler(server: McpServer, options: McpModuleOptions): SseHandler {
+  const http = resolveStreamableHttpOptions(options);
   return new SseHandler(server, {
-    keepAliveMs: options.sseKeepAliveMs,
-    maxBodyBytes: options.maxBodyBytes,
-    dnsRebindingProtection: options.dnsRebindingProtection,
-    allowedHosts: options.allowedHosts,
-    allowedOrigins: options.allowedOrigins,
+    keepAliveMs: http.keepAliveMs,
+    maxMessageBytes: http.maxMessageBytes,
+    ...pickHostOriginOptions(options),
   });
 }

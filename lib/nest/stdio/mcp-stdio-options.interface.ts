@@ -28,8 +28,8 @@ export interface McpStdioOptions {
    * Default `true`. Has no effect when `output` is another stream.
    */
   guardStdout?: boolean;
-  /** Bound on one incoming message line. Default 4 MiB. */
-  maxLineBytes?: number;
+  /** Largest accepted incoming message (one line, bytes). Default 4 MiB. */
+  maxMessageBytes?: number;
   /** Bound on outgoing bytes queued while the client does not read. Default 16 MiB. */
   maxBufferedBytes?: number;
   /** Signals that shut the server down. Default `['SIGTERM', 'SIGINT']`; `[]` installs none. */

@@ -65,7 +65,7 @@ export class McpStdio {
         input,
         guard?.protocolOutput ?? output,
         {
-          maxLineBytes: options.maxLineBytes,
+          maxMessageBytes: options.maxMessageBytes,
           maxBufferedBytes: options.maxBufferedBytes,
           logger: new Logger('McpStdioTransport'),
         },

@@ -1,5 +1,8 @@
 import type { InjectionToken, Provider } from '@nestjs/common';
-import type { StreamableHttpOptions } from '../../transports/http/streamable-http.options.js';
+import {
+  pickHostOriginOptions,
+  type HostOriginOptions,
+} from '../../transports/shared/host-origin.options.js';
 import {
   createMcpWebSocketGateway,
   definedOnly,
@@ -13,12 +16,6 @@ import { MCP_WEBSOCKET_OPTIONS, McpWebSocketGateway } from './mcp-websocket.gate
  * `dnsRebindingProtection`, `allowedHosts` and `allowedOrigins` options.
  */
 export type McpWebSocketSettings = { path?: string } & McpWebSocketGatewayOptions;
-
-/** The module options the WebSocket transport reads (a structural subset of `McpModuleOptions`). */
-export type WebSocketOriginOptions = Pick<
-  StreamableHttpOptions,
-  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
->;
 
 /**
  * The providers that mount the MCP WebSocket gateway inside a module: the gateway for
@@ -38,10 +35,8 @@ export function createMcpWebSocketProviders(
     {
       provide: MCP_WEBSOCKET_OPTIONS,
       inject: [moduleOptionsToken],
-      useFactory: (module: WebSocketOriginOptions): McpWebSocketGatewayOptions => ({
-        dnsRebindingProtection: module.dnsRebindingProtection,
-        allowedHosts: module.allowedHosts,
-        allowedOrigins: module.allowedOrigins,
+      useFactory: (module: HostOriginOptions): McpWebSocketGatewayOptions => ({
+        ...pickHostOriginOptions(module),
         ...definedOnly(options),
       }),
     },

@@ -4,16 +4,16 @@ import type { Subscription } from 'rxjs';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { OutboundMessage } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
-import { SseStream } from './sse-stream.js';
-import { SseWriter } from './sse/sse-writer.js';
+import { replayEvents, SseStream } from './sse-stream.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /**
- * Binds an McpSession to HTTP: routes each outgoing message to the stream of the request it
+ * Binds an MCP session to HTTP: routes each outgoing message to the stream of the request it
  * belongs to (the POST that carried it, or its resumed GET), and everything else to the standalone
  * GET stream. Each message goes to exactly one stream; none is broadcast.
  */
@@ -26,7 +26,7 @@ export class HttpSessionChannel {
   principal?: string;
 
   constructor(
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
   ) {
@@ -95,9 +95,7 @@ export class HttpSessionChannel {
     }
     const writer = new SseWriter(res, { keepAliveMs: 0 });
     writer.open();
-    const found = await this.eventStore.replayEventsAfter(lastEventId, (id, message) => {
-      if (message !== null) writer.send({ id, event: 'message', data: JSON.stringify(message) });
-    });
+    const found = await replayEvents(this.eventStore, lastEventId, writer);
     writer.close();
     return found !== undefined;
   }
@@ -129,7 +127,7 @@ export class HttpSessionChannel {
     const stream = new SseStream(randomUUID(), {
       eventStore: this.eventStore,
       retryMs: this.options.sseRetryMs,
-      keepAliveMs: this.options.sseKeepAliveMs,
+      keepAliveMs: this.options.keepAliveMs,
       prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
     });
     this.streams.set(stream.id, stream);

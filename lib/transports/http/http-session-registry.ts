@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
@@ -20,7 +20,7 @@ export class HttpSessionRegistry {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly server: McpServer,
+    private readonly server: McpServerPort,
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
     private readonly store: SessionStore,

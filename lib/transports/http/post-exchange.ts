@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
-import { writeEmpty, writeJson } from './http-response.js';
+import { writeEmpty, writeJson } from '../shared/http/http-response.js';
 import type { SseStream } from './sse-stream.js';
 
 /** How one POST wants its answer delivered. */

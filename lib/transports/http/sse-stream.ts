@@ -1,7 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
-import { SseWriter } from './sse/sse-writer.js';
+import { messageEvent } from '../shared/sse/sse-event.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
+
+/**
+ * Writes the messages stored after `lastEventId` (priming events skipped) to `writer`. Resolves
+ * with the stream id the event belonged to, or undefined when the store does not know it.
+ */
+export function replayEvents(
+  eventStore: EventStore,
+  lastEventId: string,
+  writer: SseWriter,
+): Promise<string | undefined> {
+  return eventStore.replayEventsAfter(lastEventId, (id, message) => {
+    if (message !== null) writer.send(messageEvent(message as JsonRpcMessage, id));
+  });
+}
 
 /** How a resumable SSE stream behaves on the wire. */
 export interface SseStreamSettings {
@@ -56,7 +71,7 @@ export class SseStream {
   push(message: JsonRpcMessage): void {
     this.enqueue(async () => {
       const id = await this.settings.eventStore.storeEvent(this.id, message);
-      this.writer?.send({ id, event: 'message', data: JSON.stringify(message) });
+      this.writer?.send(messageEvent(message, id));
     });
   }
 
@@ -65,9 +80,7 @@ export class SseStream {
     this.attach(res, false);
     const writer = this.writer;
     this.enqueue(async () => {
-      await this.settings.eventStore.replayEventsAfter(lastEventId, (id, message) => {
-        if (message !== null) writer?.send({ id, event: 'message', data: JSON.stringify(message) });
-      });
+      if (writer) await replayEvents(this.settings.eventStore, lastEventId, writer);
     });
     if (this.ended) this.enqueue(async () => writer?.close());
   }

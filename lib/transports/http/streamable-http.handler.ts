@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -11,11 +11,12 @@ import { HttpSessionRegistry } from './http-session-registry.js';
 import {
   guardRequest,
   HttpRefusal,
-  readJsonBody,
+  requireJsonContentType,
   toMessageOrRefuse,
   writeRefusal,
-} from './http-refusal.js';
-import { writeEmpty } from './http-response.js';
+} from '../shared/http/http-refusal.js';
+import { writeEmpty } from '../shared/http/http-response.js';
+import { readJsonBody } from '../shared/http/read-body.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -35,7 +36,7 @@ export class StreamableHttpHandler {
   readonly sessions: HttpSessionRegistry;
 
   constructor(
-    private readonly server: McpServer,
+    private readonly server: McpServerPort,
     options: StreamableHttpOptions,
     private readonly eventStore: EventStore,
     sessionStore: SessionStore,
@@ -105,10 +106,7 @@ export class StreamableHttpHandler {
     parsedBody: unknown,
   ): Promise<void> {
     guardRequest(req, this.options);
-    const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !contentType.includes('application/json')) {
-      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
-    }
+    requireJsonContentType(req);
     const accept = req.headers.accept ?? '*/*';
     const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
     if (!acceptsSse && !accept.includes('application/json')) {
@@ -118,8 +116,7 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
     const batch = Array.isArray(body);
     const messages = this.toMessages(batch ? body : [body]);
     const requests = messages.filter(isJsonRpcRequest);

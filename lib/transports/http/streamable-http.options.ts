@@ -1,12 +1,24 @@
 import type { IncomingMessage } from 'node:http';
+import {
+  resolveHostOriginOptions,
+  type HostOriginOptions,
+  type ResolvedHostOriginOptions,
+} from '../shared/host-origin.options.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
+import { SSE_DEFAULT_KEEP_ALIVE_MS } from '../shared/sse/sse-writer.js';
 
-/** Options of the Streamable HTTP transport. */
-export interface StreamableHttpOptions {
+/** Options of the Streamable HTTP transport (and of `McpModule`, which extends them). */
+export interface StreamableHttpOptions extends HostOriginOptions {
   /** Serve without sessions: every POST stands alone; GET and DELETE get 405. Default `false`. */
   stateless?: boolean;
   /** A session ends after this long without a request (ms). Default 30 minutes. */
   sessionIdleTimeoutMs?: number;
-  /** Largest accepted request body in bytes; larger gets 413. Default 4 MiB. */
+  /**
+   * Largest accepted incoming message: the request body (one message or a batch), in bytes;
+   * larger gets 413. Also bounds the POST bodies of the HTTP+SSE endpoints. Default 4 MiB.
+   */
+  maxMessageBytes?: number;
+  /** @deprecated Use {@link maxMessageBytes} (same meaning; read only when it is absent). */
   maxBodyBytes?: number;
   /**
    * How requests are answered: `'auto'` (default) replies with JSON unless the handler sends
@@ -16,14 +28,13 @@ export interface StreamableHttpOptions {
   responseMode?: 'auto' | 'json' | 'sse';
   /** `retry:` (ms) announced on SSE streams, the client's reconnection delay. Default 1000. */
   sseRetryMs?: number;
-  /** Interval of SSE keep-alive comments (ms); 0 disables. Default 15 000. */
+  /**
+   * Interval of keep-alive comments on SSE streams (ms), also on the HTTP+SSE endpoints; 0
+   * disables. Default 15 000.
+   */
+  keepAliveMs?: number;
+  /** @deprecated Use {@link keepAliveMs} (same meaning; read only when it is absent). */
   sseKeepAliveMs?: number;
-  /** Validate `Host` and `Origin` against DNS rebinding. Default `true`. */
-  dnsRebindingProtection?: boolean;
-  /** Extra accepted `Host` values (`host` or `host:port`); loopback names are always accepted on loopback. */
-  allowedHosts?: string[];
-  /** Extra accepted `Origin` values (`https://app.example.com`); same-origin requests are always accepted. */
-  allowedOrigins?: string[];
   /**
    * Who is calling, as a stable string (e.g. the user id). A session is bound to the principal that
    * initialized it; a request with that session id from another principal gets 403. Default: read
@@ -45,10 +56,16 @@ export function principalFromUser(req: IncomingMessage): string | undefined {
   return JSON.stringify(user);
 }
 
-/** Options with every default applied. */
-export type ResolvedStreamableHttpOptions = Required<
-  Omit<StreamableHttpOptions, 'allowedHosts' | 'allowedOrigins'>
-> & { allowedHosts: Set<string>; allowedOrigins: Set<string> };
+/** Options with every default applied (deprecated aliases mapped onto their new names). */
+export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions {
+  stateless: boolean;
+  sessionIdleTimeoutMs: number;
+  maxMessageBytes: number;
+  responseMode: 'auto' | 'json' | 'sse';
+  sseRetryMs: number;
+  keepAliveMs: number;
+  principal: (req: IncomingMessage) => string | undefined;
+}
 
 /** Applies the defaults once at bootstrap. */
 export function resolveStreamableHttpOptions(
@@ -57,13 +74,11 @@ export function resolveStreamableHttpOptions(
   return {
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
-    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
-    sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
-    dnsRebindingProtection: options.dnsRebindingProtection ?? true,
-    allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())),
-    allowedOrigins: new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase())),
+    keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,
+    ...resolveHostOriginOptions(options),
     principal: options.principal ?? principalFromUser,
   };
 }

@@ -2,23 +2,23 @@ import { Subject, type Observable } from 'rxjs';
 import { type ClientTransport } from '../../client/client-transport.interface.js';
 import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 
 /**
- * Connects a client to an McpServer in the same process, with no sockets: each client gets its own
+ * Connects a client to an MCP server in the same process, with no sockets: each client gets its own
  * server session. For tests of tools and for embedding. Messages are delivered asynchronously
  * (a microtask later), like on a real wire.
  */
 export class InMemoryClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
   private readonly errors = new Subject<Error>();
-  private session?: McpSession;
+  private session?: McpSessionPort;
 
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   readonly errors$: Observable<Error> = this.errors.asObservable();
 
-  constructor(private readonly server: McpServer) {}
+  constructor(private readonly server: McpServerPort) {}
 
   async start(): Promise<void> {
     const session = this.server.createSession(undefined, 'in-memory');

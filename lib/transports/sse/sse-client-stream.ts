@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TransportError } from '../../errors/transport.error.js';
-import { openEventStream, readEvents } from './sse-event-stream.js';
+import { isMessageEvent, readSseEvents, type SseReadOutcome } from '../shared/sse/sse-reader.js';
+import { openEventStream, SseEventTooLargeError } from './sse-event-stream.js';
 
 /** What one stream reports to its transport. */
 export interface SseClientStreamCallbacks {
@@ -19,7 +20,8 @@ export interface SseClientStreamCallbacks {
 /** Limits of one stream. */
 export interface SseClientStreamSettings {
   endpointTimeoutMs: number;
-  maxMessageSize: number;
+  /** Bound on one event, in UTF-8 bytes. */
+  maxMessageBytes: number;
 }
 
 /**
@@ -78,17 +80,23 @@ export class SseClientStream {
             return;
           }
           resolve(this.endpoint);
-        } else if (type === undefined || type === 'message') this.callbacks.onMessage(data);
+        } else if (isMessageEvent({ event: type, data })) this.callbacks.onMessage(data);
       };
-      readEvents(
+      void readSseEvents(
         res,
         { onEvent: (e) => onEvent(e.event, e.data), onRetry: (ms) => this.callbacks.onRetry(ms) },
-        this.settings.maxMessageSize,
-      ).then(
-        () => this.ended(res, fail),
-        (error: unknown) => this.ended(res, fail, error),
-      );
+        { maxEventBytes: this.settings.maxMessageBytes, signal: this.abort.signal },
+      ).then((outcome) => this.ended(res, fail, this.failureOf(outcome)));
     });
+  }
+
+  /** The error an outcome of the reader stands for (undefined for a graceful end). */
+  private failureOf(outcome: SseReadOutcome): unknown {
+    if (outcome.kind === 'overflow')
+      return new SseEventTooLargeError(this.settings.maxMessageBytes);
+    if (outcome.kind === 'broken') return outcome.error;
+    if (outcome.kind === 'aborted') return new Error('The SSE connection was aborted');
+    return undefined;
   }
 
   /** Closes the connection (a legacy server then ends the session). Idempotent. */

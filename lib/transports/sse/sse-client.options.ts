@@ -1,6 +1,7 @@
-/** Headers sent with every request, or a function returning them (called per request, e.g. to refresh a token). */
-export type SseClientHeaders =
-  Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+import type { HeadersProvider } from '../shared/headers-provider.js';
+
+/** @deprecated The same type as `HeadersProvider` (one type for both HTTP client transports). */
+export type SseClientHeaders = HeadersProvider;
 
 /** How the client re-opens a dropped SSE stream. */
 export interface SseClientReconnectionOptions {
@@ -18,7 +19,7 @@ export interface SseClientReconnectionOptions {
 /** Options of {@link SseClientTransport}. */
 export interface SseClientTransportOptions {
   /** Extra headers on the GET and on every POST (e.g. `Authorization`). */
-  headers?: SseClientHeaders;
+  headers?: HeadersProvider;
   /** How long `start()` waits for the server's `endpoint` event (ms). Default 10 000. */
   endpointTimeoutMs?: number;
   /**
@@ -27,20 +28,21 @@ export interface SseClientTransportOptions {
    */
   reconnection?: boolean | SseClientReconnectionOptions;
   /**
-   * Bound on the characters buffered for one SSE event still arriving; an event growing past it
-   * ends the transport with a `protocol` error instead of buffering without limit. Default 32 Mi.
+   * Largest accepted incoming message: bound on one SSE event (UTF-8 bytes), also while it is
+   * still arriving; an event growing past it ends the transport with a `protocol` error instead
+   * of buffering without limit. Default 32 MiB.
    */
-  maxMessageSize?: number;
+  maxMessageBytes?: number;
 }
 
 /** {@link SseClientTransportOptions} with defaults applied. */
 export interface ResolvedSseClientOptions {
-  headers: SseClientHeaders;
+  headers: HeadersProvider;
   endpointTimeoutMs: number;
   reconnection: Required<SseClientReconnectionOptions> | false;
   /** True when `initialDelayMs` was given (it then wins over the server's `retry:`). */
   fixedInitialDelay: boolean;
-  maxMessageSize: number;
+  maxMessageBytes: number;
 }
 
 function check(name: string, value: number, min: number): number {
@@ -65,7 +67,7 @@ export function resolveSseClientOptions(
     check('reconnection.maxDelayMs', settings.maxDelayMs ?? 0, 0);
   }
   check('endpointTimeoutMs', options.endpointTimeoutMs ?? 1, 1);
-  check('maxMessageSize', options.maxMessageSize ?? 1, 1);
+  check('maxMessageBytes', options.maxMessageBytes ?? 1, 1);
   return {
     headers: options.headers ?? {},
     endpointTimeoutMs: options.endpointTimeoutMs ?? 10_000,
@@ -78,6 +80,6 @@ export function resolveSseClientOptions(
             maxDelayMs: settings.maxDelayMs ?? 5000,
           },
     fixedInitialDelay: settings !== false && settings.initialDelayMs !== undefined,
-    maxMessageSize: options.maxMessageSize ?? 32 * 1024 * 1024,
+    maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,
   };
 }

@@ -1,6 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { TransportError } from '../../errors/transport.error.js';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -8,16 +7,9 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 /** An SSE event larger than the configured bound. */
 export class SseEventTooLargeError extends Error {
   constructor(readonly limit: number) {
-    super(`An SSE event exceeded ${limit} characters`);
+    super(`An SSE event exceeded ${limit} bytes`);
     this.name = 'SseEventTooLargeError';
   }
-}
-
-/** What to do with the events of a stream. */
-export interface SseEventHandlers {
-  onEvent(event: EventSourceMessage): void;
-  /** The server's `retry:` field (its suggested reconnection delay, ms). */
-  onRetry?(ms: number): void;
 }
 
 async function readErrorText(res: IncomingMessage): Promise<string> {
@@ -98,32 +90,4 @@ export function openEventStream(
     });
     req.end();
   });
-}
-
-/**
- * Reads an event stream to its end, feeding each event to `handlers`. Resolves when the server
- * ends the stream; rejects on a connection error, an abort, or {@link SseEventTooLargeError}.
- */
-export async function readEvents(
-  res: IncomingMessage,
-  handlers: SseEventHandlers,
-  maxMessageSize: number,
-): Promise<void> {
-  let overflow = false;
-  const parser = createParser({
-    onEvent: (event) => handlers.onEvent(event),
-    onRetry: (ms) => handlers.onRetry?.(ms),
-    onError: (error) => {
-      if (error.type === 'max-buffer-size-exceeded') overflow = true;
-    },
-    maxBufferSize: maxMessageSize,
-  });
-  res.setEncoding('utf8');
-  for await (const chunk of res) {
-    parser.feed(chunk as string);
-    if (overflow) {
-      res.destroy();
-      throw new SseEventTooLargeError(maxMessageSize);
-    }
-  }
 }

@@ -1,10 +1,12 @@
 import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+import { discardBody, httpError } from '../shared/http/http-reply.js';
 
 /**
  * POSTs one JSON-RPC message to a legacy SSE endpoint; any 2xx counts as delivered (the answer
  * comes on the stream) and the response body is discarded.
- * @throws TransportError `http` with the status (non-2xx; the start of the body in the message),
+ * @throws TransportError `http` with the status (non-2xx; the body's JSON-RPC error message, or
+ *   the start of the body, in the message),
  *   `closed` when `signal` aborted, `refused` when the server cannot be reached.
  */
 export async function postJsonRpcMessage(
@@ -35,13 +37,6 @@ export async function postJsonRpcMessage(
       cause: error,
     });
   }
-  if (!response.ok) {
-    const text = (await response.text().catch(() => '')).slice(0, 500);
-    throw new TransportError(
-      `POST ${endpoint.pathname} answered HTTP ${response.status}${text ? `: ${text}` : ''}`,
-      'http',
-      response.status,
-    );
-  }
-  await response.body?.cancel().catch(() => undefined);
+  if (!response.ok) throw await httpError(response, `POST ${endpoint.pathname}`);
+  await discardBody(response);
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { McpSession } from '../../server/session/mcp-session.js';
-import { SseWriter } from '../http/sse/sse-writer.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
+import { messageEvent } from '../shared/sse/sse-event.js';
+import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /**
  * The GET stream of one legacy HTTP+SSE session. The stream *is* the session: it opens with the
@@ -16,7 +17,7 @@ export class SseSessionStream {
    * session is closed at once.
    */
   constructor(
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     res: ServerResponse,
     endpoint: string,
     keepAliveMs: number,
@@ -24,7 +25,7 @@ export class SseSessionStream {
     this.writer = new SseWriter(res, { keepAliveMs });
     this.writer.onClose(() => session.close('Client disconnected'));
     session.outbound$.subscribe({
-      next: ({ message }) => this.writer.send({ event: 'message', data: JSON.stringify(message) }),
+      next: ({ message }) => this.writer.send(messageEvent(message)),
       complete: () => this.writer.close(),
     });
     if (this.writer.open()) this.writer.send({ event: 'endpoint', data: endpoint });

@@ -1,17 +1,17 @@
 import {
-  resolveStreamableHttpOptions,
-  type ResolvedStreamableHttpOptions,
-  type StreamableHttpOptions,
-} from '../http/streamable-http.options.js';
+  resolveHostOriginOptions,
+  type HostOriginOptions,
+  type ResolvedHostOriginOptions,
+} from '../shared/host-origin.options.js';
+import { normaliseRoutePath } from '../shared/route-path.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
+import { SSE_DEFAULT_KEEP_ALIVE_MS } from '../shared/sse/sse-writer.js';
 
 /**
  * Options of the legacy HTTP+SSE transport (protocol 2024-11-05). The `Host`/`Origin` checks are
  * the same as Streamable HTTP's and take the same options.
  */
-export interface SseTransportOptions extends Pick<
-  StreamableHttpOptions,
-  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
-> {
+export interface SseTransportOptions extends HostOriginOptions {
   /** Path of the SSE stream (GET). Default `'/sse'`. */
   path?: string;
   /**
@@ -21,8 +21,8 @@ export interface SseTransportOptions extends Pick<
   messagesPath?: string;
   /** Interval of `: keepalive` comments on the stream (ms); 0 disables. Default 15 000. */
   keepAliveMs?: number;
-  /** Largest accepted POST body in bytes; larger gets 413. Default 4 MiB. */
-  maxBodyBytes?: number;
+  /** Largest accepted incoming message (POST body, bytes); larger gets 413. Default 4 MiB. */
+  maxMessageBytes?: number;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -30,35 +30,26 @@ export interface ResolvedSseTransportOptions {
   path: string;
   messagesPath: string;
   keepAliveMs: number;
-  maxBodyBytes: number;
-  /** The origin-guard settings, in the shape `checkOrigin` takes. */
-  origin: ResolvedStreamableHttpOptions;
-}
-
-/** Normalises a route path to `/a/b` form (`''` becomes `/`). */
-export function normaliseRoutePath(path: string): string {
-  return '/' + path.split('/').filter(Boolean).join('/');
+  maxMessageBytes: number;
+  /** The `Host`/`Origin` guard settings. */
+  origin: ResolvedHostOriginOptions;
 }
 
 /** Applies the defaults once, at construction. */
 export function resolveSseTransportOptions(
   options: SseTransportOptions = {},
 ): ResolvedSseTransportOptions {
-  const keepAliveMs = options.keepAliveMs ?? 15_000;
-  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const keepAliveMs = options.keepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isFinite(keepAliveMs) || keepAliveMs < 0) {
     throw new RangeError('SSE keepAliveMs must be a finite number >= 0');
   }
-  if (!(maxBodyBytes > 0)) throw new RangeError('SSE maxBodyBytes must be > 0');
+  if (!(maxMessageBytes > 0)) throw new RangeError('SSE maxMessageBytes must be > 0');
   return {
     path: normaliseRoutePath(options.path ?? '/sse'),
     messagesPath: normaliseRoutePath(options.messagesPath ?? '/messages'),
     keepAliveMs,
-    maxBodyBytes,
-    origin: resolveStreamableHttpOptions({
-      dnsRebindingProtection: options.dnsRebindingProtection,
-      allowedHosts: options.allowedHosts,
-      allowedOrigins: options.allowedOrigins,
-    }),
+    maxMessageBytes,
+    origin: resolveHostOriginOptions(options),
   };
 }

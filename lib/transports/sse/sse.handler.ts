@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import {
   guardRequest,
   HttpRefusal,
-  readJsonBody,
+  requireJsonContentType,
   toMessageOrRefuse,
   writeRefusal,
-} from '../http/http-refusal.js';
-import { writeEmpty, writeJsonRpcError } from '../http/http-response.js';
+} from '../shared/http/http-refusal.js';
+import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
+import { readJsonBody } from '../shared/http/read-body.js';
+import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
 import {
   resolveSseTransportOptions,
@@ -31,7 +33,7 @@ export class SseHandler {
   private readonly streams = new Map<string, SseSessionStream>();
 
   constructor(
-    private readonly server: McpServer,
+    private readonly server: McpServerPort,
     options: SseTransportOptions = {},
   ) {
     this.options = resolveSseTransportOptions(options);
@@ -47,8 +49,7 @@ export class SseHandler {
    * `messagesPath` are served, another method on those paths gets 405, anything else 404.
    */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const route = requestPathname(req.url);
     if (route === this.options.path) {
       if (req.method === 'GET') this.handleGet(req, res);
       else this.refuseMethod(res, 'GET');
@@ -125,10 +126,7 @@ export class SseHandler {
     parsedBody: unknown,
   ): Promise<void> {
     guardRequest(req, this.options.origin);
-    const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !contentType.includes('application/json')) {
-      throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
-    }
+    requireJsonContentType(req);
     const sessionId = new URL(req.url ?? '/', 'http://localhost').searchParams.get('sessionId');
     if (!sessionId) {
       throw new HttpRefusal(
@@ -139,8 +137,7 @@ export class SseHandler {
     }
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    const body =
-      parsedBody !== undefined ? parsedBody : await readJsonBody(req, this.options.maxBodyBytes);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
     const message = this.toMessage(body);
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');

@@ -16,8 +16,11 @@ export interface StdioClientTransportOptions {
    * `'inherit'` shares this process's stderr, `'ignore'` drops it.
    */
   stderr?: 'pipe' | 'inherit' | 'ignore';
-  /** Bound on one incoming line (message or stderr line). Default 4 MiB. */
-  maxLineBytes?: number;
+  /**
+   * Largest accepted incoming message (one stdout line, bytes); also bounds a stderr line (at most
+   * 64 KiB there). Default 4 MiB.
+   */
+  maxMessageBytes?: number;
   /** Bound on bytes queued while the child does not read its stdin. Default 16 MiB. */
   maxBufferedBytes?: number;
   /**

@@ -48,7 +48,7 @@ export class StdioClientTransport implements ClientTransport {
   readonly stderr$: Observable<string>;
 
   constructor(readonly options: StdioClientTransportOptions) {
-    this.stderr = new StderrCollector(Math.min(options.maxLineBytes ?? 64 * 1024, 64 * 1024));
+    this.stderr = new StderrCollector(Math.min(options.maxMessageBytes ?? 64 * 1024, 64 * 1024));
     this.stderr$ = this.stderr.lines$;
   }
 
@@ -143,7 +143,7 @@ export class StdioClientTransport implements ClientTransport {
         invalid: (error) => this.errors.next(invalidLine(error)),
         end: () => undefined,
       },
-      this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      this.options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES,
     ).start();
     if (server.stderr) this.stderr.attach(server.stderr);
     this.state = 'running';

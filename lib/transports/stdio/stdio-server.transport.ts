@@ -8,7 +8,7 @@ import {
 } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { JsonLineReader } from './json-line-reader.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
@@ -16,8 +16,11 @@ import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
 
 /** Options of {@link StdioServerTransport}. */
 export interface StdioServerTransportOptions {
-  /** Bound on one incoming line; a longer one gets `-32600` and is dropped. Default 4 MiB. */
-  maxLineBytes?: number;
+  /**
+   * Largest accepted incoming message (one line, bytes); a longer one gets `-32600` and is
+   * dropped. Default 4 MiB.
+   */
+  maxMessageBytes?: number;
   /**
    * Bound on outgoing bytes queued while the client does not read (default 16 MiB). Reading of
    * input pauses while the output is congested; past the bound the transport closes.
@@ -62,7 +65,7 @@ export class StdioServerTransport {
 
   constructor(
     /** The session this transport serves (one stdio process, one session). */
-    readonly session: McpSession,
+    readonly session: McpSessionPort,
     input: Readable,
     output: Writable,
     options: StdioServerTransportOptions = {},
@@ -91,7 +94,7 @@ export class StdioServerTransport {
           this.stop(error ? 'input-error' : 'end-of-input');
         },
       },
-      options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import { requestPathname } from '../shared/route-path.js';
 import { loadWs } from './load-ws.js';
 import { McpWebSocketServer } from './mcp-websocket-server.js';
 import type { WebSocketTransportOptions } from './websocket-transport.options.js';
@@ -11,14 +12,6 @@ export interface McpWebSocketEndpoint {
   readonly server: McpWebSocketServer;
   /** Stops accepting upgrades, closes every socket (1001) and detaches from the HTTP server. */
   close(): Promise<void>;
-}
-
-/** The pathname of a request target (`/ws?token=x` -> `/ws`), without a trailing slash. */
-export function requestPathname(url: string | undefined): string {
-  const target = url ?? '/';
-  const query = target.indexOf('?');
-  const path = query === -1 ? target : target.slice(0, query);
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** Refuses an upgrade nobody serves, as Node does when no `upgrade` listener exists. */
@@ -39,7 +32,7 @@ function refuseUpgrade(socket: Duplex, status: string): void {
  */
 export async function attachMcpWebSocket(
   httpServer: Server,
-  mcpServer: McpServer,
+  mcpServer: McpServerPort,
   options: WebSocketTransportOptions = {},
 ): Promise<McpWebSocketEndpoint> {
   const { WebSocketServer } = await loadWs('The MCP WebSocket transport');

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import type { McpServer } from '../../server/mcp-server.js';
-import { checkOrigin } from '../http/origin-guard.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import { checkOrigin } from '../shared/host-origin-guard.js';
 import { WebSocketSessionBinding } from './websocket-session-binding.js';
 import {
   resolveWebSocketTransportOptions,
@@ -54,7 +54,7 @@ export class McpWebSocketServer {
   private closing = false;
 
   constructor(
-    private readonly server: McpServer,
+    private readonly server: McpServerPort,
     options: WebSocketTransportOptions = {},
   ) {
     this.options = resolveWebSocketTransportOptions(options);

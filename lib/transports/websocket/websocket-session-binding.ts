@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
-import type { McpSession } from '../../server/session/mcp-session.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
+import { exceedsUtf8Bytes } from '../shared/byte-size.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
 import { WebSocketKeepAlive } from './websocket-keepalive.js';
 import {
@@ -34,7 +35,7 @@ export const BUFFER_OVERFLOW_REASON = 'Send buffer limit exceeded: the client is
  */
 export class WebSocketSessionBinding {
   /** The MCP session this socket carries. */
-  readonly session: McpSession;
+  readonly session: McpSessionPort;
   /** Resolves once the socket has closed. */
   readonly closed: Promise<void>;
   private readonly extra: MessageExtra;
@@ -47,7 +48,7 @@ export class WebSocketSessionBinding {
   constructor(
     private readonly socket: McpServerSocket,
     request: Pick<IncomingMessage, 'headers' | 'socket'>,
-    server: Pick<McpServer, 'createSession'>,
+    server: Pick<McpServerPort, 'createSession'>,
     private readonly options: SessionBindingOptions,
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
@@ -99,10 +100,7 @@ export class WebSocketSessionBinding {
     const socket = this.socket;
     if (this.closeSent || this.socketClosed || socket.readyState !== WEBSOCKET_OPEN) return;
     const text = encodeFrame(message);
-    const limit = this.options.maxBufferedBytes;
-    // `text.length` <= its UTF-8 size <= 3 x `text.length`: count bytes only near the bound.
-    const buffered = socket.bufferedAmount;
-    if (buffered + text.length * 3 > limit && buffered + Buffer.byteLength(text) > limit) {
+    if (exceedsUtf8Bytes(text, this.options.maxBufferedBytes - socket.bufferedAmount)) {
       this.close(WebSocketCloseCode.PolicyViolation, BUFFER_OVERFLOW_REASON);
       return;
     }

@@ -1,14 +1,12 @@
 import {
-  resolveStreamableHttpOptions,
-  type ResolvedStreamableHttpOptions,
-  type StreamableHttpOptions,
-} from '../http/streamable-http.options.js';
+  resolveHostOriginOptions,
+  type HostOriginOptions,
+  type ResolvedHostOriginOptions,
+} from '../shared/host-origin.options.js';
+import { normaliseRoutePath } from '../shared/route-path.js';
 
 /** Options of the WebSocket server transport (framework-free; the Nest gateway passes them on). */
-export interface WebSocketTransportOptions extends Pick<
-  StreamableHttpOptions,
-  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
-> {
+export interface WebSocketTransportOptions extends HostOriginOptions {
   /**
    * Path of the endpoint on the HTTP server, matched against the request's pathname (the query
    * string is ignored). Like a Nest `@WebSocketGateway({ path })`, it is absolute: the app's
@@ -35,17 +33,12 @@ export interface ResolvedWebSocketTransportOptions {
   keepAliveMs: number;
   maxMessageBytes: number;
   maxBufferedBytes: number;
-  /** The origin settings in the shape the HTTP origin guard reads. */
-  origin: ResolvedStreamableHttpOptions;
+  /** The `Host`/`Origin` guard settings (checked at the handshake). */
+  origin: ResolvedHostOriginOptions;
 }
 
 /** Default endpoint path. */
 export const WEBSOCKET_DEFAULT_PATH = '/ws';
-
-/** Normalises a path to `/a/b` form (no trailing slash, `/` for the root). */
-export function normaliseWebSocketPath(path: string): string {
-  return '/' + path.split('/').filter(Boolean).join('/');
-}
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   const resolved = value ?? fallback;
@@ -67,14 +60,10 @@ export function resolveWebSocketTransportOptions(
     throw new RangeError(`WebSocket transport: keepAliveMs must be >= 0, got ${keepAliveMs}`);
   }
   return {
-    path: normaliseWebSocketPath(options.path ?? WEBSOCKET_DEFAULT_PATH),
+    path: normaliseRoutePath(options.path ?? WEBSOCKET_DEFAULT_PATH),
     keepAliveMs,
     maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, 4 * 1024 * 1024),
     maxBufferedBytes: positive('maxBufferedBytes', options.maxBufferedBytes, 8 * 1024 * 1024),
-    origin: resolveStreamableHttpOptions({
-      dnsRebindingProtection: options.dnsRebindingProtection,
-      allowedHosts: options.allowedHosts,
-      allowedOrigins: options.allowedOrigins,
-    }),
+    origin: resolveHostOriginOptions(options),
   };
 }

@@ -141,7 +141,7 @@ describe('McpClient over Streamable HTTP against misbehaving servers', () => {
       startSse(res);
       res.write(`data: "${'x'.repeat(100_000)}"\n\n`);
     });
-    peer = await connectHttpClient(server.url, { http: { maxMessageSize: 10_000 } });
+    peer = await connectHttpClient(server.url, { http: { maxMessageBytes: 10_000 } });
     const { error } = (await call(peer)) as { error: TransportError };
     expect(error).toMatchObject({ kind: 'protocol' });
   });

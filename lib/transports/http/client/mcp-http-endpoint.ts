@@ -1,6 +1,6 @@
 import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
-import { discardBody, fetchFailure, httpError, mediaTypeOf } from './http-reply.js';
+import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
 import { buildRequestHeaders, isValidSessionId } from './request-headers.js';
 import type { ResolvedStreamableHttpClientOptions } from './streamable-http-client.options.js';
 

@@ -1,4 +1,4 @@
-import type { HeadersProvider } from './streamable-http-client.options.js';
+import type { HeadersProvider } from '../../shared/headers-provider.js';
 
 /** Wraps an error thrown by the user's headers function, so it can be rethrown unchanged. */
 export class HeadersProviderError extends Error {

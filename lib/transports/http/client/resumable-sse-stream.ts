@@ -1,5 +1,5 @@
 import { TransportError } from '../../../errors/transport.error.js';
-import { readSseBody } from './sse-reader.js';
+import { isMessageEvent, readSseEvents } from '../../shared/sse/sse-reader.js';
 import { reconnectDelay, type ResolvedReconnection } from './streamable-http-client.options.js';
 
 /** What a followed stream needs from its transport. */
@@ -9,7 +9,8 @@ export interface FollowSseOptions {
   /** Aborts everything: reading, waiting, reconnecting. */
   signal: AbortSignal;
   reconnection: ResolvedReconnection;
-  maxEventSize: number;
+  /** Bound on one event, in UTF-8 bytes. */
+  maxEventBytes: number;
   /** Opens `GET` (with `Last-Event-ID` when given); resolves with a 2xx SSE response or throws. */
   reconnect(lastEventId: string | undefined): Promise<Response>;
   /** Data of one `message` event. */
@@ -109,7 +110,7 @@ export async function followSseStream(
 
     let progressed = false;
     options.onConnection?.(true);
-    const outcome = await readSseBody(
+    const outcome = await readSseEvents(
       response.body!,
       {
         onId: (id) => {
@@ -117,13 +118,14 @@ export async function followSseStream(
           lastEventId = id === '' ? undefined : id;
         },
         onRetry: (ms) => (retryMs = ms),
-        onMessage: (data) => {
+        onEvent: (event) => {
+          if (!isMessageEvent(event) || event.data === '') return; // priming, pings ...
           progressed = true;
-          options.onMessage(data);
+          options.onMessage(event.data);
         },
         shouldStop: () => options.isDone(),
       },
-      { signal, maxEventSize: options.maxEventSize },
+      { signal, maxEventBytes: options.maxEventBytes },
     );
     response = undefined;
     options.onConnection?.(false);
@@ -131,7 +133,7 @@ export async function followSseStream(
     if (outcome.kind === 'aborted') return 'aborted';
     if (outcome.kind === 'overflow') {
       throw new TransportError(
-        `${options.label}: an SSE event exceeded ${options.maxEventSize} characters`,
+        `${options.label}: an SSE event exceeded ${options.maxEventBytes} bytes`,
         'protocol',
       );
     }

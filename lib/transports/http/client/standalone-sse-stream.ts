@@ -43,7 +43,7 @@ export class StandaloneSseStream {
       label: LABEL,
       signal: controller.signal,
       reconnection: options.reconnection,
-      maxEventSize: options.maxMessageSize,
+      maxEventBytes: options.maxMessageBytes,
       reconnect: (lastEventId) => endpoint.get(lastEventId, controller.signal),
       onMessage: (data) => this.host.deliver(data, LABEL),
       isDone: () => false,

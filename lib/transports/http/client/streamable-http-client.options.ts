@@ -1,6 +1,6 @@
-/** Extra request headers: a fixed object, or a function called before every HTTP request (auth). */
-export type HeadersProvider =
-  Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+import type { HeadersProvider } from '../../shared/headers-provider.js';
+
+export type { HeadersProvider };
 
 /** The `fetch` the transport uses (Node's global `fetch` by default). */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
@@ -34,8 +34,8 @@ export interface StreamableHttpClientOptions {
   reconnection?: SseReconnectionOptions;
   /** Open the optional standalone GET stream once the session is initialized. Default `true`. */
   standaloneStream?: boolean;
-  /** Largest accepted JSON reply or single SSE event, in characters. Default 32 MiB. */
-  maxMessageSize?: number;
+  /** Largest accepted incoming message: a JSON reply or one SSE event, in bytes. Default 32 MiB. */
+  maxMessageBytes?: number;
   /** Bound on the `DELETE` that `close()` sends to end the session (ms). Default 5000. */
   closeTimeoutMs?: number;
 }
@@ -49,7 +49,7 @@ export interface ResolvedStreamableHttpClientOptions {
   fetch: FetchLike;
   reconnection: ResolvedReconnection;
   standaloneStream: boolean;
-  maxMessageSize: number;
+  maxMessageBytes: number;
   closeTimeoutMs: number;
 }
 
@@ -68,7 +68,7 @@ export function resolveStreamableHttpClientOptions(
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     reconnection,
     standaloneStream: options.standaloneStream ?? true,
-    maxMessageSize: options.maxMessageSize ?? 32 * 1024 * 1024,
+    maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,
     closeTimeoutMs: options.closeTimeoutMs ?? 5000,
   };
   const check = (name: string, value: number, min: number) => {
@@ -80,7 +80,7 @@ export function resolveStreamableHttpClientOptions(
   check('reconnection.initialDelayMs', reconnection.initialDelayMs, 0);
   check('reconnection.backoffFactor', reconnection.backoffFactor, 1);
   check('reconnection.maxDelayMs', reconnection.maxDelayMs, 0);
-  check('maxMessageSize', resolved.maxMessageSize, 1);
+  check('maxMessageBytes', resolved.maxMessageBytes, 1);
   check('closeTimeoutMs', resolved.closeTimeoutMs, 0);
   return resolved;
 }

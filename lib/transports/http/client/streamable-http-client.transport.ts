@@ -14,7 +14,7 @@ import {
   mediaTypeOf,
   parseReply,
   readTextLimited,
-} from './http-reply.js';
+} from '../../shared/http/http-reply.js';
 import { McpHttpEndpoint } from './mcp-http-endpoint.js';
 import { HeadersProviderError } from './request-headers.js';
 import { followSseStream } from './resumable-sse-stream.js';
@@ -173,7 +173,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
     const type = mediaTypeOf(response);
     if (response.status === 202) return discardBody(response);
     if (type === 'application/json') {
-      const text = await readTextLimited(response, this.options.maxMessageSize);
+      const text = await readTextLimited(response, this.options.maxMessageBytes);
       for (const message of parseReply(text, `the reply to ${what}`)) this.deliver(message);
       return;
     }
@@ -184,7 +184,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
         label,
         signal,
         reconnection: this.options.reconnection,
-        maxEventSize: this.options.maxMessageSize,
+        maxEventBytes: this.options.maxMessageBytes,
         reconnect: (lastEventId) => this.endpoint.get(lastEventId, signal),
         onMessage: (data) => this.deliverData(data, label),
         isDone: () => exchange.answered,

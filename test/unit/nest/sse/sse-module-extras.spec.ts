@@ -35,9 +35,21 @@ describe('createSseHandler', () => {
       dnsRebindingProtection: false,
       allowedHosts: ['api.example'],
     });
-    expect(handler.options).toMatchObject({ keepAliveMs: 5000, maxBodyBytes: 1024 });
+    expect(handler.options).toMatchObject({ keepAliveMs: 5000, maxMessageBytes: 1024 });
     expect(handler.options.origin.dnsRebindingProtection).toBe(false);
     expect([...handler.options.origin.allowedHosts]).toEqual(['api.example']);
+    server.close();
+  });
+
+  it('takes the new option names keepAliveMs and maxMessageBytes', () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    const handler = createSseHandler(server, {
+      name: 's',
+      version: '1',
+      keepAliveMs: 0,
+      maxMessageBytes: 2048,
+    });
+    expect(handler.options).toMatchObject({ keepAliveMs: 0, maxMessageBytes: 2048 });
     server.close();
   });
 });

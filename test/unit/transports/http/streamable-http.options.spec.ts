@@ -8,10 +8,10 @@ describe('resolveStreamableHttpOptions', () => {
     expect(resolveStreamableHttpOptions()).toEqual({
       stateless: false,
       sessionIdleTimeoutMs: 30 * 60_000,
-      maxBodyBytes: 4 * 1024 * 1024,
+      maxMessageBytes: 4 * 1024 * 1024,
       responseMode: 'auto',
       sseRetryMs: 1000,
-      sseKeepAliveMs: 15_000,
+      keepAliveMs: 15_000,
       dnsRebindingProtection: true,
       allowedHosts: new Set(),
       allowedOrigins: new Set(),
@@ -23,19 +23,19 @@ describe('resolveStreamableHttpOptions', () => {
     const resolved = resolveStreamableHttpOptions({
       stateless: true,
       sessionIdleTimeoutMs: 0,
-      maxBodyBytes: 1,
+      maxMessageBytes: 1,
       responseMode: 'sse',
       sseRetryMs: 0,
-      sseKeepAliveMs: 0,
+      keepAliveMs: 0,
       dnsRebindingProtection: false,
     });
     expect(resolved).toMatchObject({
       stateless: true,
       sessionIdleTimeoutMs: 0,
-      maxBodyBytes: 1,
+      maxMessageBytes: 1,
       responseMode: 'sse',
       sseRetryMs: 0,
-      sseKeepAliveMs: 0,
+      keepAliveMs: 0,
       dnsRebindingProtection: false,
     });
   });
@@ -47,5 +47,21 @@ describe('resolveStreamableHttpOptions', () => {
     });
     expect(resolved.allowedHosts).toEqual(new Set(['api.example.com']));
     expect(resolved.allowedOrigins).toEqual(new Set(['https://app.example.com']));
+  });
+
+  it('reads the deprecated maxBodyBytes and sseKeepAliveMs when the new names are absent', () => {
+    expect(resolveStreamableHttpOptions({ maxBodyBytes: 10, sseKeepAliveMs: 20 })).toMatchObject({
+      maxMessageBytes: 10,
+      keepAliveMs: 20,
+    });
+    const both = resolveStreamableHttpOptions({
+      maxMessageBytes: 1,
+      maxBodyBytes: 10,
+      keepAliveMs: 2,
+      sseKeepAliveMs: 20,
+    });
+    expect(both).toMatchObject({ maxMessageBytes: 1, keepAliveMs: 2 });
+    expect(both).not.toHaveProperty('maxBodyBytes');
+    expect(both).not.toHaveProperty('sseKeepAliveMs');
   });
 });

@@ -7,7 +7,7 @@ describe('resolveSseClientOptions', () => {
       endpointTimeoutMs: 10_000,
       reconnection: { maxAttempts: 3, initialDelayMs: 500, maxDelayMs: 5000 },
       fixedInitialDelay: false,
-      maxMessageSize: 32 * 1024 * 1024,
+      maxMessageBytes: 32 * 1024 * 1024,
     });
   });
 
@@ -22,7 +22,7 @@ describe('resolveSseClientOptions', () => {
 
   it('rejects nonsensical numbers early', () => {
     expect(() => resolveSseClientOptions({ endpointTimeoutMs: 0 })).toThrow(RangeError);
-    expect(() => resolveSseClientOptions({ maxMessageSize: -1 })).toThrow(RangeError);
+    expect(() => resolveSseClientOptions({ maxMessageBytes: -1 })).toThrow(RangeError);
     expect(() => resolveSseClientOptions({ reconnection: { maxAttempts: 0 } })).toThrow(
       /reconnection.maxAttempts/,
     );

@@ -172,9 +172,9 @@ describe('SseClientTransport', () => {
       });
     });
 
-    it('closes with a protocol error when an event exceeds maxMessageSize', async () => {
+    it('closes with a protocol error when an event exceeds maxMessageBytes', async () => {
       server.onGet(sse('event: endpoint\ndata: /m\n\n'));
-      transport = new SseClientTransport(server.sseUrl, { maxMessageSize: 1024 });
+      transport = new SseClientTransport(server.sseUrl, { maxMessageBytes: 1024 });
       const errors = lastValueFrom(transport.errors$.pipe(toArray()));
       await transport.start();
       // An event still incomplete after 4096 characters: the parser must not buffer it whole.

@@ -10,7 +10,7 @@ describe('resolveSseTransportOptions', () => {
       path: '/a/b',
       messagesPath: '/messages',
       keepAliveMs: 15_000,
-      maxBodyBytes: 4 * 1024 * 1024,
+      maxMessageBytes: 4 * 1024 * 1024,
     });
     expect(resolved.origin.dnsRebindingProtection).toBe(true);
     expect([...resolved.origin.allowedOrigins]).toEqual(['https://x.example']);
@@ -18,6 +18,6 @@ describe('resolveSseTransportOptions', () => {
 
   it('rejects a negative keep-alive and a non-positive body limit', () => {
     expect(() => resolveSseTransportOptions({ keepAliveMs: -1 })).toThrow(RangeError);
-    expect(() => resolveSseTransportOptions({ maxBodyBytes: 0 })).toThrow(RangeError);
+    expect(() => resolveSseTransportOptions({ maxMessageBytes: 0 })).toThrow(RangeError);
   });
 });

@@ -2,6 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { z } from 'zod';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import { McpServer } from '../../../../lib/server/mcp-server.js';
+import type { McpSession } from '../../../../lib/server/session/mcp-session.js';
 import type { TransportInfo } from '../../../../lib/engine/transport-info.interface.js';
 import { StdioServerTransport } from '../../../../lib/transports/stdio/stdio-server.transport.js';
 import { HeldWritable, OutputCollector, until } from './support.js';
@@ -27,7 +28,7 @@ interface Harness {
 
 function setup(
   output: Writable,
-  options: { maxLineBytes?: number; maxBufferedBytes?: number } = {},
+  options: { maxMessageBytes?: number; maxBufferedBytes?: number } = {},
 ) {
   const server = new McpServer({ name: 'stdio-unit', version: '1.0.0' });
   const seen: Harness['seen'] = {};
@@ -134,7 +135,7 @@ describe('StdioServerTransport', () => {
   });
 
   it('rejects an oversized line with -32600 without buffering it, then serves the next one', async () => {
-    const { input, transport } = setup(out.stream, { maxLineBytes: 1024 });
+    const { input, transport } = setup(out.stream, { maxMessageBytes: 1024 });
     input.write(line(INITIALIZE) + line(INITIALIZED));
     const huge = JSON.stringify({
       jsonrpc: '2.0',
@@ -183,7 +184,10 @@ describe('StdioServerTransport', () => {
   it('on stdin EOF closes the session, aborting running handlers without answering them', async () => {
     const { input, transport, seen } = setup(out.stream);
     input.write(line(INITIALIZE) + line(INITIALIZED) + call('slow', 'wait'));
-    await until(() => transport.session.peer.inFlightCount === 1, 'handler running');
+    await until(
+      () => (transport.session as McpSession).peer.inFlightCount === 1,
+      'handler running',
+    );
     input.end();
 
     await expect(transport.closed).resolves.toBe('end-of-input');

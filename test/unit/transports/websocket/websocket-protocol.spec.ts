@@ -2,12 +2,12 @@ import {
   closeReason,
   selectSubprotocol,
 } from '../../../../lib/transports/websocket/websocket-protocol.js';
-import {
-  normaliseWebSocketPath,
-  resolveWebSocketTransportOptions,
-} from '../../../../lib/transports/websocket/websocket-transport.options.js';
+import { resolveWebSocketTransportOptions } from '../../../../lib/transports/websocket/websocket-transport.options.js';
 import { isMissingPackage } from '../../../../lib/transports/websocket/load-ws.js';
-import { requestPathname } from '../../../../lib/transports/websocket/attach-mcp-websocket.js';
+import {
+  normaliseRoutePath,
+  requestPathname,
+} from '../../../../lib/transports/shared/route-path.js';
 
 describe('WebSocket transport options', () => {
   it('applies the documented defaults', () => {
@@ -33,9 +33,9 @@ describe('WebSocket transport options', () => {
   });
 
   it('normalises paths', () => {
-    expect(normaliseWebSocketPath('mcp/ws/')).toBe('/mcp/ws');
-    expect(normaliseWebSocketPath('//a//b')).toBe('/a/b');
-    expect(normaliseWebSocketPath('/')).toBe('/');
+    expect(normaliseRoutePath('mcp/ws/')).toBe('/mcp/ws');
+    expect(normaliseRoutePath('//a//b')).toBe('/a/b');
+    expect(normaliseRoutePath('/')).toBe('/');
   });
 
   it.each([

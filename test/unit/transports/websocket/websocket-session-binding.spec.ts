@@ -1,4 +1,5 @@
 import { McpServer } from '../../../../lib/server/mcp-server.js';
+import type { McpSession } from '../../../../lib/server/session/mcp-session.js';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import {
   BUFFER_OVERFLOW_REASON,
@@ -70,7 +71,7 @@ describe('WebSocketSessionBinding', () => {
   it('opens one websocket session per socket and answers on the socket', async () => {
     const { socket, binding } = bind();
     expect(server.sessionCount).toBe(1);
-    expect(binding.session.transportKind).toBe('websocket');
+    expect((binding.session as McpSession).transportKind).toBe('websocket');
     expect(binding.session.id).toBeUndefined();
     await handshake(socket);
     expect(socket.messages()[0]).toMatchObject({

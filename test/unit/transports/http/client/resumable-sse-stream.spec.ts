@@ -36,7 +36,7 @@ describe('followSseStream', () => {
       label: 'test stream',
       signal: controller.signal,
       reconnection: { maxAttempts: 3, initialDelayMs: 100, backoffFactor: 1.5, maxDelayMs: 10_000 },
-      maxEventSize: 1 << 20,
+      maxEventBytes: 1 << 20,
       reconnect: (id) => {
         calls.push({ id, at: Date.now() - start });
         return reconnect(id);

@@ -180,27 +180,27 @@ describe('StreamableHttpClientTransport failures', () => {
     });
   });
 
-  it('rejects with protocol when an SSE event exceeds maxMessageSize', async () => {
+  it('rejects with protocol when an SSE event exceeds maxMessageBytes', async () => {
     const { url } = await serve((_request, res) => {
       openSse(res);
       res.write(`data: ${'x'.repeat(5000)}\n\n`);
     });
-    const t = connect(url, { maxMessageSize: 1000 });
+    const t = connect(url, { maxMessageBytes: 1000 });
     await expect(t.send(ping(1))).rejects.toMatchObject({ kind: 'protocol' });
   });
 
-  it('rejects a JSON reply larger than maxMessageSize', async () => {
+  it('rejects a JSON reply larger than maxMessageBytes', async () => {
     const { url } = await serve((request, res) =>
       sendJson(res, 200, resultFor(request, { big: 'x'.repeat(5000) })),
     );
-    const t = connect(url, { maxMessageSize: 1000 });
+    const t = connect(url, { maxMessageBytes: 1000 });
     await expect(t.send(ping(1))).rejects.toMatchObject({ kind: 'protocol' });
   });
 
   it('validates its URL and options', () => {
     expect(() => new StreamableHttpClientTransport('ws://127.0.0.1/mcp')).toThrow(TypeError);
     expect(
-      () => new StreamableHttpClientTransport('http://127.0.0.1/mcp', { maxMessageSize: 0 }),
+      () => new StreamableHttpClientTransport('http://127.0.0.1/mcp', { maxMessageBytes: 0 }),
     ).toThrow(RangeError);
   });
 });

@@ -15,7 +15,7 @@ describe('resolveStreamableHttpClientOptions', () => {
         maxDelayMs: 30_000,
       },
       standaloneStream: true,
-      maxMessageSize: 32 * 1024 * 1024,
+      maxMessageBytes: 32 * 1024 * 1024,
       closeTimeoutMs: 5000,
     });
     expect(typeof resolved.fetch).toBe('function');
@@ -28,7 +28,7 @@ describe('resolveStreamableHttpClientOptions', () => {
     expect(() =>
       resolveStreamableHttpClientOptions({ reconnection: { backoffFactor: 0.5 } }),
     ).toThrow(/backoffFactor/);
-    expect(() => resolveStreamableHttpClientOptions({ maxMessageSize: Number.NaN })).toThrow(
+    expect(() => resolveStreamableHttpClientOptions({ maxMessageBytes: Number.NaN })).toThrow(
       RangeError,
     );
   });

@@ -1,4 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import type { McpError } from '../../../errors/mcp.error.js';
+import { ErrorCode } from '../../../protocol/error-codes.js';
+import { parseJson } from '../../../protocol/json-rpc.js';
+import { HttpRefusal } from './http-refusal.js';
+
+/** Default bound on an incoming HTTP body (4 MiB), shared by Streamable HTTP and HTTP+SSE. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The request body exceeded the configured limit. */
 export class BodyTooLargeError extends Error {
@@ -48,4 +55,30 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+/**
+ * Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON.
+ * `parsedBody` is the body when a framework already parsed it (then nothing is read).
+ */
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  parsedBody?: unknown,
+): Promise<unknown> {
+  if (parsedBody !== undefined) return parsedBody;
+  let text: string;
+  try {
+    text = await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
+    }
+    throw error;
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
+  }
 }

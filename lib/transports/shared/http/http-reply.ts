@@ -12,7 +12,7 @@ export function mediaTypeOf(response: Response): string {
 }
 
 /**
- * Reads a body as text, refusing more than `limit` characters.
+ * Reads a body as text, refusing more than `limit` bytes.
  * @throws TransportError `protocol` when the body is larger.
  */
 export async function readTextLimited(response: Response, limit: number): Promise<string> {
@@ -20,18 +20,16 @@ export async function readTextLimited(response: Response, limit: number): Promis
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let bytes = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return text + decoder.decode();
+      bytes += value.byteLength;
       text += decoder.decode(value, { stream: true });
-      if (text.length > limit) {
+      if (bytes > limit) {
         await reader.cancel().catch(() => undefined);
-        throw new TransportError(
-          `Reply larger than ${limit} characters`,
-          'protocol',
-          response.status,
-        );
+        throw new TransportError(`Reply larger than ${limit} bytes`, 'protocol', response.status);
       }
     }
   } finally {

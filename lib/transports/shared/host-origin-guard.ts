@@ -1,11 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
-
-/** The settings the origin guard reads. */
-export type OriginOptions = Pick<
-  ResolvedStreamableHttpOptions,
-  'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
->;
+import type { ResolvedHostOriginOptions } from './host-origin.options.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -26,7 +20,10 @@ function hostname(hostHeader: string): string {
  * an `Origin`, when present, must be allowed, same-origin with `Host`, or loopback on a loopback
  * socket. Returns the reason a request is refused, or undefined when it passes.
  */
-export function checkOrigin(req: IncomingMessage, options: OriginOptions): string | undefined {
+export function checkOrigin(
+  req: IncomingMessage,
+  options: ResolvedHostOriginOptions,
+): string | undefined {
   if (!options.dnsRebindingProtection) return undefined;
   const host = (req.headers.host ?? '').toLowerCase();
   const loopback = isLoopbackAddress(req.socket.localAddress);

@@ -7,7 +7,7 @@ import {
   parseJsonRpcPayload,
   parseReply,
   readTextLimited,
-} from '../../../../../lib/transports/http/client/http-reply.js';
+} from '../../../../../lib/transports/shared/http/http-reply.js';
 
 describe('http-reply helpers', () => {
   it('mediaTypeOf ignores parameters and case', () => {

@@ -1,6 +1,6 @@
 import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SseWriter } from '../../../../../lib/transports/http/sse/sse-writer.js';
+import { SseWriter } from '../../../../../lib/transports/shared/sse/sse-writer.js';
 
 /** Accumulates the raw body of an SSE response and resolves waiters once a substring has arrived. */
 class RawReader {

@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { BodyTooLargeError, readBody } from '../../../../lib/transports/http/read-body.js';
+import {
+  BodyTooLargeError,
+  readBody,
+} from '../../../../../lib/transports/shared/http/read-body.js';
 
 /** A readable stream of `chunks` dressed as an IncomingMessage with the given headers. */
 function fakeRequest(

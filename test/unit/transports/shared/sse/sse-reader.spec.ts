@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import {
-  readSseBody,
+  isMessageEvent,
+  readSseEvents,
   type SseReadCallbacks,
-} from '../../../../../lib/transports/http/client/sse-reader.js';
+  type SseReadEvent,
+} from '../../../../../lib/transports/shared/sse/sse-reader.js';
 
 /** A body that yields `chunks` (strings or bytes), one per read, then ends, stays open or errors. */
 function body(chunks: Array<string | Uint8Array>, end: 'close' | 'open' | Error = 'close') {
@@ -21,7 +24,10 @@ function body(chunks: Array<string | Uint8Array>, end: 'close' | 'open' | Error 
 function recorder(stopWhen?: (messages: string[]) => boolean) {
   const seen = { messages: [] as string[], ids: [] as string[], retries: [] as number[] };
   const callbacks: SseReadCallbacks = {
-    onMessage: (data) => seen.messages.push(data),
+    // What the Streamable HTTP client keeps: message events with data.
+    onEvent: (event) => {
+      if (isMessageEvent(event) && event.data !== '') seen.messages.push(event.data);
+    },
     onId: (id) => seen.ids.push(id),
     onRetry: (ms) => seen.retries.push(ms),
     shouldStop: () => stopWhen?.(seen.messages) ?? false,
@@ -29,12 +35,12 @@ function recorder(stopWhen?: (messages: string[]) => boolean) {
   return { seen, callbacks };
 }
 
-const options = () => ({ signal: new AbortController().signal, maxEventSize: 1000 });
+const options = () => ({ signal: new AbortController().signal, maxEventBytes: 1000 });
 
-describe('readSseBody', () => {
+describe('readSseEvents', () => {
   it('reads message events split across chunks, with ids and retry', async () => {
     const { seen, callbacks } = recorder();
-    const outcome = await readSseBody(
+    const outcome = await readSseEvents(
       body([
         'id: 1\nretry: 300\ndata: \n\n',
         'event: message\nid: 2\nda',
@@ -51,7 +57,7 @@ describe('readSseBody', () => {
   it('decodes UTF-8 split inside a character', async () => {
     const bytes = new TextEncoder().encode('data: héllo 世界\n\n');
     const { seen, callbacks } = recorder();
-    await readSseBody(
+    await readSseEvents(
       body([bytes.slice(0, 8), bytes.slice(8, 15), bytes.slice(15)]),
       callbacks,
       options(),
@@ -61,7 +67,7 @@ describe('readSseBody', () => {
 
   it('skips other event types, comments and empty data; drops an unterminated last event', async () => {
     const { seen, callbacks } = recorder();
-    await readSseBody(
+    await readSseEvents(
       body([
         ': keepalive\n\nevent: ping\ndata: 1\n\nevent: endpoint\ndata: /x\n\ndata:\n\nfoo: bar\n\ndata: half',
       ]),
@@ -73,14 +79,14 @@ describe('readSseBody', () => {
 
   it('stops when asked, even on a stream that stays open', async () => {
     const { callbacks } = recorder((messages) => messages.length > 0);
-    const outcome = await readSseBody(body(['data: done\n\n'], 'open'), callbacks, options());
+    const outcome = await readSseEvents(body(['data: done\n\n'], 'open'), callbacks, options());
     expect(outcome).toEqual({ kind: 'stopped' });
   });
 
   it('reports a broken stream with its error', async () => {
     const failure = new Error('socket hang up');
     const { seen, callbacks } = recorder();
-    const outcome = await readSseBody(body(['data: a\n\n'], failure), callbacks, options());
+    const outcome = await readSseEvents(body(['data: a\n\n'], failure), callbacks, options());
     expect(outcome).toEqual({ kind: 'broken', error: failure });
     expect(seen.messages).toEqual(['a']);
   });
@@ -89,9 +95,9 @@ describe('readSseBody', () => {
     const controller = new AbortController();
     controller.abort();
     const { callbacks } = recorder();
-    const outcome = await readSseBody(body([], new Error('aborted')), callbacks, {
+    const outcome = await readSseEvents(body([], new Error('aborted')), callbacks, {
       signal: controller.signal,
-      maxEventSize: 10,
+      maxEventBytes: 10,
     });
     expect(outcome).toEqual({ kind: 'aborted' });
   });
@@ -102,9 +108,34 @@ describe('readSseBody', () => {
       Array.from({ length: 30 }, (_, i) => (i === 0 ? 'data: ' : 'x'.repeat(100))),
     ]) {
       const { seen, callbacks } = recorder();
-      const outcome = await readSseBody(body(chunks, 'open'), callbacks, options());
+      const outcome = await readSseEvents(body(chunks, 'open'), callbacks, options());
       expect(outcome).toEqual({ kind: 'overflow' });
       expect(seen.messages).toEqual([]);
     }
+  });
+
+  it('counts the bound in UTF-8 bytes, not characters', async () => {
+    const { seen, callbacks } = recorder();
+    const outcome = await readSseEvents(
+      body([`data: ${'é'.repeat(600)}\n\n`]),
+      callbacks,
+      options(),
+    );
+    expect(outcome).toEqual({ kind: 'overflow' });
+    expect(seen.messages).toEqual([]);
+  });
+
+  it('hands every event type to onEvent, and reads a Node stream of Buffers (legacy client)', async () => {
+    const events: SseReadEvent[] = [];
+    const source = Readable.from([
+      Buffer.from('event: endpoint\ndata: /messages?sessionId=1\n\n'),
+      Buffer.from('data: {"a":1}\n\n'),
+    ]);
+    const outcome = await readSseEvents(source, { onEvent: (e) => events.push(e) }, options());
+    expect(outcome).toEqual({ kind: 'ended' });
+    expect(events.map((e) => [e.event, e.data])).toEqual([
+      ['endpoint', '/messages?sessionId=1'],
+      [undefined, '{"a":1}'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RequestId } from '../../protocol/json-rpc.js';
+import type { RequestId } from '../../../protocol/json-rpc.js';
 
 /** Writes a JSON body with a status (no-op when the response already started). */
 export function writeJson(

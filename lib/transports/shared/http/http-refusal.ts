@@ -1,17 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../protocol/error-codes.js';
+import { ErrorCode } from '../../../protocol/error-codes.js';
 import {
   idOfInvalidMessage,
-  parseJson,
   toJsonRpcMessage,
   type JsonRpcMessage,
   type RequestId,
-} from '../../protocol/json-rpc.js';
-import type { McpError } from '../../errors/mcp.error.js';
-import { isSupportedLegacyVersion } from '../../protocol/versions.js';
+} from '../../../protocol/json-rpc.js';
+import type { McpError } from '../../../errors/mcp.error.js';
+import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
-import { checkOrigin, type OriginOptions } from './origin-guard.js';
-import { BodyTooLargeError, readBody } from './read-body.js';
+import { checkOrigin } from '../host-origin-guard.js';
+import type { ResolvedHostOriginOptions } from '../host-origin.options.js';
 
 /** A request refused before it reaches the engine: HTTP status + JSON-RPC error body. */
 export class HttpRefusal extends Error {
@@ -26,24 +25,6 @@ export class HttpRefusal extends Error {
   }
 }
 
-/** Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readBody(req, limit);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
-    }
-    throw error;
-  }
-  try {
-    return parseJson(text);
-  } catch (error) {
-    throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
-  }
-}
-
 /** One JSON-RPC message, or 400 + `-32600` (with the request id when it could be read). */
 export function toMessageOrRefuse(item: unknown): JsonRpcMessage {
   try {
@@ -55,7 +36,7 @@ export function toMessageOrRefuse(item: unknown): JsonRpcMessage {
 }
 
 /** Origin/Host validation (403) and the `MCP-Protocol-Version` check (400) every MCP HTTP request gets. */
-export function guardRequest(req: IncomingMessage, origin: OriginOptions): void {
+export function guardRequest(req: IncomingMessage, origin: ResolvedHostOriginOptions): void {
   const refused = checkOrigin(req, origin);
   if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
   const version = req.headers['mcp-protocol-version'];
@@ -65,6 +46,14 @@ export function guardRequest(req: IncomingMessage, origin: OriginOptions): void 
       ErrorCode.InvalidRequest,
       `Unsupported MCP-Protocol-Version: ${version}`,
     );
+  }
+}
+
+/** 415 unless the request declares a JSON body (or no Content-Type at all). */
+export function requireJsonContentType(req: IncomingMessage): void {
+  const contentType = req.headers['content-type'];
+  if (contentType !== undefined && !contentType.includes('application/json')) {
+    throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { checkOrigin } from '../../../../lib/transports/http/origin-guard.js';
+import { checkOrigin } from '../../../../lib/transports/shared/host-origin-guard.js';
 import {
   resolveStreamableHttpOptions,
   type StreamableHttpOptions,

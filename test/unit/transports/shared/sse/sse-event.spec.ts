@@ -1,7 +1,7 @@
 import {
   encodeSseComment,
   encodeSseEvent,
-} from '../../../../../lib/transports/http/sse/sse-event.js';
+} from '../../../../../lib/transports/shared/sse/sse-event.js';
 
 describe('encodeSseEvent', () => {
   it('encodes the MCP priming event: an id and one empty data line', () => {

@@ -1,0 +1,39 @@
+import type { Observable } from 'rxjs';
+import type { OutboundMessage, MessageExtra } from '../../engine/session-message.interface.js';
+import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
+import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
+
+/**
+ * What a server transport needs from one MCP session (the engine-facing session object of
+ * lib/server satisfies it structurally): feed it client messages, deliver what it emits, and
+ * follow its lifecycle. Transports never see the server's registries or handlers.
+ */
+export interface McpSessionPort {
+  /** Session id (HTTP transports); undefined where the connection is the session. */
+  readonly id: string | undefined;
+  /** Negotiated protocol context; HTTP restores it when a session is rebuilt or stateless. */
+  protocol: ProtocolContext;
+  /** True once `initialize` was handled; HTTP sets it for rebuilt and stateless sessions. */
+  initialized: boolean;
+  /** Called once when `initialize` succeeds (HTTP persists the session record then). */
+  onInitialized?: () => void;
+  /** Resource subscriptions, persisted and restored by the HTTP session registry. */
+  readonly subscriptions: Set<string>;
+  /**
+   * Set by a transport that cannot carry every message: returns why one cannot be delivered, so a
+   * server-to-client request fails at once instead of timing out.
+   */
+  undeliverable?: (out: OutboundMessage) => string | undefined;
+  /** Every message for the client, in order; completes when the session closes. */
+  readonly outbound$: Observable<OutboundMessage>;
+  /** Ids of incoming requests that were cancelled and will get no response. */
+  readonly abandoned$: Observable<RequestId>;
+  /** True once closed. */
+  readonly closed: boolean;
+  /** Feeds one message from the client. */
+  receive(message: JsonRpcMessage, extra: MessageExtra): void;
+  /** Registers a callback run once when the session closes (at once when already closed). */
+  onClose(listener: (reason: string) => void): void;
+  /** Ends the session: aborts running handlers, completes `outbound$`. */
+  close(reason?: string): void;
+}

@@ -1,0 +1,77 @@
+import type { ImportEdge } from './import-graph.js';
+
+/**
+ * The layers of lib/, lowest first; data flows one way (see ARCHITECTURE.md):
+ * protocol < errors < engine < stores < client | transports | server < nest; `index.ts` (the
+ * public surface) sits on top and nothing inside lib/ imports it.
+ */
+export const LAYER_RANK = {
+  protocol: 0,
+  errors: 1,
+  engine: 2,
+  stores: 3,
+  client: 4,
+  transports: 4,
+  server: 4,
+  nest: 5,
+  index: 6,
+} as const;
+
+/** A layer of lib/: its top-level folder, or `index` for lib/index.ts. */
+export type Layer = keyof typeof LAYER_RANK;
+
+/**
+ * The one upward import that exists by design: the JSON-RPC parsers in lib/protocol throw
+ * `McpError`, whose own file imports only protocol (error codes, the error object type).
+ */
+const PROTOCOL_MAY_IMPORT = new Set(['errors/mcp.error.ts']);
+
+/** One import that breaks a layer rule, and the rule. */
+export interface LayerViolation {
+  from: string;
+  specifier: string;
+  rule: string;
+}
+
+/** The layer of a root-relative path, or undefined when it is not inside a known layer. */
+export function layerOf(path: string): Layer | undefined {
+  if (path === 'index.ts') return 'index';
+  const top = path.split('/', 1)[0]!;
+  return top in LAYER_RANK && path.includes('/') ? (top as Layer) : undefined;
+}
+
+/** The rule `edge` breaks, or undefined when it is allowed. */
+export function ruleBrokenBy(edge: ImportEdge): string | undefined {
+  const from = layerOf(edge.from);
+  if (from === undefined)
+    return `${edge.from} is in no layer (put it in one of lib/'s layer folders)`;
+  if (edge.specifier.startsWith('@nestjs/')) {
+    return from === 'nest' ? undefined : 'only lib/nest imports @nestjs/*';
+  }
+  if (edge.target === undefined) return undefined; // another package
+  if (edge.target === 'index.ts') return 'nothing inside lib/ imports lib/index.ts';
+  const to = layerOf(edge.target);
+  if (to === undefined) return `imports ${edge.target}, which is in no layer of lib/`;
+  if (to === from) return undefined;
+  if ((from === 'client' || from === 'transports') && to === 'server') {
+    return `lib/${from} never imports lib/server (type against the ports in lib/transports/server-port)`;
+  }
+  if (from === 'server' && (to === 'client' || to === 'transports')) {
+    return `lib/server does not import lib/${to} (the transports reach the server through ports)`;
+  }
+  if (from === 'protocol' && to === 'errors') {
+    return PROTOCOL_MAY_IMPORT.has(edge.target)
+      ? undefined
+      : 'lib/protocol imports from lib/errors only McpError (errors/mcp.error.ts)';
+  }
+  if (LAYER_RANK[to] > LAYER_RANK[from]) return `lower layer ${from} imports higher layer ${to}`;
+  return undefined;
+}
+
+/** Every import among `edges` that breaks a layer rule. */
+export function findLayerViolations(edges: readonly ImportEdge[]): LayerViolation[] {
+  return edges.flatMap((edge) => {
+    const rule = ruleBrokenBy(edge);
+    return rule === undefined ? [] : [{ from: edge.from, specifier: edge.specifier, rule }];
+  });
+}
