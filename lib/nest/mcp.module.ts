@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
+import { McpServerCore } from '../server/mcp-server-core.js';
 import { EVENT_STORE, type EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -40,6 +41,8 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
           options.messageBus ?? new InMemoryMessageBus(),
         ),
     },
+    // The engine-facing part of the server, for transports.
+    { provide: McpServerCore, inject: [McpServer], useFactory: (server: McpServer) => server.core },
     {
       provide: EVENT_STORE,
       inject: [MCP_MODULE_OPTIONS],
@@ -47,8 +50,8 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
     },
     {
       provide: StreamableHttpHandler,
-      inject: [McpServer, MCP_MODULE_OPTIONS, EVENT_STORE],
-      useFactory: (server: McpServer, options: McpModuleOptions, eventStore: EventStore) =>
+      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE],
+      useFactory: (server: McpServerCore, options: McpModuleOptions, eventStore: EventStore) =>
         new StreamableHttpHandler(
           server,
           options,
@@ -58,7 +61,7 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
     },
     { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
-  exports: [McpServer],
+  exports: [McpServer, McpServerCore],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   constructor(

@@ -45,7 +45,7 @@ export function resolveSseExtras(
  * come from the controller (see `createSseController`), not from here.
  */
 export function createSseHandler(server: McpServer, options: McpModuleOptions): SseHandler {
-  return new SseHandler(server, {
+  return new SseHandler(server.core, {
     keepAliveMs: options.sseKeepAliveMs,
     maxBodyBytes: options.maxBodyBytes,
     dnsRebindingProtection: options.dnsRebindingProtection,

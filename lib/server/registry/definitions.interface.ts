@@ -1,5 +1,23 @@
+import type { z } from 'zod';
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { McpContext } from '../context/mcp-context.js';
+
+/**
+ * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,
+ * `Record<string, unknown>` for raw JSON Schema, and no arguments when there is no schema.
+ */
+export type SchemaArgs<S> = [S] extends [undefined]
+  ? Record<string, never>
+  : S extends z.ZodType
+    ? z.output<S>
+    : S extends Record<string, z.ZodType>
+      ? z.output<z.ZodObject<S>>
+      : Record<string, unknown>;
+
+/** The arguments of a prompt handler: typed from a zod schema, strings for an explicit list. */
+export type PromptArgs<A> = A extends readonly PromptArgumentOption[]
+  ? Record<string, string | undefined>
+  : SchemaArgs<A>;
 
 /** An icon for tools, prompts, resources and the server (2025-11-25). */
 export interface McpIcon {
@@ -37,12 +55,14 @@ export interface PrimitiveOptions {
 /** Decides per request whether a primitive appears in list results. */
 export type VisibilityPredicate = (ctx: McpContext) => boolean | Promise<boolean>;
 
-/** Options of `@Tool()` / `McpServer.registerTool()`. */
-export interface ToolOptions extends PrimitiveOptions {
+/** Options of `@Tool()` / `McpServer.registerTool()`; `TInput` is the type of `inputSchema`. */
+export interface ToolOptions<
+  TInput extends SchemaInput | undefined = SchemaInput,
+> extends PrimitiveOptions {
   /** Programmatic name (1-128 chars of `A-Z a-z 0-9 _ - .`); defaults to the method name. */
   name?: string;
   /** Arguments schema: zod schema or shape, or raw JSON Schema (sent verbatim). Default: no arguments. */
-  inputSchema?: SchemaInput;
+  inputSchema?: TInput;
   /** Schema of `structuredContent`; results are validated against it. */
   outputSchema?: SchemaInput;
   annotations?: ToolAnnotations;
@@ -54,12 +74,15 @@ export type ArgumentCompleter = (
   context: { arguments: Record<string, string> },
 ) => string[] | Promise<string[]>;
 
-/** Options of `@Prompt()` / `McpServer.registerPrompt()`. */
-export interface PromptOptions extends PrimitiveOptions {
+/** Options of `@Prompt()` / `McpServer.registerPrompt()`; `TArgs` is the type of `arguments`. */
+export interface PromptOptions<
+  TArgs extends SchemaInput | PromptArgumentOption[] | undefined =
+    SchemaInput | PromptArgumentOption[],
+> extends PrimitiveOptions {
   /** Defaults to the method name. */
   name?: string;
   /** Arguments as a zod object/shape of strings, or an explicit list. */
-  arguments?: SchemaInput | PromptArgumentOption[];
+  arguments?: TArgs;
   /** Completion providers by argument name. */
   complete?: Record<string, ArgumentCompleter>;
 }
@@ -95,9 +118,15 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
 }
 
 /** A tool handler: validated arguments and the request context; the return value is wrapped into a result. */
-export type ToolHandler = (args: never, ctx: McpContext) => unknown;
+export type ToolHandler<TArgs = Record<string, unknown>> = (
+  args: TArgs,
+  ctx: McpContext,
+) => unknown;
 /** A prompt handler: validated arguments; returns messages, a GetPromptResult or a string. */
-export type PromptHandler = (args: never, ctx: McpContext) => unknown;
+export type PromptHandler<TArgs = Record<string, string | undefined>> = (
+  args: TArgs,
+  ctx: McpContext,
+) => unknown;
 /** A resource handler: returns text, bytes, contents or a ReadResourceResult. */
 export type ResourceHandler = (uri: URL | string, ctx: McpContext) => unknown;
 /** A resource template handler: receives the extracted template variables. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';

@@ -2,7 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import { type ClientTransport } from '../../client/client-transport.interface.js';
 import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import type { McpSession } from '../../server/session/mcp-session.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import {
   guardRequest,
   HttpRefusal,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import { loadWs } from './load-ws.js';
 import { McpWebSocketServer } from './mcp-websocket-server.js';
 import type { WebSocketTransportOptions } from './websocket-transport.options.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import { checkOrigin } from '../http/origin-guard.js';
 import { WebSocketSessionBinding } from './websocket-session-binding.js';
 import {

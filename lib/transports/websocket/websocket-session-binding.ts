@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { McpServer } from '../../server/mcp-server.js';
+import type { McpServerCore as McpServer } from '../../server/mcp-server-core.js';
 import type { McpSession } from '../../server/session/mcp-session.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
