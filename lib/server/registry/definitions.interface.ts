@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/index.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { McpContext } from '../context/mcp-context.js';
 
@@ -19,23 +20,11 @@ export type PromptArgs<A> = A extends readonly PromptArgumentOption[]
   ? Record<string, string | undefined>
   : SchemaArgs<A>;
 
-/** An icon for tools, prompts, resources and the server (2025-11-25). */
-export interface McpIcon {
-  src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: 'light' | 'dark';
-}
+/** An icon for tools, prompts, resources and the server (the protocol's `Icon`, 2025-11-25). */
+export type McpIcon = Icon;
 
-/** Hints about a tool's behaviour (never trusted from untrusted servers). */
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-  [key: string]: unknown;
-}
+/** Hints about a tool's behaviour (the protocol's `ToolAnnotations`; untrusted from other servers). */
+export type { ToolAnnotations };
 
 /** Fields shared by every primitive's options. */
 export interface PrimitiveOptions {
@@ -102,7 +91,7 @@ export interface ResourceOptions extends PrimitiveOptions {
   name?: string;
   mimeType?: string;
   size?: number;
-  annotations?: Record<string, unknown>;
+  annotations?: Annotations;
 }
 
 /** Options of `@ResourceTemplate()` / `McpServer.registerResourceTemplate()`. */
@@ -112,7 +101,7 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
   /** Defaults to the method name. */
   name?: string;
   mimeType?: string;
-  annotations?: Record<string, unknown>;
+  annotations?: Annotations;
   /** Completion providers by template variable name. */
   complete?: Record<string, ArgumentCompleter>;
 }
