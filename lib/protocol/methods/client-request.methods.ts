@@ -36,8 +36,8 @@ import {
   modernShape,
   mrtrShape,
   OptionalPaginatedParams,
-  OptionalRequestParams,
-  TASK_METHODS,
+  PING,
+  TASK_REQUESTS,
 } from './shared-schemas.js';
 
 /** A paginated list request in both eras (2026-07-28 results are cacheable, params required). */
@@ -59,10 +59,7 @@ function listMethod<const M extends string, R extends z.ZodObject>(
  * in 2026-07-28 `tools/call`, `prompts/get` and `resources/read` may answer `input_required`.
  */
 export const CLIENT_REQUEST_SPECS = [
-  clientRequest({
-    method: 'ping',
-    legacy: { params: OptionalRequestParams, result: EmptyResultSchema },
-  }),
+  clientRequest(PING),
   clientRequest({
     method: 'initialize',
     legacy: { params: InitializeRequestParamsSchema, result: InitializeResultSchema },
@@ -136,16 +133,5 @@ export const CLIENT_REQUEST_SPECS = [
     },
   }),
   listMethod('tools/list', 'tools', ListToolsResultSchema),
-  clientRequest({ method: 'tasks/get', capability: 'tasks', legacy: TASK_METHODS['tasks/get'] }),
-  clientRequest({
-    method: 'tasks/result',
-    capability: 'tasks',
-    legacy: TASK_METHODS['tasks/result'],
-  }),
-  clientRequest({ method: 'tasks/list', capability: 'tasks', legacy: TASK_METHODS['tasks/list'] }),
-  clientRequest({
-    method: 'tasks/cancel',
-    capability: 'tasks',
-    legacy: TASK_METHODS['tasks/cancel'],
-  }),
+  ...TASK_REQUESTS.map((spec) => clientRequest(spec)),
 ] as const;

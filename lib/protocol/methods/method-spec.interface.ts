@@ -39,30 +39,18 @@ export interface McpMethodSpec {
   readonly modern?: McpMethodSchemas;
 }
 
-/** Declares a client → server request (keeps the literal types for the typed lookups). */
-export function clientRequest<const S extends Omit<McpMethodSpec, 'from' | 'kind'>>(
-  spec: S,
-): S & { readonly from: 'client'; readonly kind: 'request' } {
-  return Object.freeze({ ...spec, from: 'client' as const, kind: 'request' as const });
+/** Builds the declare function of one direction and kind (keeps the entries' literal types). */
+function declare<F extends McpSender, K extends McpMessageKind>(from: F, kind: K) {
+  return <const S extends Omit<McpMethodSpec, 'from' | 'kind'>>(
+    spec: S,
+  ): S & { readonly from: F; readonly kind: K } => Object.freeze({ ...spec, from, kind });
 }
 
+/** Declares a client → server request. */
+export const clientRequest = declare('client', 'request');
 /** Declares a server → client request. */
-export function serverRequest<const S extends Omit<McpMethodSpec, 'from' | 'kind'>>(
-  spec: S,
-): S & { readonly from: 'server'; readonly kind: 'request' } {
-  return Object.freeze({ ...spec, from: 'server' as const, kind: 'request' as const });
-}
-
+export const serverRequest = declare('server', 'request');
 /** Declares a client → server notification. */
-export function clientNotification<const S extends Omit<McpMethodSpec, 'from' | 'kind'>>(
-  spec: S,
-): S & { readonly from: 'client'; readonly kind: 'notification' } {
-  return Object.freeze({ ...spec, from: 'client' as const, kind: 'notification' as const });
-}
-
+export const clientNotification = declare('client', 'notification');
 /** Declares a server → client notification. */
-export function serverNotification<const S extends Omit<McpMethodSpec, 'from' | 'kind'>>(
-  spec: S,
-): S & { readonly from: 'server'; readonly kind: 'notification' } {
-  return Object.freeze({ ...spec, from: 'server' as const, kind: 'notification' as const });
-}
+export const serverNotification = declare('server', 'notification');

@@ -3,20 +3,16 @@
  * no server → client requests (an `input_required` result asks for input instead).
  */
 import { z } from 'zod';
-import { EmptyResultSchema } from '../schema/base.js';
 import { ElicitRequestParamsSchema, ElicitResultSchema } from '../schema/elicitation.js';
 import { ListRootsResultSchema } from '../schema/roots.js';
 import { CreateMessageRequestParamsSchema, CreateMessageResultSchema } from '../schema/sampling.js';
 import { CreateTaskResultSchema } from '../schema/tasks.js';
 import { serverRequest } from './method-spec.interface.js';
-import { OptionalRequestParams, TASK_METHODS } from './shared-schemas.js';
+import { OptionalRequestParams, PING, TASK_REQUESTS } from './shared-schemas.js';
 
 /** Server → client requests; task-augmentable ones also accept a `CreateTaskResult`. */
 export const SERVER_REQUEST_SPECS = [
-  serverRequest({
-    method: 'ping',
-    legacy: { params: OptionalRequestParams, result: EmptyResultSchema },
-  }),
+  serverRequest(PING),
   serverRequest({
     method: 'sampling/createMessage',
     capability: 'sampling',
@@ -38,16 +34,5 @@ export const SERVER_REQUEST_SPECS = [
       result: z.union([ElicitResultSchema, CreateTaskResultSchema]),
     },
   }),
-  serverRequest({ method: 'tasks/get', capability: 'tasks', legacy: TASK_METHODS['tasks/get'] }),
-  serverRequest({
-    method: 'tasks/result',
-    capability: 'tasks',
-    legacy: TASK_METHODS['tasks/result'],
-  }),
-  serverRequest({ method: 'tasks/list', capability: 'tasks', legacy: TASK_METHODS['tasks/list'] }),
-  serverRequest({
-    method: 'tasks/cancel',
-    capability: 'tasks',
-    legacy: TASK_METHODS['tasks/cancel'],
-  }),
+  ...TASK_REQUESTS.map((spec) => serverRequest(spec)),
 ] as const;

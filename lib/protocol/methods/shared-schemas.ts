@@ -1,6 +1,7 @@
 /** Params/result schemas shared by several method-table entries. Built once at module load. */
 import { z } from 'zod';
 import {
+  EmptyResultSchema,
   NotificationParamsSchema,
   PaginatedRequestParamsSchema,
   RequestIdSchema,
@@ -41,10 +42,32 @@ export const ModernCancelledParams = CancelledNotificationParamsSchema.extend({
   requestId: RequestIdSchema,
 });
 
-/** The `tasks/*` requests (experimental, 2025-11-25), the same in both directions. */
-export const TASK_METHODS = {
-  'tasks/get': { params: GetTaskRequestParamsSchema, result: GetTaskResultSchema },
-  'tasks/result': { params: GetTaskPayloadRequestParamsSchema, result: GetTaskPayloadResultSchema },
-  'tasks/list': { params: OptionalPaginatedParams, result: ListTasksResultSchema },
-  'tasks/cancel': { params: CancelTaskRequestParamsSchema, result: CancelTaskResultSchema },
+/** `ping`, the same in both directions (session era only). */
+export const PING = {
+  method: 'ping',
+  legacy: { params: OptionalRequestParams, result: EmptyResultSchema },
 } as const;
+
+/** The `tasks/*` requests (experimental, 2025-11-25), the same in both directions. */
+export const TASK_REQUESTS = [
+  {
+    method: 'tasks/get',
+    capability: 'tasks',
+    legacy: { params: GetTaskRequestParamsSchema, result: GetTaskResultSchema },
+  },
+  {
+    method: 'tasks/result',
+    capability: 'tasks',
+    legacy: { params: GetTaskPayloadRequestParamsSchema, result: GetTaskPayloadResultSchema },
+  },
+  {
+    method: 'tasks/list',
+    capability: 'tasks',
+    legacy: { params: OptionalPaginatedParams, result: ListTasksResultSchema },
+  },
+  {
+    method: 'tasks/cancel',
+    capability: 'tasks',
+    legacy: { params: CancelTaskRequestParamsSchema, result: CancelTaskResultSchema },
+  },
+] as const;

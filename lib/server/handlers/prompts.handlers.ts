@@ -1,17 +1,12 @@
 import { McpError } from '../../errors/mcp.error.js';
-import type { Prompt } from '../../protocol/schema/index.js';
 import { McpContext } from '../context/mcp-context.js';
-import { paginate } from '../registry/pagination.js';
 import { toGetPromptResult } from '../results/prompt-result.js';
+import { listPage } from './list-page.js';
 import type { MethodHandler } from './method-handler.interface.js';
 
 /** `prompts/list`. */
-export const listPrompts: MethodHandler<'prompts/list'> = async (params, scope, host) => {
-  const items = await host.primitives.prompts.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const prompts = page as Prompt[]; // the cached list is sent as is, never mutated
-  return nextCursor ? { prompts, nextCursor } : { prompts };
-};
+export const listPrompts: MethodHandler<'prompts/list'> = (params, scope, host) =>
+  listPage('prompts', host.primitives.prompts, params, scope, host);
 
 /** `prompts/get`: unknown prompt or missing required argument -> `-32602`. */
 export const getPrompt: MethodHandler<'prompts/get'> = async (params, scope, host) => {

@@ -1,32 +1,22 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { McpError } from '../../errors/mcp.error.js';
-import type { Resource, ResourceTemplate } from '../../protocol/schema/index.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import { McpContext } from '../context/mcp-context.js';
 import { httpStatusOf } from '../errors/to-mcp-error.js';
-import { paginate } from '../registry/pagination.js';
 import { toReadResourceResult } from '../results/resource-result.js';
+import { listPage } from './list-page.js';
 import type { MethodHandler } from './method-handler.interface.js';
 
 /** `resources/list`: fixed resources only (templates have their own list). */
-export const listResources: MethodHandler<'resources/list'> = async (params, scope, host) => {
-  const items = await host.primitives.resources.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const resources = page as Resource[]; // the cached list is sent as is, never mutated
-  return nextCursor ? { resources, nextCursor } : { resources };
-};
+export const listResources: MethodHandler<'resources/list'> = (params, scope, host) =>
+  listPage('resources', host.primitives.resources, params, scope, host);
 
 /** `resources/templates/list`. */
-export const listResourceTemplates: MethodHandler<'resources/templates/list'> = async (
+export const listResourceTemplates: MethodHandler<'resources/templates/list'> = (
   params,
   scope,
   host,
-) => {
-  const items = await host.primitives.resourceTemplates.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const resourceTemplates = page as ResourceTemplate[];
-  return nextCursor ? { resourceTemplates, nextCursor } : { resourceTemplates };
-};
+) => listPage('resourceTemplates', host.primitives.resourceTemplates, params, scope, host);
 
 /**
  * `resources/read`: exact URI first (O(1)), then the template index. Not found (no match, or a

@@ -1,20 +1,15 @@
 import { text } from '../../protocol/content.js';
 import { McpError } from '../../errors/mcp.error.js';
-import type { Tool } from '../../protocol/schema/index.js';
 import { McpContext } from '../context/mcp-context.js';
 import { errorMessage } from '../errors/to-mcp-error.js';
-import { paginate } from '../registry/pagination.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
+import { listPage } from './list-page.js';
 import type { MethodHandler } from './method-handler.interface.js';
 
 /** `tools/list`: one page of precomputed descriptors. */
-export const listTools: MethodHandler<'tools/list'> = async (params, scope, host) => {
-  const items = await host.primitives.tools.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const tools = page as Tool[]; // the cached list is sent as is, never mutated
-  return nextCursor ? { tools, nextCursor } : { tools };
-};
+export const listTools: MethodHandler<'tools/list'> = (params, scope, host) =>
+  listPage('tools', host.primitives.tools, params, scope, host);
 
 /**
  * `tools/call`: unknown tool -> `-32602`; arguments failing the schema -> an `isError` result
