@@ -3,6 +3,7 @@ import type { RequestId } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
+import { findMethod } from '../../protocol/methods/method-table.js';
 import { levelSeverity } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { RequestScope } from './request-scope.interface.js';
@@ -130,8 +131,6 @@ export class McpContext {
     params: CreateMessageRequestParams,
     options?: ClientRequestOptions,
   ): Promise<CreateMessageResult> {
-    if (!this.clientCapabilities.sampling)
-      throw missingCapability({ sampling: {} }, this.protocolVersion);
     return this.clientRequest(
       'sampling/createMessage',
       params,
@@ -141,8 +140,6 @@ export class McpContext {
 
   /** Lists the client's roots (`roots/list`). */
   listRoots(options?: ClientRequestOptions): Promise<ListRootsResult> {
-    if (!this.clientCapabilities.roots)
-      throw missingCapability({ roots: {} }, this.protocolVersion);
     return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
   }
 
@@ -179,6 +176,11 @@ export class McpContext {
     params: object,
     options: ClientRequestOptions = {},
   ): Promise<unknown> {
+    // The capability the client must have declared, from the method table.
+    const gate = findMethod('server', 'request', method)?.capability;
+    if (gate && this.clientCapabilities[gate] === undefined) {
+      throw missingCapability({ [gate]: {} }, this.protocolVersion);
+    }
     const signal = options.signal ? AbortSignal.any([options.signal, this.signal]) : this.signal;
     return this.scope.peer.request(method, params as Record<string, unknown>, {
       ...options,
