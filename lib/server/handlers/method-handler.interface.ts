@@ -24,7 +24,9 @@ export type ServedParamsOf<M extends ServedMethod> = M extends keyof Overrides
 
 /** What a handler reads from the server: registries (read-only), options, the initialize result. */
 export interface HandlerHost {
+  /** The registries, read-only. */
   readonly primitives: PrimitiveLookup;
+  /** The server's options (logger, identity, ...). */
   readonly options: McpServerOptions;
   /** Page size of list results. */
   readonly pageSize: number;

@@ -35,11 +35,13 @@ const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {
 
 /** A served method, ready to dispatch: its params schema, capability gate and handler. */
 export interface ServedMethodEntry {
+  /** The method name (a key of the method table). */
   readonly method: string;
   /** The server capability the client must have been told about (undefined: none). */
   readonly capability?: string;
   /** Parses the params (absent params are `{}` for methods whose params are optional). */
   parseParams(params: unknown): Record<string, unknown>;
+  /** Runs the method's handler on parsed params. */
   handle(
     params: Record<string, unknown>,
     scope: RequestScope,

@@ -48,10 +48,15 @@ export class PrimitiveRegistry implements PrimitiveLookup {
   >('resource template', describe);
   private readonly templateIndex = new UriTemplateIndex<RegisteredResourceTemplate>();
 
+  /** Tools by name (read-only). */
   readonly tools = viewOf(this.toolItems);
+  /** Prompts by name (read-only). */
   readonly prompts = viewOf(this.promptItems);
+  /** Fixed resources by URI (read-only). */
   readonly resources = viewOf(this.resourceItems);
+  /** Resource templates by URI template (read-only). */
   readonly resourceTemplates = viewOf(this.templateItems);
+  /** Emits the list kind after every registration or removal. */
   readonly changes$: Observable<PrimitiveListKind> = merge(
     this.toolItems.changes$.pipe(map(() => 'tools' as const)),
     this.promptItems.changes$.pipe(map(() => 'prompts' as const)),

@@ -25,9 +25,13 @@ export type PrimitiveListKind = 'tools' | 'prompts' | 'resources';
 
 /** What the method handlers and capability derivation read: every registry, read-only. */
 export interface PrimitiveLookup {
+  /** Tools by name. */
   readonly tools: RegistryView<RegisteredTool, Tool>;
+  /** Prompts by name. */
   readonly prompts: RegistryView<RegisteredPrompt, Prompt>;
+  /** Fixed resources by URI. */
   readonly resources: RegistryView<RegisteredResource, Resource>;
+  /** Resource templates by URI template. */
   readonly resourceTemplates: RegistryView<RegisteredResourceTemplate, ResourceTemplate>;
   /** Emits the list kind after every registration or removal. */
   readonly changes$: Observable<PrimitiveListKind>;
