@@ -36,7 +36,8 @@ export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-opt
 export { StderrLogger } from './nest/stdio/stderr-logger.js';
 
 // Server core
-export { McpServer, type ClientNotificationEvent } from './server/mcp-server.js';
+export { McpServer } from './server/mcp-server.js';
+export { McpServerCore, type ClientNotificationEvent } from './server/mcp-server-core.js';
 export type { McpServerOptions, McpServerInfo } from './server/mcp-server-options.interface.js';
 export type { McpLogger } from './engine/logger.interface.js';
 export {
@@ -45,12 +46,12 @@ export {
   type McpSessionHandle,
 } from './server/context/mcp-context.js';
 export type {
-  ElicitParams,
+  ElicitRequestParams as ElicitParams,
   ElicitResult,
-  CreateMessageParams,
+  CreateMessageRequestParams as CreateMessageParams,
   CreateMessageResult,
   ListRootsResult,
-} from './protocol/client-requests.interface.js';
+} from './protocol/schema/index.js';
 export type {
   ToolOptions,
   PromptOptions,
@@ -71,10 +72,9 @@ export type { JsonSchema } from './server/schema/json-schema.interface.js';
 export {
   LOGGING_LEVELS,
   type LoggingLevel,
-  type ClientInfo,
-  type ClientCapabilities,
   type ProtocolContext,
 } from './protocol/protocol-context.interface.js';
+export type { Implementation as ClientInfo, ClientCapabilities } from './protocol/schema/index.js';
 export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
 export { UriTemplate, UriTemplateIndex } from './server/uri-template/index.js';
 

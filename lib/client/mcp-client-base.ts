@@ -5,9 +5,9 @@ import { McpError } from '../errors/mcp.error.js';
 import { isSupportedLegacyVersion, LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/versions.js';
 import type {
   ClientCapabilities,
-  ClientInfo,
+  Implementation as ClientInfo,
   LoggingLevel,
-} from '../protocol/protocol-context.interface.js';
+} from '../protocol/schema/index.js';
 import type { ClientTransport } from './client-transport.interface.js';
 import { TransportError } from '../errors/transport.error.js';
 import { applyElicitationDefaults } from './elicitation-defaults.js';

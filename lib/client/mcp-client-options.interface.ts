@@ -1,10 +1,11 @@
 import type {
-  CreateMessageParams,
+  ClientCapabilities,
+  CreateMessageRequestParams as CreateMessageParams,
   CreateMessageResult,
-  ElicitParams,
+  ElicitRequestParams as ElicitParams,
   ElicitResult,
-} from '../protocol/client-requests.interface.js';
-import type { ClientCapabilities, ClientInfo } from '../protocol/protocol-context.interface.js';
+  Implementation as ClientInfo,
+} from '../protocol/schema/index.js';
 import type { ClientTransport } from './client-transport.interface.js';
 
 /** A root the client exposes to servers (`roots/list`). */

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
+import { McpServerCore } from '../server/mcp-server-core.js';
 import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
@@ -44,11 +45,13 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
       useFactory: (options: McpModuleOptions, bus: MessageBus) =>
         new McpServer({ ...options, logger: new Logger('McpServer') }, bus),
     },
+    // The engine-facing part of the server, for transports.
+    { provide: McpServerCore, inject: [McpServer], useFactory: (server: McpServer) => server.core },
     {
       provide: StreamableHttpHandler,
-      inject: [McpServer, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
+      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
       useFactory: (
-        server: McpServer,
+        server: McpServerCore,
         options: McpModuleOptions,
         eventStore: EventStore,
         sessionStore: SessionStore,
@@ -56,7 +59,7 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
     },
     { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
-  exports: [McpServer, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
+  exports: [McpServer, McpServerCore, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   constructor(

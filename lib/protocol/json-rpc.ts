@@ -1,8 +1,10 @@
 import { ErrorCode } from './error-codes.js';
 import { McpError } from '../errors/mcp.error.js';
 
-/** A JSON-RPC request id: a string or an integer, never null. */
-export type RequestId = string | number;
+import type { RequestId } from './schema/base.js';
+
+/** A JSON-RPC request id: a string or an integer, never null (the protocol schema's type). */
+export type { RequestId };
 
 /** Request and notification params: MCP always uses a JSON object. */
 export type JsonRpcParams = Record<string, unknown>;

@@ -1,282 +1,132 @@
-import { merge, Subject, type Observable } from 'rxjs';
-import { map } from 'rxjs/operators';
-import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
-import { McpError } from '../errors/mcp.error.js';
-import { capabilityGate, deriveCapabilities } from './capabilities.js';
-import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
-import { toMcpError } from './errors/to-mcp-error.js';
-import { createMethodTable } from './handlers/method-table.js';
-import type { MethodHandler } from './handlers/method-handler.interface.js';
+import type { MessageBus } from '../stores/message-bus.interface.js';
+import type { ServerNotifier } from './context/request-scope.interface.js';
+import { McpServerCore } from './mcp-server-core.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
-import { OrderedRegistry } from './registry/ordered-registry.js';
 import type {
+  PromptArgs,
+  PromptArgumentOption,
   PromptHandler,
   PromptOptions,
   ResourceHandler,
   ResourceOptions,
   ResourceTemplateHandler,
   ResourceTemplateOptions,
+  SchemaArgs,
   ToolHandler,
   ToolOptions,
 } from './registry/definitions.interface.js';
-import { compilePrompt, type RegisteredPrompt } from './registry/registered-prompt.js';
-import {
-  compileResource,
-  compileResourceTemplate,
-  type RegisteredResource,
-  type RegisteredResourceTemplate,
-} from './registry/registered-resource.js';
-import { compileTool, type RegisteredTool } from './registry/registered-tool.js';
-import { SchemaCompiler } from './schema/schema-compiler.js';
-import { McpSession, type SessionHost } from './session/mcp-session.js';
-import { type MessageExtra } from '../engine/session-message.interface.js';
-import type { TransportInfo } from '../engine/transport-info.interface.js';
-import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
-import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
-import { UriTemplateIndex } from './uri-template/uri-template-index.js';
+import { PrimitiveRegistry } from './registry/primitive-registry.js';
+import { compilePrompt } from './registry/registered-prompt.js';
+import { compileResource, compileResourceTemplate } from './registry/registered-resource.js';
+import { compileTool } from './registry/registered-tool.js';
+import type { PrimitiveListKind } from './registry/registry-view.interface.js';
+import type { SchemaInput } from './schema/schema-compiler.js';
 
-type Described = Readonly<Record<string, unknown>>;
-const describe = (item: { descriptor: Described }) => item.descriptor;
-
-/** A notification a client sent (roots changed, initialized, ...), with its session. */
-export interface ClientNotificationEvent {
-  session: McpSession;
-  notification: JsonRpcNotification;
+/** Where a runtime registration came from (named in duplicate errors). */
+interface Named {
+  name: string;
+  origin?: string;
 }
 
 /**
- * The protocol server: registries of tools, prompts, resources and templates (compiled once),
- * the method table, live sessions and server-wide notifications. Framework-free; the Nest module
- * fills it from decorators and transports feed it sessions. Also the runtime registration API.
+ * The server as its users see it (the injectable in Nest apps): register and remove tools,
+ * prompts, resources and templates at any time (schemas compiled once, clients told of the
+ * change), read-only views of what is registered, and server-wide notifications. The protocol
+ * engine behind it (sessions, dispatch, initialize) is {@link core}, which transports take.
  */
-export class McpServer implements SessionHost, ServerNotifier {
-  /** Registered tools by name. */
-  readonly tools = new OrderedRegistry<RegisteredTool, Described>('tool', describe);
-  /** Registered prompts by name. */
-  readonly prompts = new OrderedRegistry<RegisteredPrompt, Described>('prompt', describe);
-  /** Registered fixed resources by URI. */
-  readonly resources = new OrderedRegistry<RegisteredResource, Described>('resource', describe);
-  /** Registered resource templates by URI template. */
-  readonly resourceTemplates = new OrderedRegistry<RegisteredResourceTemplate, Described>(
-    'resource template',
-    describe,
-  );
-  /** Compiles schemas once for every registration. */
-  readonly compiler = new SchemaCompiler();
-  /** Page size of list results. */
-  readonly pageSize: number;
-  /** Timeout of server-to-client requests. */
-  readonly requestTimeoutMs: number;
+export class McpServer implements ServerNotifier {
+  private readonly registry = new PrimitiveRegistry();
+  /** The engine-facing part: give it to transports (`new StreamableHttpHandler(server.core, ...)`). */
+  readonly core: McpServerCore;
+  /** Registered tools by name (read-only). */
+  readonly tools = this.registry.tools;
+  /** Registered prompts by name (read-only). */
+  readonly prompts = this.registry.prompts;
+  /** Registered fixed resources by URI (read-only). */
+  readonly resources = this.registry.resources;
+  /** Registered resource templates by URI template (read-only). */
+  readonly resourceTemplates = this.registry.resourceTemplates;
 
-  private readonly methods = createMethodTable();
-  private readonly templateIndex = new UriTemplateIndex<RegisteredResourceTemplate>();
-  private readonly sessions = new Set<McpSession>();
-  private readonly clientNotifications = new Subject<ClientNotificationEvent>();
-  private capabilities?: Record<string, unknown>;
-  private readonly unsubscribeBus: () => void;
-
-  /** Notifications clients send (e.g. `notifications/roots/list_changed`). */
-  readonly clientNotifications$: Observable<ClientNotificationEvent> =
-    this.clientNotifications.asObservable();
-
-  constructor(
-    readonly options: McpServerOptions,
-    private readonly bus: MessageBus = new InMemoryMessageBus(),
-  ) {
-    this.pageSize = options.pageSize ?? 100;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
-    this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
-    const kinds = { tools: this.tools, prompts: this.prompts, resources: this.resources };
-    merge(
-      ...Object.entries(kinds).map(([kind, registry]) =>
-        registry.changes$.pipe(map(() => kind as 'tools' | 'prompts' | 'resources')),
-      ),
-      this.resourceTemplates.changes$.pipe(map(() => 'resources' as const)),
-    ).subscribe((kind) => {
-      this.capabilities = undefined;
-      this.notifyListChanged(kind);
-    });
+  constructor(options: McpServerOptions, bus?: MessageBus) {
+    this.core = new McpServerCore(options, this.registry, bus);
   }
 
-  /** Current server capabilities (cached until a registry changes). */
-  getCapabilities(): Record<string, unknown> {
-    return (this.capabilities ??= deriveCapabilities(this, this.options.capabilities));
-  }
-
-  /** The `initialize` result for a negotiated revision. */
-  initializeResult(protocolVersion: string): Record<string, unknown> {
-    const { name, version, title, description, websiteUrl, icons, instructions } = this.options;
-    const serverInfo = { name, version, title, description, websiteUrl, icons };
-    return {
-      protocolVersion,
-      capabilities: this.getCapabilities(),
-      serverInfo: JSON.parse(JSON.stringify(serverInfo)),
-      ...(instructions !== undefined && { instructions }),
-    };
-  }
-
-  /** Opens a session for a transport; it is tracked until closed. */
-  createSession(id: string | undefined, transport: TransportInfo['kind']): McpSession {
-    const session = new McpSession(id, transport, this);
-    this.sessions.add(session);
-    session.onClose(() => this.sessions.delete(session));
-    return session;
+  /** The options the server was created with (identity, page size, ...). */
+  get options(): Readonly<McpServerOptions> {
+    return this.core.options;
   }
 
   /** Number of live sessions in this process. */
   get sessionCount(): number {
-    return this.sessions.size;
+    return this.core.sessionCount;
   }
 
   /**
    * Registers a tool (at bootstrap or at runtime; clients get `notifications/tools/list_changed`).
-   * Its schemas are compiled now. A duplicate name throws, naming both origins.
+   * Its schemas are compiled now and `args` is typed from the zod `inputSchema`. A duplicate name
+   * throws, naming both origins.
+   * @example server.registerTool({ name: 'add', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => a + b);
    */
-  registerTool(
-    options: ToolOptions & { name: string; origin?: string },
-    handler: ToolHandler,
+  registerTool<TInput extends SchemaInput | undefined = undefined>(
+    options: ToolOptions<TInput> & Named,
+    handler: ToolHandler<SchemaArgs<TInput>>,
   ): void {
-    const tool = compileTool(options, handler, this.compiler);
-    this.tools.add(tool, tool.origin, (t) => t.origin);
+    this.registry.addTool(compileTool(options, handler, this.registry.compiler));
   }
 
   /** Removes a tool; true when it existed. */
   removeTool(name: string): boolean {
-    return this.tools.remove(name);
+    return this.registry.removeTool(name);
   }
 
-  /** Registers a prompt (see {@link registerTool}). */
-  registerPrompt(
-    options: PromptOptions & { name: string; origin?: string },
-    handler: PromptHandler,
+  /** Registers a prompt (see {@link registerTool}); `args` is typed from `arguments`. */
+  registerPrompt<TArgs extends SchemaInput | PromptArgumentOption[] | undefined = undefined>(
+    options: PromptOptions<TArgs> & Named,
+    handler: PromptHandler<PromptArgs<TArgs>>,
   ): void {
-    const prompt = compilePrompt(options, handler, this.compiler);
-    this.prompts.add(prompt, prompt.origin, (p) => p.origin);
+    this.registry.addPrompt(compilePrompt(options, handler, this.registry.compiler));
   }
 
   /** Removes a prompt; true when it existed. */
   removePrompt(name: string): boolean {
-    return this.prompts.remove(name);
+    return this.registry.removePrompt(name);
   }
 
   /** Registers a fixed-URI resource. */
-  registerResource(
-    options: ResourceOptions & { name: string; origin?: string },
-    handler: ResourceHandler,
-  ): void {
-    const resource = compileResource(options, handler);
-    this.resources.add(resource, resource.origin, (r) => r.origin);
+  registerResource(options: ResourceOptions & Named, handler: ResourceHandler): void {
+    this.registry.addResource(compileResource(options, handler));
   }
 
   /** Removes a resource by URI; true when it existed. */
   removeResource(uri: string): boolean {
-    return this.resources.remove(uri);
+    return this.registry.removeResource(uri);
   }
 
   /** Registers a resource template (indexed by its literal prefix for fast reads). */
   registerResourceTemplate(
-    options: ResourceTemplateOptions & { name: string; origin?: string },
+    options: ResourceTemplateOptions & Named,
     handler: ResourceTemplateHandler,
   ): void {
-    const template = compileResourceTemplate(options, handler);
-    this.resourceTemplates.add(template, template.origin, (t) => t.origin);
-    this.templateIndex.add(template.template, template);
+    this.registry.addResourceTemplate(compileResourceTemplate(options, handler));
   }
 
-  /** Removes a template by its URI template string. */
+  /** Removes a template by its URI template string; true when it existed. */
   removeResourceTemplate(uriTemplate: string): boolean {
-    this.templateIndex.remove(uriTemplate);
-    return this.resourceTemplates.remove(uriTemplate);
+    return this.registry.removeResourceTemplate(uriTemplate);
   }
 
-  /** Finds the template serving a URI, with the extracted variables. */
-  matchResourceTemplate(uri: string) {
-    return this.templateIndex.match(uri);
-  }
-
-  /** {@inheritDoc SessionHost.dispatch} */
-  async dispatch(
-    session: McpSession,
-    request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
-  ): Promise<Record<string, unknown>> {
-    const handler: MethodHandler | undefined = this.methods.get(request.method);
-    if (!handler) throw McpError.methodNotFound(request.method);
-    if (!session.initialized && request.method !== 'initialize' && request.method !== 'ping') {
-      throw McpError.invalidRequest('The session is not initialized: send initialize first');
-    }
-    const gate = capabilityGate(request.method);
-    // Gate on what this client was told at initialize, not on what is registered now.
-    if (gate && !(gate in (session.advertised ?? this.getCapabilities()))) {
-      throw McpError.methodNotFound(request.method);
-    }
-    const scope: RequestScope = {
-      requestId: request.id,
-      method: request.method,
-      params: request.params ?? {},
-      signal,
-      protocol: extra.protocol ?? session.protocol,
-      transport: extra.transport,
-      session,
-      peer: session.peer,
-      notifier: this,
-    };
-    try {
-      return await handler(scope, this);
-    } catch (error) {
-      throw toMcpError(error) ?? error;
-    }
-  }
-
-  /** {@inheritDoc SessionHost.onNotification} */
-  onNotification(session: McpSession, notification: JsonRpcNotification): void {
-    this.clientNotifications.next({ session, notification });
-  }
-
-  /** {@inheritDoc SessionHost.onError} */
-  onError(error: unknown, context: { method: string; id?: RequestId; sessionId?: string }): void {
-    this.reportError(error, `Handler of ${context.method} failed`);
-  }
-
-  /** Logs an unexpected error through the configured logger. */
-  reportError(error: unknown, message: string): void {
-    const err = error instanceof Error ? error : new Error(String(error));
-    this.options.logger?.error(`${message}: ${err.message}`, err.stack);
-  }
-
-  /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
+  /** Tells subscribed clients that a resource changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): void {
-    void this.bus.publish({ type: 'resource-updated', uri });
+    this.core.notifyResourceUpdated(uri);
   }
 
-  /** {@inheritDoc ServerNotifier.notifyListChanged} */
-  notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void {
-    void this.bus.publish({ type: 'list-changed', kind });
+  /** Tells clients that the tools, prompts or resources list changed. */
+  notifyListChanged(kind: PrimitiveListKind): void {
+    this.core.notifyListChanged(kind);
   }
 
-  /** Closes every session and detaches from the bus. */
+  /** Closes every session and detaches from the message bus (same as `core.close()`). */
   close(): void {
-    this.unsubscribeBus();
-    for (const session of [...this.sessions]) session.close('Server shutting down');
-  }
-
-  private toldListChanged(session: McpSession, kind: string): boolean {
-    const capability = (session.advertised ?? this.getCapabilities())[kind] as
-      { listChanged?: boolean } | undefined;
-    return capability?.listChanged === true;
-  }
-
-  private deliver(event: McpBusEvent): void {
-    for (const session of this.sessions) {
-      if (!session.initialized || session.closed) continue;
-      if (event.type === 'resource-updated') {
-        if (session.subscriptions.has(event.uri)) {
-          session.peer.notify('notifications/resources/updated', { uri: event.uri });
-        }
-      } else if (this.toldListChanged(session, event.kind)) {
-        session.peer.notify(`notifications/${event.kind}/list_changed`);
-      }
-    }
+    this.core.close();
   }
 }

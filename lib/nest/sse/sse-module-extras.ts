@@ -48,7 +48,7 @@ export function resolveSseExtras(
  */
 export function createSseHandler(server: McpServer, options: McpModuleOptions): SseHandler {
   const http = resolveStreamableHttpOptions(options);
-  return new SseHandler(server, {
+  return new SseHandler(server.core, {
     keepAliveMs: http.keepAliveMs,
     maxMessageBytes: http.maxMessageBytes,
     ...pickHostOriginOptions(options),

@@ -61,7 +61,7 @@ export class McpStdio {
       });
       const server = findServer(app, module);
       const transport = new StdioServerTransport(
-        server.createSession(undefined, 'stdio'),
+        server.core.createSession(undefined, 'stdio'),
         input,
         guard?.protocolOutput ?? output,
         {

@@ -68,10 +68,10 @@ export async function mountWebSocketEndpoint(
   if (!adapter) {
     return {
       mode: 'upgrade-listener',
-      ...(await attachMcpWebSocket(httpServer, mcpServer, options)),
+      ...(await attachMcpWebSocket(httpServer, mcpServer.core, options)),
     };
   }
-  const endpoint = new McpWebSocketServer(mcpServer, options);
+  const endpoint = new McpWebSocketServer(mcpServer.core, options);
   const wss = adapter.create(0, {
     ...endpoint.wsServerOptions(),
     path: endpoint.options.path,

@@ -91,7 +91,9 @@ export const CallToolResultSchema = ResultSchema.extend({
  * `tools/call` result. `TStructured` types `structuredContent` (unknown by default; the client
  * does not check it against the tool's `outputSchema` for you).
  */
-export type CallToolResult<TStructured = unknown> = Omit<
-  z.infer<typeof CallToolResultSchema>,
-  'structuredContent'
-> & { structuredContent?: TStructured };
+export type CallToolResult<TStructured = unknown> = {
+  // A key-remapped mapped type (not `Omit`) keeps the known keys next to the index signature.
+  [
+    K in keyof z.infer<typeof CallToolResultSchema> as K extends 'structuredContent' ? never : K
+  ]: z.infer<typeof CallToolResultSchema>[K];
+} & { structuredContent?: TStructured };

@@ -3,21 +3,21 @@ import type { RequestId } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
-import {
-  levelSeverity,
-  type ClientCapabilities,
-  type ClientInfo,
-  type LoggingLevel,
-} from '../../protocol/protocol-context.interface.js';
+import { findMethod } from '../../protocol/methods/method-table.js';
+import { levelSeverity } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { RequestScope } from './request-scope.interface.js';
 import type {
-  CreateMessageParams,
+  ClientCapabilities,
+  CreateMessageRequestParams,
   CreateMessageResult,
-  ElicitParams,
+  ElicitRequestParams,
   ElicitResult,
+  Implementation,
   ListRootsResult,
-} from '../../protocol/client-requests.interface.js';
+  LoggingLevel,
+  ServerRequestMethod,
+} from '../../protocol/schema/index.js';
 
 /** Options of a server-to-client request made from a handler. */
 export type ClientRequestOptions = Pick<
@@ -70,7 +70,7 @@ export class McpContext {
   }
 
   /** Client identity as reported by the client (unverified). */
-  get clientInfo(): ClientInfo | undefined {
+  get clientInfo(): Implementation | undefined {
     return this.scope.protocol.clientInfo;
   }
 
@@ -115,7 +115,7 @@ export class McpContext {
   }
 
   /** Asks the user for input through the client (`elicitation/create`). */
-  elicit(params: ElicitParams, options?: ClientRequestOptions): Promise<ElicitResult> {
+  elicit(params: ElicitRequestParams, options?: ClientRequestOptions): Promise<ElicitResult> {
     const mode = params.mode ?? 'form';
     const elicitation = this.clientCapabilities.elicitation;
     // `elicitation: {}` means form mode only (the pre-2025-11-25 shape).
@@ -128,11 +128,9 @@ export class McpContext {
 
   /** Asks the client's model for a completion (`sampling/createMessage`). */
   sample(
-    params: CreateMessageParams,
+    params: CreateMessageRequestParams,
     options?: ClientRequestOptions,
   ): Promise<CreateMessageResult> {
-    if (!this.clientCapabilities.sampling)
-      throw missingCapability({ sampling: {} }, this.protocolVersion);
     return this.clientRequest(
       'sampling/createMessage',
       params,
@@ -142,8 +140,6 @@ export class McpContext {
 
   /** Lists the client's roots (`roots/list`). */
   listRoots(options?: ClientRequestOptions): Promise<ListRootsResult> {
-    if (!this.clientCapabilities.roots)
-      throw missingCapability({ roots: {} }, this.protocolVersion);
     return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
   }
 
@@ -176,10 +172,15 @@ export class McpContext {
   }
 
   private clientRequest(
-    method: string,
+    method: ServerRequestMethod,
     params: object,
     options: ClientRequestOptions = {},
   ): Promise<unknown> {
+    // The capability the client must have declared, from the method table.
+    const gate = findMethod('server', 'request', method)?.capability;
+    if (gate && this.clientCapabilities[gate] === undefined) {
+      throw missingCapability({ [gate]: {} }, this.protocolVersion);
+    }
     const signal = options.signal ? AbortSignal.any([options.signal, this.signal]) : this.signal;
     return this.scope.peer.request(method, params as Record<string, unknown>, {
       ...options,

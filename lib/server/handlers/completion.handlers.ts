@@ -1,43 +1,34 @@
 import { McpError } from '../../errors/mcp.error.js';
+import { MAX_COMPLETION_VALUES } from '../../protocol/schema/index.js';
 import type { ArgumentCompleter } from '../registry/definitions.interface.js';
-import { optionalObject, requireString, type MethodHandler } from './method-handler.interface.js';
-
-const MAX_VALUES = 100;
+import type { MethodHandler } from './method-handler.interface.js';
 
 /**
  * `completion/complete` for prompt arguments (`ref/prompt`) and template variables
  * (`ref/resource`). An argument without a completer gets an empty list.
  */
-export const complete: MethodHandler = async (scope, server) => {
-  const ref = optionalObject(scope.params, 'ref');
-  const argument = optionalObject(scope.params, 'argument');
-  const name = requireString(argument, 'name');
-  const value = typeof argument.value === 'string' ? argument.value : '';
-  const context = optionalObject(scope.params, 'context');
-  const args = optionalObject(context, 'arguments') as Record<string, string>;
-
+export const complete: MethodHandler<'completion/complete'> = async (params, _scope, host) => {
+  const { ref, argument } = params;
+  const { prompts, resources, resourceTemplates } = host.primitives;
   let completer: ArgumentCompleter | undefined;
   if (ref.type === 'ref/prompt') {
-    const promptName = requireString(ref, 'name');
-    const prompt = server.prompts.get(promptName);
-    if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${promptName}`);
-    completer = prompt.completers.get(name);
-  } else if (ref.type === 'ref/resource') {
-    const uri = requireString(ref, 'uri');
-    const template = server.resourceTemplates.get(uri);
-    if (!template && !server.resources.get(uri)) {
-      throw McpError.invalidParams(`Unknown resource or template: ${uri}`);
-    }
-    completer = template?.completers.get(name);
+    const prompt = prompts.get(ref.name);
+    if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${ref.name}`);
+    completer = prompt.completers.get(argument.name);
   } else {
-    throw McpError.invalidParams('"ref.type" must be "ref/prompt" or "ref/resource"');
+    const template = resourceTemplates.get(ref.uri);
+    if (!template && !resources.get(ref.uri)) {
+      throw McpError.invalidParams(`Unknown resource or template: ${ref.uri}`);
+    }
+    completer = template?.completers.get(argument.name);
   }
-  const values = completer ? await completer(value, { arguments: args }) : [];
+  const args = params.context?.arguments ?? {};
+  const values = completer ? await completer(argument.value, { arguments: args }) : [];
   return {
     completion: {
-      values: values.slice(0, MAX_VALUES),
+      values: values.slice(0, MAX_COMPLETION_VALUES),
       total: values.length,
-      hasMore: values.length > MAX_VALUES,
+      hasMore: values.length > MAX_COMPLETION_VALUES,
     },
   };
 };

@@ -1,31 +1,42 @@
+import type { z } from 'zod';
+import type { McpServerOptions } from '../mcp-server-options.interface.js';
+import type {
+  ClientRequestMethod,
+  ClientRequestParamsOf,
+  ClientRequestResultOf,
+} from '../../protocol/schema/index.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import type { McpServer } from '../mcp-server.js';
-import { McpError } from '../../errors/mcp.error.js';
+import type { PrimitiveLookup } from '../registry/registry-view.interface.js';
+import type { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 
-/** Serves one MCP method. Built once; called per request. */
-export type MethodHandler = (
+/**
+ * The client → server methods this server answers in the session era: every 2025-11-25 request
+ * except the experimental `tasks/*` (answered "method not found").
+ */
+export type ServedMethod = Exclude<ClientRequestMethod, `tasks/${string}`>;
+
+type Overrides = typeof SERVED_PARAMS_OVERRIDES;
+
+/** The parsed params a handler of `M` receives (the table's schema unless overridden). */
+export type ServedParamsOf<M extends ServedMethod> = M extends keyof Overrides
+  ? z.infer<Overrides[M]>
+  : ClientRequestParamsOf<M>;
+
+/** What a handler reads from the server: registries (read-only), options, the initialize result. */
+export interface HandlerHost {
+  /** The registries, read-only. */
+  readonly primitives: PrimitiveLookup;
+  /** The server's options (logger, identity, ...). */
+  readonly options: McpServerOptions;
+  /** Page size of list results. */
+  readonly pageSize: number;
+  /** The `initialize` result for a negotiated revision (capabilities as of now). */
+  initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
+}
+
+/** Serves one MCP method: params already validated by the method's schema. Called per request. */
+export type MethodHandler<M extends ServedMethod> = (
+  params: ServedParamsOf<M>,
   scope: RequestScope,
-  server: McpServer,
-) => Promise<Record<string, unknown>> | Record<string, unknown>;
-
-/** Reads a required string param or throws `-32602`. */
-export function requireString(params: Record<string, unknown>, key: string): string {
-  const value = params[key];
-  if (typeof value !== 'string') {
-    throw McpError.invalidParams(`"${key}" must be a string`);
-  }
-  return value;
-}
-
-/** Reads an optional object param (default `{}`) or throws `-32602`. */
-export function optionalObject(
-  params: Record<string, unknown>,
-  key: string,
-): Record<string, unknown> {
-  const value = params[key];
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw McpError.invalidParams(`"${key}" must be an object`);
-  }
-  return value as Record<string, unknown>;
-}
+  host: HandlerHost,
+) => Promise<ClientRequestResultOf<M>> | ClientRequestResultOf<M>;

@@ -3,39 +3,36 @@ import { McpError } from '../../errors/mcp.error.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import { McpContext } from '../context/mcp-context.js';
 import { httpStatusOf } from '../errors/to-mcp-error.js';
-import { paginate } from '../registry/pagination.js';
 import { toReadResourceResult } from '../results/resource-result.js';
-import { requireString, type MethodHandler } from './method-handler.interface.js';
+import { listPage } from './list-page.js';
+import type { MethodHandler } from './method-handler.interface.js';
 
 /** `resources/list`: fixed resources only (templates have their own list). */
-export const listResources: MethodHandler = async (scope, server) => {
-  const items = await server.resources.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
-  return nextCursor ? { resources: page, nextCursor } : { resources: page };
-};
+export const listResources: MethodHandler<'resources/list'> = (params, scope, host) =>
+  listPage('resources', host.primitives.resources, params, scope, host);
 
 /** `resources/templates/list`. */
-export const listResourceTemplates: MethodHandler = async (scope, server) => {
-  const items = await server.resourceTemplates.listFor(new McpContext(scope));
-  const { page, nextCursor } = paginate(items, scope.params.cursor, server.pageSize);
-  return nextCursor ? { resourceTemplates: page, nextCursor } : { resourceTemplates: page };
-};
+export const listResourceTemplates: MethodHandler<'resources/templates/list'> = (
+  params,
+  scope,
+  host,
+) => listPage('resourceTemplates', host.primitives.resourceTemplates, params, scope, host);
 
 /**
  * `resources/read`: exact URI first (O(1)), then the template index. Not found (no match, or a
  * handler that throws an HTTP 404 such as Nest's `NotFoundException`, e.g. an unknown template
  * variable) is `-32002` in the 2025 era and `-32602` from 2026-07-28 on, with the URI in `data`.
  */
-export const readResource: MethodHandler = async (scope, server) => {
-  const uri = requireString(scope.params, 'uri');
+export const readResource: MethodHandler<'resources/read'> = async (params, scope, host) => {
+  const { uri } = params;
   const ctx = new McpContext(scope);
   try {
-    const resource = server.resources.get(uri);
+    const resource = host.primitives.resources.get(uri);
     if (resource) {
       const value = await resource.handler(new URL(uri), ctx);
       return toReadResourceResult(value, uri, resource.mimeType);
     }
-    const match = server.matchResourceTemplate(uri);
+    const match = host.primitives.matchResourceTemplate(uri);
     if (match) {
       const value = await match.value.handler(match.variables, ctx);
       return toReadResourceResult(value, uri, match.value.mimeType);
@@ -57,13 +54,13 @@ function notFound(uri: string, protocolVersion: string): McpError {
 }
 
 /** `resources/subscribe`: remembers the URI on the session. */
-export const subscribe: MethodHandler = (scope) => {
-  scope.session?.subscriptions.add(requireString(scope.params, 'uri'));
+export const subscribe: MethodHandler<'resources/subscribe'> = (params, scope) => {
+  scope.session?.subscriptions.add(params.uri);
   return {};
 };
 
 /** `resources/unsubscribe`. */
-export const unsubscribe: MethodHandler = (scope) => {
-  scope.session?.subscriptions.delete(requireString(scope.params, 'uri'));
+export const unsubscribe: MethodHandler<'resources/unsubscribe'> = (params, scope) => {
+  scope.session?.subscriptions.delete(params.uri);
   return {};
 };

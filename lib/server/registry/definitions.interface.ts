@@ -1,23 +1,30 @@
+import type { z } from 'zod';
+import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/index.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { McpContext } from '../context/mcp-context.js';
 
-/** An icon for tools, prompts, resources and the server (2025-11-25). */
-export interface McpIcon {
-  src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: 'light' | 'dark';
-}
+/**
+ * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,
+ * `Record<string, unknown>` for raw JSON Schema, and no arguments when there is no schema.
+ */
+export type SchemaArgs<S> = [S] extends [undefined]
+  ? Record<string, never>
+  : S extends z.ZodType
+    ? z.output<S>
+    : S extends Record<string, z.ZodType>
+      ? z.output<z.ZodObject<S>>
+      : Record<string, unknown>;
 
-/** Hints about a tool's behaviour (never trusted from untrusted servers). */
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-  [key: string]: unknown;
-}
+/** The arguments of a prompt handler: typed from a zod schema, strings for an explicit list. */
+export type PromptArgs<A> = A extends readonly PromptArgumentOption[]
+  ? Record<string, string | undefined>
+  : SchemaArgs<A>;
+
+/** An icon for tools, prompts, resources and the server (the protocol's `Icon`, 2025-11-25). */
+export type McpIcon = Icon;
+
+/** Hints about a tool's behaviour (the protocol's `ToolAnnotations`; untrusted from other servers). */
+export type { ToolAnnotations };
 
 /** Fields shared by every primitive's options. */
 export interface PrimitiveOptions {
@@ -37,12 +44,14 @@ export interface PrimitiveOptions {
 /** Decides per request whether a primitive appears in list results. */
 export type VisibilityPredicate = (ctx: McpContext) => boolean | Promise<boolean>;
 
-/** Options of `@Tool()` / `McpServer.registerTool()`. */
-export interface ToolOptions extends PrimitiveOptions {
+/** Options of `@Tool()` / `McpServer.registerTool()`; `TInput` is the type of `inputSchema`. */
+export interface ToolOptions<
+  TInput extends SchemaInput | undefined = SchemaInput,
+> extends PrimitiveOptions {
   /** Programmatic name (1-128 chars of `A-Z a-z 0-9 _ - .`); defaults to the method name. */
   name?: string;
   /** Arguments schema: zod schema or shape, or raw JSON Schema (sent verbatim). Default: no arguments. */
-  inputSchema?: SchemaInput;
+  inputSchema?: TInput;
   /** Schema of `structuredContent`; results are validated against it. */
   outputSchema?: SchemaInput;
   annotations?: ToolAnnotations;
@@ -54,12 +63,15 @@ export type ArgumentCompleter = (
   context: { arguments: Record<string, string> },
 ) => string[] | Promise<string[]>;
 
-/** Options of `@Prompt()` / `McpServer.registerPrompt()`. */
-export interface PromptOptions extends PrimitiveOptions {
+/** Options of `@Prompt()` / `McpServer.registerPrompt()`; `TArgs` is the type of `arguments`. */
+export interface PromptOptions<
+  TArgs extends SchemaInput | PromptArgumentOption[] | undefined =
+    SchemaInput | PromptArgumentOption[],
+> extends PrimitiveOptions {
   /** Defaults to the method name. */
   name?: string;
   /** Arguments as a zod object/shape of strings, or an explicit list. */
-  arguments?: SchemaInput | PromptArgumentOption[];
+  arguments?: TArgs;
   /** Completion providers by argument name. */
   complete?: Record<string, ArgumentCompleter>;
 }
@@ -79,7 +91,7 @@ export interface ResourceOptions extends PrimitiveOptions {
   name?: string;
   mimeType?: string;
   size?: number;
-  annotations?: Record<string, unknown>;
+  annotations?: Annotations;
 }
 
 /** Options of `@ResourceTemplate()` / `McpServer.registerResourceTemplate()`. */
@@ -89,15 +101,21 @@ export interface ResourceTemplateOptions extends PrimitiveOptions {
   /** Defaults to the method name. */
   name?: string;
   mimeType?: string;
-  annotations?: Record<string, unknown>;
+  annotations?: Annotations;
   /** Completion providers by template variable name. */
   complete?: Record<string, ArgumentCompleter>;
 }
 
 /** A tool handler: validated arguments and the request context; the return value is wrapped into a result. */
-export type ToolHandler = (args: never, ctx: McpContext) => unknown;
+export type ToolHandler<TArgs = Record<string, unknown>> = (
+  args: TArgs,
+  ctx: McpContext,
+) => unknown;
 /** A prompt handler: validated arguments; returns messages, a GetPromptResult or a string. */
-export type PromptHandler = (args: never, ctx: McpContext) => unknown;
+export type PromptHandler<TArgs = Record<string, string | undefined>> = (
+  args: TArgs,
+  ctx: McpContext,
+) => unknown;
 /** A resource handler: returns text, bytes, contents or a ReadResourceResult. */
 export type ResourceHandler = (uri: URL | string, ctx: McpContext) => unknown;
 /** A resource template handler: receives the extracted template variables. */

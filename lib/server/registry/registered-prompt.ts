@@ -1,4 +1,5 @@
 import { McpError } from '../../errors/mcp.error.js';
+import type { Prompt } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {
@@ -19,8 +20,8 @@ import type {
 export interface RegisteredPrompt {
   readonly key: string;
   readonly origin: string;
-  readonly descriptor: Readonly<Record<string, unknown>>;
-  readonly handler: PromptHandler;
+  readonly descriptor: Readonly<Prompt>;
+  readonly handler: PromptHandler<never>;
   readonly visible?: VisibilityPredicate;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
   /** Validates `prompts/get` arguments (required ones present; schema when given). */
@@ -30,7 +31,7 @@ export interface RegisteredPrompt {
 /** Compiles a prompt definition once. */
 export function compilePrompt(
   options: PromptOptions & DefinitionOrigin & { name: string },
-  handler: PromptHandler,
+  handler: PromptHandler<never>,
   compiler: SchemaCompiler,
 ): RegisteredPrompt {
   const origin = options.origin ?? `prompt "${options.name}"`;
@@ -52,7 +53,7 @@ export function compilePrompt(
   return {
     key: options.name,
     origin,
-    descriptor: Object.freeze(descriptor),
+    descriptor: Object.freeze(descriptor as Prompt),
     handler,
     visible: options.visible,
     completers: new Map(Object.entries(options.complete ?? {})),

@@ -1,3 +1,4 @@
+import type { Resource, ResourceTemplate } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
 import type {
@@ -15,7 +16,7 @@ export interface RegisteredResource {
   readonly key: string;
   readonly origin: string;
   readonly mimeType?: string;
-  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly descriptor: Readonly<Resource>;
   readonly handler: ResourceHandler;
   readonly visible?: VisibilityPredicate;
 }
@@ -26,7 +27,7 @@ export interface RegisteredResourceTemplate {
   readonly origin: string;
   readonly mimeType?: string;
   readonly template: UriTemplate;
-  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly descriptor: Readonly<ResourceTemplate>;
   readonly handler: ResourceTemplateHandler;
   readonly visible?: VisibilityPredicate;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
@@ -59,7 +60,7 @@ export function compileResource(
     key: options.uri,
     origin,
     mimeType: options.mimeType,
-    descriptor: Object.freeze(descriptor),
+    descriptor: Object.freeze(descriptor as Resource),
     handler,
     visible: options.visible,
   };
@@ -83,7 +84,7 @@ export function compileResourceTemplate(
     origin,
     mimeType: options.mimeType,
     template,
-    descriptor: Object.freeze(descriptor),
+    descriptor: Object.freeze(descriptor as ResourceTemplate),
     handler,
     visible: options.visible,
     completers: new Map(Object.entries(options.complete ?? {})),

@@ -1,4 +1,5 @@
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
+import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
 import type {
@@ -13,10 +14,10 @@ export interface RegisteredTool {
   readonly key: string;
   readonly origin: string;
   /** The `tools/list` entry (frozen). */
-  readonly descriptor: Readonly<Record<string, unknown>>;
+  readonly descriptor: Readonly<Tool>;
   readonly input?: CompiledSchema<Record<string, unknown>>;
   readonly output?: CompiledSchema<Record<string, unknown>>;
-  readonly handler: ToolHandler;
+  readonly handler: ToolHandler<never>;
   readonly visible?: VisibilityPredicate;
 }
 
@@ -26,7 +27,7 @@ const EMPTY_INPUT = Object.freeze({ type: 'object', properties: {} });
 /** Validates and compiles a tool definition; errors name its origin. */
 export function compileTool(
   options: ToolOptions & DefinitionOrigin & { name: string },
-  handler: ToolHandler,
+  handler: ToolHandler<never>,
   compiler: SchemaCompiler,
 ): RegisteredTool {
   const origin = options.origin ?? `tool "${options.name}"`;
@@ -57,7 +58,7 @@ export function compileTool(
   return {
     key: options.name,
     origin,
-    descriptor: Object.freeze(descriptor),
+    descriptor: Object.freeze(descriptor as Tool),
     input,
     output,
     handler,

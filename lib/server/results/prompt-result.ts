@@ -1,10 +1,10 @@
 import { isContentBlock, text } from '../../protocol/content.js';
+import type { GetPromptResult, Role } from '../../protocol/schema/index.js';
 
-/** A `prompts/get` result. */
-export type GetPromptResult = Record<string, unknown> & {
-  messages: Array<{ role: 'user' | 'assistant'; content: unknown }>;
-  description?: string;
-};
+/** A prompt message as a handler may return it: content may be a plain string. */
+type LoosePromptMessage = { role: unknown; content: unknown };
+
+const isRole = (role: unknown): role is Role => role === 'user' || role === 'assistant';
 
 /**
  * Wraps what a prompt handler returned: a result with `messages` passes through (message content
@@ -12,28 +12,29 @@ export type GetPromptResult = Record<string, unknown> & {
  * one user message.
  */
 export function toGetPromptResult(value: unknown, description?: string): GetPromptResult {
-  let result: GetPromptResult;
+  let result: { messages: LoosePromptMessage[]; description?: string };
   if (typeof value === 'string') result = { messages: [{ role: 'user', content: text(value) }] };
-  else if (Array.isArray(value)) result = { messages: value };
+  else if (Array.isArray(value)) result = { messages: value as LoosePromptMessage[] };
   else if (
     typeof value === 'object' &&
     value !== null &&
     Array.isArray((value as GetPromptResult).messages)
   ) {
-    result = { ...(value as GetPromptResult) };
+    result = { ...(value as { messages: LoosePromptMessage[] }) };
   } else {
     throw new TypeError('A prompt handler must return messages, a GetPromptResult or a string');
   }
-  result.messages = result.messages.map((m) => {
+  const messages = result.messages.map((m) => {
     const content = typeof m.content === 'string' ? text(m.content) : m.content;
-    if (!isContentBlock(content) || (m.role !== 'user' && m.role !== 'assistant')) {
+    if (!isContentBlock(content) || !isRole(m.role)) {
       throw new TypeError(
         'Each prompt message needs role "user" | "assistant" and one content block',
       );
     }
-    return { ...m, content };
+    return { ...m, role: m.role, content };
   });
-  if (description !== undefined && result.description === undefined)
-    result.description = description;
-  return result;
+  const prompt: GetPromptResult = { ...result, messages };
+  if (description !== undefined && prompt.description === undefined)
+    prompt.description = description;
+  return prompt;
 }

@@ -1,24 +1,22 @@
 import { toBase64 } from '../../protocol/content.js';
+import type { ReadResourceResult } from '../../protocol/schema/index.js';
 
-/** A `resources/read` result. */
-export type ReadResourceResult = Record<string, unknown> & {
-  contents: Array<Record<string, unknown>>;
-};
+type Contents = ReadResourceResult['contents'][number];
 
-function normaliseContents(item: unknown, uri: string, mimeType?: string): Record<string, unknown> {
+function normaliseContents(item: unknown, uri: string, mimeType?: string): Contents {
   if (typeof item === 'string') return withMime({ uri, text: item }, mimeType);
   if (item instanceof Uint8Array) return withMime({ uri, blob: toBase64(item) }, mimeType);
   if (typeof item === 'object' && item !== null && ('text' in item || 'blob' in item)) {
     const contents: Record<string, unknown> = { uri, ...(item as Record<string, unknown>) };
     if (contents.blob instanceof Uint8Array) contents.blob = toBase64(contents.blob);
-    return contents.mimeType === undefined ? withMime(contents, mimeType) : contents;
+    return (contents.mimeType === undefined ? withMime(contents, mimeType) : contents) as Contents;
   }
   throw new TypeError(
     'A resource handler must return text, bytes, {text|blob} contents or { contents }',
   );
 }
 
-function withMime(contents: Record<string, unknown>, mimeType?: string): Record<string, unknown> {
+function withMime<C extends object>(contents: C, mimeType?: string): C {
   return mimeType === undefined ? contents : { ...contents, mimeType };
 }
 

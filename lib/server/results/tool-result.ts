@@ -1,13 +1,7 @@
-import { isContentBlock, text, type ContentBlock } from '../../protocol/content.js';
+import { isContentBlock, text } from '../../protocol/content.js';
+import type { CallToolResult, ContentBlock } from '../../protocol/schema/index.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
-
-/** A `tools/call` result. */
-export type CallToolResult = Record<string, unknown> & {
-  content: ContentBlock[];
-  structuredContent?: unknown;
-  isError?: boolean;
-};
 
 function isCallToolResult(value: unknown): value is CallToolResult {
   return (

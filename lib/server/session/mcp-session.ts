@@ -10,6 +10,7 @@ import type {
 } from '../../protocol/json-rpc.js';
 import type { MessageExtra, OutboundMessage } from '../../engine/session-message.interface.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
+import type { ServerCapabilities } from '../../protocol/schema/index.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
@@ -37,7 +38,7 @@ export class McpSession {
   /** True once `initialize` has been handled (or the transport is stateless). */
   initialized = false;
   /** The server capabilities this session was told at `initialize` (gates methods and notifications). */
-  advertised?: Record<string, unknown>;
+  advertised?: ServerCapabilities;
   /** Called once when `initialize` succeeds (transports persist the session then). */
   onInitialized?: () => void;
   /** URIs the client subscribed to with `resources/subscribe`. */

@@ -43,7 +43,7 @@ describe('McpClientModule', () => {
 
   beforeAll(async () => {
     const inMemory = (server: McpServer) => ({
-      transport: () => new InMemoryClientTransport(server),
+      transport: () => new InMemoryClientTransport(server.core),
     });
     const moduleRef = await Test.createTestingModule({
       imports: [
@@ -98,7 +98,7 @@ describe('McpClientModule', () => {
         McpClientModule.registerAsync({
           inject: [McpServer],
           useFactory: (server: McpServer) => ({
-            transport: () => new InMemoryClientTransport(server),
+            transport: () => new InMemoryClientTransport(server.core),
           }),
         }),
       ],

@@ -1,4 +1,4 @@
-import type { CreateMessageParams } from '../../../lib/protocol/client-requests.interface.js';
+import type { CreateMessageRequestParams as CreateMessageParams } from '../../../lib/protocol/schema/index.js';
 import { waitFor } from '../support/wait.js';
 import { connectHttpClient, type HttpTestClient } from './support/connect.js';
 import { startEverythingServer, type EverythingServer } from './support/everything-server.js';

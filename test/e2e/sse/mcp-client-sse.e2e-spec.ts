@@ -38,7 +38,7 @@ describe('McpClient + SseClientTransport against our HTTP+SSE server', () => {
     app = await startSseApp();
     app.server.registerTool(
       { name: 'auth_header', description: 'Echoes the Authorization header of the POST' },
-      (_args: never, ctx: McpContext) => String(ctx.transport.headers?.authorization),
+      (_args: unknown, ctx: McpContext) => String(ctx.transport.headers?.authorization),
     );
   });
 

@@ -1,9 +1,9 @@
 import { firstValueFrom, filter } from 'rxjs';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import type {
-  CreateMessageParams,
-  ElicitParams,
-} from '../../../lib/protocol/client-requests.interface.js';
+  CreateMessageRequestParams as CreateMessageParams,
+  ElicitRequestParams as ElicitParams,
+} from '../../../lib/protocol/schema/index.js';
 import { createStreamableHttpTransportWithFallback } from '../../../lib/transports/http/client/legacy-fallback.transport.js';
 import { SseClientTransport } from '../../../lib/transports/sse/sse-client.transport.js';
 import { waitFor, within } from '../support/wait.js';

@@ -2,9 +2,9 @@ import { firstValueFrom, filter } from 'rxjs';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import type { McpLogMessage } from '../../../lib/client/mcp-client-base.js';
 import type {
-  CreateMessageParams,
-  ElicitParams,
-} from '../../../lib/protocol/client-requests.interface.js';
+  CreateMessageRequestParams as CreateMessageParams,
+  ElicitRequestParams as ElicitParams,
+} from '../../../lib/protocol/schema/index.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { waitFor } from '../support/wait.js';
 import { EVERYTHING_MAIN, ROOT } from './support/sample.js';

@@ -45,7 +45,7 @@ export class TestClient {
   }
 
   static connect(server: McpServer, id = 's1'): TestClient {
-    return new TestClient(server.createSession(id, 'in-memory'));
+    return new TestClient(server.core.createSession(id, 'in-memory'));
   }
 
   /** Feeds one raw message. */

@@ -69,16 +69,16 @@ describe('McpServer', () => {
 
   describe('capabilities', () => {
     it('advertises only logging when nothing is registered', () => {
-      expect(makeServer().getCapabilities()).toEqual({ logging: {} });
+      expect(makeServer().core.getCapabilities()).toEqual({ logging: {} });
     });
 
     it('derives tools, prompts, resources and completions from registrations', () => {
       const server = makeServer();
       server.registerTool({ name: 't' }, () => 'x');
-      expect(server.getCapabilities()).toEqual({ logging: {}, tools: { listChanged: true } });
+      expect(server.core.getCapabilities()).toEqual({ logging: {}, tools: { listChanged: true } });
 
       server.registerPrompt({ name: 'p' }, () => 'x');
-      expect(server.getCapabilities()).toEqual({
+      expect(server.core.getCapabilities()).toEqual({
         logging: {},
         tools: { listChanged: true },
         prompts: { listChanged: true },
@@ -86,13 +86,16 @@ describe('McpServer', () => {
       });
 
       server.registerResource({ uri: 'file:///a', name: 'a' }, () => 'a');
-      expect(server.getCapabilities().resources).toEqual({ subscribe: true, listChanged: true });
+      expect(server.core.getCapabilities().resources).toEqual({
+        subscribe: true,
+        listChanged: true,
+      });
     });
 
     it('advertises resources and completions for a template alone', () => {
       const server = makeServer();
       server.registerResourceTemplate({ uriTemplate: 'u://{id}', name: 'u' }, () => 'x');
-      expect(server.getCapabilities()).toEqual({
+      expect(server.core.getCapabilities()).toEqual({
         logging: {},
         resources: { subscribe: true, listChanged: true },
         completions: {},
@@ -104,7 +107,7 @@ describe('McpServer', () => {
         capabilities: { experimental: { foo: {} }, tools: { extra: true } },
       });
       server.registerTool({ name: 't' }, () => 'x');
-      expect(server.getCapabilities()).toEqual({
+      expect(server.core.getCapabilities()).toEqual({
         logging: {},
         tools: { listChanged: true, extra: true },
         experimental: { foo: {} },
@@ -113,25 +116,25 @@ describe('McpServer', () => {
 
     it('recomputes after a registry change', () => {
       const server = makeServer();
-      const before = server.getCapabilities();
+      const before = server.core.getCapabilities();
       server.registerTool({ name: 't' }, () => 'x');
-      expect(server.getCapabilities()).not.toBe(before);
-      expect(server.getCapabilities().tools).toBeDefined();
+      expect(server.core.getCapabilities()).not.toBe(before);
+      expect(server.core.getCapabilities().tools).toBeDefined();
       server.removeTool('t');
-      expect(server.getCapabilities().tools).toBeUndefined();
+      expect(server.core.getCapabilities().tools).toBeUndefined();
     });
   });
 
   describe('initializeResult', () => {
     it('carries version, capabilities, serverInfo (undefined fields dropped) and instructions', () => {
       const server = makeServer({ title: 'Test', instructions: 'Use the tools.' });
-      expect(server.initializeResult('2025-06-18')).toEqual({
+      expect(server.core.initializeResult('2025-06-18')).toEqual({
         protocolVersion: '2025-06-18',
         capabilities: { logging: {} },
         serverInfo: { name: 'test-server', version: '1.2.3', title: 'Test' },
         instructions: 'Use the tools.',
       });
-      expect('instructions' in makeServer().initializeResult('2025-11-25')).toBe(false);
+      expect('instructions' in makeServer().core.initializeResult('2025-11-25')).toBe(false);
     });
   });
 
@@ -318,7 +321,7 @@ describe('McpServer', () => {
     it('publishes client notifications with their session', async () => {
       const server = makeServer();
       const seen: Array<[string | undefined, string]> = [];
-      server.clientNotifications$.subscribe(({ session, notification }) =>
+      server.core.clientNotifications$.subscribe(({ session, notification }) =>
         seen.push([session.id, notification.method]),
       );
       const client = TestClient.connect(server, 'abc');

@@ -3,8 +3,8 @@ import type { McpServerPort } from '../../../../lib/transports/server-port/mcp-s
 import type { McpSessionPort } from '../../../../lib/transports/server-port/mcp-session-port.interface.js';
 
 describe('McpServerPort', () => {
-  it('is satisfied by the server without adapters (typed assignment) and opens working sessions', () => {
-    const port: McpServerPort = new McpServer({ name: 'port', version: '1.0.0' });
+  it('is satisfied by the server core without adapters (typed assignment) and opens working sessions', () => {
+    const port: McpServerPort = new McpServer({ name: 'port', version: '1.0.0' }).core;
     const session: McpSessionPort = port.createSession('s-1', 'in-memory');
     const reasons: string[] = [];
     session.onClose((reason) => reasons.push(reason));

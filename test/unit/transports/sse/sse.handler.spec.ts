@@ -88,7 +88,7 @@ describe('SseHandler (bare Node server)', () => {
   let route: (req: IncomingMessage, res: ServerResponse) => void;
 
   async function listen(options: SseTransportOptions = {}): Promise<void> {
-    handler = new SseHandler(server, { keepAliveMs: 0, ...options });
+    handler = new SseHandler(server.core, { keepAliveMs: 0, ...options });
     route = (req, res) => void handler.handle(req, res);
     http$ = http.createServer((req, res) => route(req, res));
     await new Promise<void>((resolve) => http$.listen(0, '127.0.0.1', resolve));
@@ -99,7 +99,7 @@ describe('SseHandler (bare Node server)', () => {
     server = new McpServer({ name: 'unit-sse', version: '1.0.0' });
     server.registerTool(
       { name: 'kind', description: 'transport kind' },
-      (_a: never, ctx: McpContext) => `${ctx.transport.kind} ${ctx.session?.id}`,
+      (_a: unknown, ctx: McpContext) => `${ctx.transport.kind} ${ctx.session?.id}`,
     );
   });
 

@@ -50,7 +50,7 @@ function setup(
   const input = new PassThrough();
   const warnings: string[] = [];
   const transport = new StdioServerTransport(
-    server.createSession(undefined, 'stdio'),
+    server.core.createSession(undefined, 'stdio'),
     input,
     output,
     { ...options, logger: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) } },

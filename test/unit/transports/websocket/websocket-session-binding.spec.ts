@@ -58,7 +58,7 @@ describe('WebSocketSessionBinding', () => {
 
   function bind(options = { keepAliveMs: 0, maxBufferedBytes: 1024 * 1024 }) {
     const socket = new FakeSocket();
-    const binding = new WebSocketSessionBinding(socket, request, server, options);
+    const binding = new WebSocketSessionBinding(socket, request, server.core, options);
     return { socket, binding };
   }
 

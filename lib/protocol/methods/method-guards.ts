@@ -1,19 +1,20 @@
+/*
+ * Membership tests for method names. Use these (not `method in SomeSchemas`) before indexing a
+ * schema map: `in` also matches inherited names such as `toString`.
+ */
 import {
   CLIENT_NOTIFICATION_METHODS,
   CLIENT_REQUEST_METHODS,
   type ClientNotificationMethod,
   type ClientRequestMethod,
+  MODERN_CLIENT_REQUEST_METHODS,
+  type ModernClientRequestMethod,
   SERVER_NOTIFICATION_METHODS,
   SERVER_REQUEST_METHODS,
   type ServerNotificationMethod,
   type ServerRequestMethod,
-} from './methods.js';
-import { MODERN_CLIENT_REQUEST_METHODS, type ModernClientRequestMethod } from './modern-methods.js';
+} from './method-maps.js';
 
-/*
- * Membership tests for method names. Use these (not `method in SomeSchemas`) before indexing a
- * schema map: `in` also matches inherited names such as `toString`.
- */
 const clientRequests: ReadonlySet<string> = new Set(CLIENT_REQUEST_METHODS);
 const serverRequests: ReadonlySet<string> = new Set(SERVER_REQUEST_METHODS);
 const clientNotifications: ReadonlySet<string> = new Set(CLIENT_NOTIFICATION_METHODS);

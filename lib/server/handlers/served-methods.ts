@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { findMethod } from '../../protocol/methods/method-table.js';
+import { McpError } from '../../errors/mcp.error.js';
+import { complete } from './completion.handlers.js';
+import { initialize, ping, setLevel } from './lifecycle.handlers.js';
+import type { HandlerHost, MethodHandler, ServedMethod } from './method-handler.interface.js';
+import { getPrompt, listPrompts } from './prompts.handlers.js';
+import {
+  listResources,
+  listResourceTemplates,
+  readResource,
+  subscribe,
+  unsubscribe,
+} from './resources.handlers.js';
+import { SERVED_PARAMS_OVERRIDES } from './served-params.js';
+import { callTool, listTools } from './tools.handlers.js';
+import type { RequestScope } from '../context/request-scope.interface.js';
+
+/** The handler of every served method, keyed by the method table's names (all required). */
+const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {
+  initialize,
+  ping,
+  'logging/setLevel': setLevel,
+  'tools/list': listTools,
+  'tools/call': callTool,
+  'prompts/list': listPrompts,
+  'prompts/get': getPrompt,
+  'resources/list': listResources,
+  'resources/templates/list': listResourceTemplates,
+  'resources/read': readResource,
+  'resources/subscribe': subscribe,
+  'resources/unsubscribe': unsubscribe,
+  'completion/complete': complete,
+};
+
+/** A served method, ready to dispatch: its params schema, capability gate and handler. */
+export interface ServedMethodEntry {
+  /** The method name (a key of the method table). */
+  readonly method: string;
+  /** The server capability the client must have been told about (undefined: none). */
+  readonly capability?: string;
+  /** Parses the params (absent params are `{}` for methods whose params are optional). */
+  parseParams(params: unknown): Record<string, unknown>;
+  /** Runs the method's handler on parsed params. */
+  handle(
+    params: Record<string, unknown>,
+    scope: RequestScope,
+    host: HandlerHost,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+/** Formats zod issues with their paths: `Invalid params of tools/call: name: expected string`. */
+function invalidParams(method: string, error: z.ZodError): McpError {
+  const issues = error.issues.map((i) => {
+    const path = i.path.map(String).join('.');
+    return path ? `${path}: ${i.message}` : i.message;
+  });
+  return McpError.invalidParams(`Invalid params of ${method}: ${issues.join('; ')}`);
+}
+
+function entry(method: ServedMethod): ServedMethodEntry {
+  const spec = findMethod('client', 'request', method);
+  const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
+  const schema = overrides[method] ?? spec?.legacy?.params;
+  if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
+  return {
+    method,
+    capability: spec.capability,
+    parseParams(params) {
+      const parsed = schema.safeParse(params);
+      if (!parsed.success) throw invalidParams(method, parsed.error);
+      return (parsed.data ?? {}) as Record<string, unknown>;
+    },
+    handle: HANDLERS[method] as unknown as ServedMethodEntry['handle'],
+  };
+}
+
+/** Every served method by name, schemas and gates resolved from the method table. Built once. */
+export function createServedMethods(): ReadonlyMap<string, ServedMethodEntry> {
+  const methods = Object.keys(HANDLERS) as ServedMethod[];
+  return new Map(methods.map((method) => [method, entry(method)]));
+}
