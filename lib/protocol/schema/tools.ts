@@ -91,7 +91,7 @@ export const CallToolResultSchema = ResultSchema.extend({
  * `tools/call` result. `TStructured` types `structuredContent` (unknown by default; the client
  * does not check it against the tool's `outputSchema` for you).
  */
-export type CallToolResult<TStructured = unknown> = Omit<
-  z.infer<typeof CallToolResultSchema>,
-  'structuredContent'
-> & { structuredContent?: TStructured };
+export type CallToolResult<TStructured = unknown> = z.infer<typeof CallToolResultSchema> & {
+  // An intersection, not `Omit`: `Omit` over the open (index-signature) result drops every known key.
+  structuredContent?: TStructured;
+};
