@@ -171,21 +171,26 @@ export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-p
 export * as schema from './protocol/schema/index.js';
 
 // Client
-export { McpClient, type ToolCallEvent } from './client/mcp-client.js';
-export {
-  McpClientBase,
-  type McpClientState,
-  type McpLogMessage,
-  type McpProgressEvent,
+export { McpClient } from './client/mcp-client.js';
+export type {
+  McpClientRequestMethod,
+  McpRequestArgs,
 } from './client/mcp-client-base.js';
+export type {
+  McpClientState,
+  McpLogMessage,
+  McpProgressEvent,
+  ToolCallEvent,
+} from './client/mcp-client-events.interface.js';
 export type {
   McpClientOptions,
   McpCallOptions,
+  McpCallProgress,
   McpRoot,
   SamplingHandler,
   ElicitationHandler,
+  ServerRequestContext,
 } from './client/mcp-client-options.interface.js';
-export type * from './client/client-results.interface.js';
 export type { ClientTransport } from './client/client-transport.interface.js';
 export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
 export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
