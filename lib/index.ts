@@ -172,10 +172,7 @@ export * as schema from './protocol/schema/index.js';
 
 // Client
 export { McpClient } from './client/mcp-client.js';
-export type {
-  McpClientRequestMethod,
-  McpRequestArgs,
-} from './client/mcp-client-base.js';
+export type { McpClientRequestMethod, McpRequestArgs } from './client/mcp-client-base.js';
 export type {
   McpClientState,
   McpLogMessage,
@@ -212,8 +209,12 @@ export {
   getMcpClientToken,
   DEFAULT_MCP_CLIENT,
 } from './nest/client/mcp-client.tokens.js';
-export { ManagedMcpClient } from './nest/client/managed-mcp-client.js';
+export type {
+  McpClientRegistration,
+  McpClientAsyncRegistration,
+} from './nest/client/mcp-client.module-definition.js';
 export type {
   McpClientModuleOptions,
-  McpClientModuleAsyncOptions,
+  McpClientModuleExtras,
+  McpClientOptionsFactory,
 } from './nest/client/mcp-client-module-options.interface.js';
