@@ -50,16 +50,28 @@ describe('McpClient answering server requests', () => {
     expect(sampling).not.toHaveBeenCalled();
   });
 
-  it('fills the schema defaults into accepted form elicitation content', async () => {
+  it('fills the defaults of every primitive field kind into accepted form content', async () => {
     const transport = await connect({ elicitation: () => ({ action: 'accept', content: {} }) });
     const response = await transport.ask(3, 'elicitation/create', {
       message: 'Who?',
       requestedSchema: {
         type: 'object',
-        properties: { name: { type: 'string', default: 'Ada' } },
+        properties: {
+          name: { type: 'string', description: 'Name', default: 'Ada' },
+          year: { type: 'integer', default: 1843 },
+          ratio: { type: 'number', default: 0.5 },
+          role: { type: 'string', enum: ['author', 'reader'], default: 'author' },
+          notify: { type: 'boolean', default: false },
+        },
+        required: [],
       },
     });
-    expect(response).toMatchObject({ result: { action: 'accept', content: { name: 'Ada' } } });
+    expect(response).toMatchObject({
+      result: {
+        action: 'accept',
+        content: { name: 'Ada', year: 1843, ratio: 0.5, role: 'author', notify: false },
+      },
+    });
   });
 
   it('answers a method without a handler with -32601', async () => {
