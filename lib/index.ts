@@ -172,7 +172,10 @@ export * as schema from './protocol/schema/index.js';
 
 // Client
 export { McpClient } from './client/mcp-client.js';
-export type { McpClientRequestMethod, McpRequestArgs } from './client/mcp-client-base.js';
+export type {
+  McpClientRequestMethod,
+  McpRequestArgs,
+} from './client/mcp-client-request.interface.js';
 export type {
   McpClientState,
   McpLogMessage,

@@ -7,8 +7,6 @@ import {
   ClientRequestResultSchemas,
   InitializeResultSchema,
   type ClientCapabilities,
-  type ClientRequestMethod,
-  type ClientRequestParamsOf,
   type ClientRequestResultOf,
   type Implementation,
   type InitializeResult,
@@ -22,23 +20,9 @@ import type {
   McpProgressEvent,
 } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
-import { checkResult } from './result-check.js';
+import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+import { checkResult, notificationProblem } from './protocol-check.js';
 import { answerServerRequest } from './server-request.responder.js';
-
-/**
- * The client → server methods `request()` sends: every one but `initialize`, which the client
- * performs itself on connect.
- */
-export type McpClientRequestMethod = Exclude<ClientRequestMethod, 'initialize'>;
-
-/**
- * The arguments after the method name of `request(method, ...)`: the params (required when the
- * method requires them), then per-call options.
- */
-export type McpRequestArgs<M extends McpClientRequestMethod> =
-  undefined extends ClientRequestParamsOf<M>
-    ? [params?: ClientRequestParamsOf<M>, options?: McpCallOptions]
-    : [params: ClientRequestParamsOf<M>, options?: McpCallOptions];
 
 /**
  * Connection, handshake, typed requests, server-to-client request handling and notification
@@ -47,6 +31,8 @@ export type McpRequestArgs<M extends McpClientRequestMethod> =
 export class McpClientBase {
   private readonly state = new BehaviorSubject<McpClientState>('idle');
   private readonly notifications = new Subject<JsonRpcNotification>();
+  /** The notifications whose params match their method's schema (feeds the typed streams). */
+  private readonly checked = new Subject<JsonRpcNotification>();
   private readonly errors = new Subject<Error>();
   private active: ClientTransport;
   private attempted = false;
@@ -58,9 +44,9 @@ export class McpClientBase {
 
   /** Connection state changes. */
   readonly state$: Observable<McpClientState> = this.state.asObservable();
-  /** Every notification the server sends. */
+  /** Every notification the server sends (as sent; the typed streams below carry checked ones). */
   readonly notifications$: Observable<JsonRpcNotification> = this.notifications.asObservable();
-  /** Server log messages. */
+  /** Server log messages (params that do not match the protocol go to `errors$` instead). */
   readonly logs$: Observable<McpLogMessage>;
   /** Every progress notification (also delivered to the call's own `onProgress`). */
   readonly progress$: Observable<McpProgressEvent>;
@@ -81,14 +67,14 @@ export class McpClientBase {
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) =>
         answerServerRequest(request, inbound.signal, this.options, () => [...this.roots.values()]),
-      onNotification: (notification) => this.notifications.next(notification),
+      onNotification: (notification) => this.receiveNotification(notification),
       forwardRoutedProgress: true,
       // Failed notification sends and handler crashes are not any call's error: surface them.
       onError: (error) =>
         this.errors.next(error instanceof Error ? error : new Error(String(error))),
     });
     const params = <T>(method: string) =>
-      this.notifications$.pipe(
+      this.checked.pipe(
         filter((n) => n.method === method),
         map((n) => (n.params ?? {}) as T),
       );
@@ -177,6 +163,13 @@ export class McpClientBase {
     return checkResult(method, schema, result);
   }
 
+  private receiveNotification(notification: JsonRpcNotification): void {
+    this.notifications.next(notification);
+    const problem = notificationProblem(notification);
+    if (problem) this.errors.next(problem);
+    else this.checked.next(notification);
+  }
+
   private isSessionExpired(error: unknown): boolean {
     return (
       error instanceof TransportError &&
@@ -208,6 +201,7 @@ export class McpClientBase {
     await this.active.close().catch(() => undefined);
     this.state.complete();
     this.notifications.complete();
+    this.checked.complete();
     this.errors.complete();
   }
 

@@ -3,7 +3,7 @@ import { McpError } from '../errors/mcp.error.js';
 import type { JsonRpcRequest } from '../protocol/json-rpc.js';
 import { ServerRequestParamsSchemas } from '../protocol/schema/index.js';
 import { applyElicitationDefaults } from './elicitation-defaults.js';
-import { describeIssues } from './result-check.js';
+import { describeIssues } from './protocol-check.js';
 import type { McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
 
 /** The params of a server request, checked against the method's schema (`-32602` when they fail). */

@@ -58,6 +58,28 @@ describe('McpClient typed requests', () => {
     ]);
   });
 
+  it('streams checked notifications; malformed params go to errors$, not to logs$', async () => {
+    const { client, transport } = connect(() => ({}));
+    await client.connect();
+    const logs: unknown[] = [];
+    const raw: unknown[] = [];
+    const errors: Error[] = [];
+    client.logs$.subscribe((log) => logs.push(log));
+    client.notifications$.subscribe((notification) => raw.push(notification));
+    client.errors$.subscribe((error) => errors.push(error));
+    transport.notify('notifications/message', { level: 'loud', data: 'bad level' });
+    transport.notify('notifications/message', { level: 'info', data: 'fine' });
+    await client.ping();
+    expect(logs).toEqual([{ level: 'info', data: 'fine' }]);
+    expect(raw).toHaveLength(2);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      name: 'TransportError',
+      kind: 'protocol',
+      message: expect.stringContaining('notifications/message'),
+    });
+  });
+
   it('rejects an initialize result without serverInfo', async () => {
     const transport = new ScriptedTransport();
     const send = transport.send.bind(transport);

@@ -51,6 +51,11 @@ export class ScriptedTransport implements ClientTransport {
     });
   }
 
+  /** Sends a server → client notification. */
+  notify(method: string, params?: Record<string, unknown>): void {
+    this.reply({ jsonrpc: '2.0', method, ...(params ? { params } : {}) });
+  }
+
   /** The requests the client sent, without the handshake. */
   requests(): JsonRpcRequest[] {
     return this.sent.filter(

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import { TransportError } from '../errors/transport.error.js';
+import type { JsonRpcNotification } from '../protocol/json-rpc.js';
+import {
+  isServerNotificationMethod,
+  ServerNotificationParamsSchemas,
+} from '../protocol/schema/index.js';
 
 /** The first few zod issues as one line: `content.0.text: expected string; ...`. */
 export function describeIssues(error: z.ZodError): string {
@@ -21,6 +26,23 @@ export function checkResult<T>(method: string, schema: z.ZodType<T>, result: unk
   if (checked.success) return result as T;
   throw new TransportError(
     `The server's ${method} result does not match the protocol: ${describeIssues(checked.error)}`,
+    'protocol',
+    undefined,
+    { cause: checked.error },
+  );
+}
+
+/**
+ * The problem with a server notification whose params do not match its method's schema (for
+ * `errors$`), or `undefined` when they match or the method is not a known server notification.
+ */
+export function notificationProblem(notification: JsonRpcNotification): TransportError | undefined {
+  const { method } = notification;
+  if (!isServerNotificationMethod(method)) return undefined;
+  const checked = ServerNotificationParamsSchemas[method].safeParse(notification.params);
+  if (checked.success) return undefined;
+  return new TransportError(
+    `Ignored a ${method} notification that does not match the protocol: ${describeIssues(checked.error)}`,
     'protocol',
     undefined,
     { cause: checked.error },
