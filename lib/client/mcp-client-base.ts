@@ -2,7 +2,7 @@ import { BehaviorSubject, Subject, filter, map, type Observable, type Subscripti
 import type { z } from 'zod';
 import { JsonRpcPeer } from '../engine/json-rpc-peer.js';
 import { TransportError } from '../errors/transport.error.js';
-import type { JsonRpcNotification, RequestId } from '../protocol/json-rpc.js';
+import type { JsonRpcNotification, JsonRpcParams, RequestId } from '../protocol/json-rpc.js';
 import {
   ClientRequestResultSchemas,
   InitializeResultSchema,
@@ -146,19 +146,21 @@ export class McpClientBase {
   /** Sends a request and checks its result with `schema`; re-initializes once on an expired session. */
   protected async send<T>(
     method: string,
-    params: Record<string, unknown> | undefined,
+    params: unknown,
     options: McpCallOptions = {},
     schema: z.ZodType<T>,
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
+    // Params are typed by the caller's signature (the method's params type, or an operation's own).
+    const sent = params as JsonRpcParams | undefined;
     let result: unknown;
     try {
-      result = await this.peer.request<unknown>(method, params, options);
+      result = await this.peer.request<unknown>(method, sent, options);
     } catch (error) {
       if (!this.isSessionExpired(error)) throw error;
       // The server ended our session (404): start a new one and retry once.
       await this.reinitialize();
-      result = await this.peer.request<unknown>(method, params, options);
+      result = await this.peer.request<unknown>(method, sent, options);
     }
     return checkResult(method, schema, result);
   }
