@@ -169,6 +169,7 @@ export {
 } from './errors/index.js';
 export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
 export * as schema from './protocol/schema/index.js';
+export type * as Mcp from './protocol/schema/index.js';
 
 // Client
 export { McpClient } from './client/mcp-client.js';
