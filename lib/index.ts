@@ -165,23 +165,29 @@ export {
 } from './errors/index.js';
 export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
 export * as schema from './protocol/schema/index.js';
+export type * as Mcp from './protocol/schema/index.js';
 
 // Client
-export { McpClient, type ToolCallEvent } from './client/mcp-client.js';
-export {
-  McpClientBase,
-  type McpClientState,
-  type McpLogMessage,
-  type McpProgressEvent,
-} from './client/mcp-client-base.js';
+export { McpClient } from './client/mcp-client.js';
+export type {
+  McpClientRequestMethod,
+  McpRequestArgs,
+} from './client/mcp-client-request.interface.js';
+export type {
+  McpClientState,
+  McpLogMessage,
+  McpProgressEvent,
+  ToolCallEvent,
+} from './client/mcp-client-events.interface.js';
 export type {
   McpClientOptions,
   McpCallOptions,
+  McpCallProgress,
   McpRoot,
   SamplingHandler,
   ElicitationHandler,
+  ServerRequestContext,
 } from './client/mcp-client-options.interface.js';
-export type * from './client/client-results.interface.js';
 export type { ClientTransport } from './client/client-transport.interface.js';
 export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
 export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
@@ -203,8 +209,12 @@ export {
   getMcpClientToken,
   DEFAULT_MCP_CLIENT,
 } from './nest/client/mcp-client.tokens.js';
-export { ManagedMcpClient } from './nest/client/managed-mcp-client.js';
+export type {
+  McpClientRegistration,
+  McpClientAsyncRegistration,
+} from './nest/client/mcp-client.module-definition.js';
 export type {
   McpClientModuleOptions,
-  McpClientModuleAsyncOptions,
+  McpClientModuleExtras,
+  McpClientOptionsFactory,
 } from './nest/client/mcp-client-module-options.interface.js';

@@ -21,7 +21,7 @@ export interface ClientTransport {
    * Why the connection ended when `close()` was not called (a child process exited, a socket
    * dropped). Set before `messages$` completes; the client rejects its pending calls with it.
    */
-  readonly closeError?: Error;
+  readonly closeError?: Error | undefined;
   /** Tells the transport the negotiated revision (HTTP sends it as `MCP-Protocol-Version`). */
   setProtocolVersion?(version: string): void;
   /**

@@ -1,57 +1,52 @@
 import { BehaviorSubject, Subject, filter, map, type Observable, type Subscription } from 'rxjs';
+import type { z } from 'zod';
 import { JsonRpcPeer } from '../engine/json-rpc-peer.js';
-import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
-import { McpError } from '../errors/mcp.error.js';
-import { isSupportedLegacyVersion, LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/versions.js';
-import type {
-  ClientCapabilities,
-  Implementation as ClientInfo,
-  LoggingLevel,
-} from '../protocol/schema/index.js';
-import type { ClientTransport } from './client-transport.interface.js';
 import { TransportError } from '../errors/transport.error.js';
-import { applyElicitationDefaults } from './elicitation-defaults.js';
+import type { JsonRpcNotification, JsonRpcParams, RequestId } from '../protocol/json-rpc.js';
+import {
+  ClientRequestResultSchemas,
+  InitializeResultSchema,
+  type ClientCapabilities,
+  type ClientRequestResultOf,
+  type Implementation,
+  type InitializeResult,
+  type ServerCapabilities,
+} from '../protocol/schema/index.js';
+import { isSupportedLegacyVersion, LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/versions.js';
+import type { ClientTransport } from './client-transport.interface.js';
+import type {
+  McpClientState,
+  McpLogMessage,
+  McpProgressEvent,
+} from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
-
-/** Connection state of a client. */
-export type McpClientState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed';
-
-/** A `notifications/message` from the server. */
-export interface McpLogMessage {
-  level: LoggingLevel;
-  data: unknown;
-  logger?: string;
-}
-
-/** A `notifications/progress` from the server. */
-export interface McpProgressEvent {
-  progressToken: string | number;
-  progress: number;
-  total?: number;
-  message?: string;
-}
+import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+import { checkResult, notificationProblem } from './protocol-check.js';
+import { answerServerRequest } from './server-request.responder.js';
 
 /**
- * Connection, handshake, server-to-client request handling and notification streams of the
- * MCP client. Operations live in {@link McpClient}.
+ * Connection, handshake, typed requests, server-to-client request handling and notification
+ * streams of the MCP client. Operations live in {@link McpClient}.
  */
 export class McpClientBase {
   private readonly state = new BehaviorSubject<McpClientState>('idle');
   private readonly notifications = new Subject<JsonRpcNotification>();
+  /** The notifications whose params match their method's schema (feeds the typed streams). */
+  private readonly checked = new Subject<JsonRpcNotification>();
   private readonly errors = new Subject<Error>();
   private active: ClientTransport;
   private attempted = false;
   protected readonly peer: JsonRpcPeer<undefined>;
   protected readonly roots = new Map<string, McpRoot>();
   private subscriptions: Subscription[] = [];
-  private initializeResult?: Record<string, unknown>;
-  private connecting?: Promise<void>;
+  private initializeResult?: InitializeResult;
+  private connecting?: Promise<void> | undefined;
 
   /** Connection state changes. */
   readonly state$: Observable<McpClientState> = this.state.asObservable();
-  /** Every notification the server sends. */
+  /** Every notification the server sends (as sent; the typed streams below carry checked ones). */
   readonly notifications$: Observable<JsonRpcNotification> = this.notifications.asObservable();
-  /** Server log messages. */
+  /** Server log messages (params that do not match the protocol go to `errors$` instead). */
   readonly logs$: Observable<McpLogMessage>;
   /** Every progress notification (also delivered to the call's own `onProgress`). */
   readonly progress$: Observable<McpProgressEvent>;
@@ -70,29 +65,25 @@ export class McpClientBase {
     this.peer = new JsonRpcPeer<undefined>({
       send: (message) => this.active.send(message),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-      onRequest: (request, inbound) => this.answer(request, inbound.signal),
-      onNotification: (notification) => this.notifications.next(notification),
+      onRequest: (request, inbound) =>
+        answerServerRequest(request, inbound.signal, this.options, () => [...this.roots.values()]),
+      onNotification: (notification) => this.receiveNotification(notification),
       forwardRoutedProgress: true,
       // Failed notification sends and handler crashes are not any call's error: surface them.
       onError: (error) =>
         this.errors.next(error instanceof Error ? error : new Error(String(error))),
     });
     const params = <T>(method: string) =>
-      this.notifications$.pipe(
+      this.checked.pipe(
         filter((n) => n.method === method),
         map((n) => (n.params ?? {}) as T),
       );
+    const signal = (method: string) => params<unknown>(method).pipe(map((): void => undefined));
     this.logs$ = params<McpLogMessage>('notifications/message');
     this.progress$ = params<McpProgressEvent>('notifications/progress');
-    this.toolsChanged$ = params<void>('notifications/tools/list_changed').pipe(
-      map(() => undefined),
-    );
-    this.promptsChanged$ = params<void>('notifications/prompts/list_changed').pipe(
-      map(() => undefined),
-    );
-    this.resourcesChanged$ = params<void>('notifications/resources/list_changed').pipe(
-      map(() => undefined),
-    );
+    this.toolsChanged$ = signal('notifications/tools/list_changed');
+    this.promptsChanged$ = signal('notifications/prompts/list_changed');
+    this.resourcesChanged$ = signal('notifications/resources/list_changed');
     this.errors$ = this.errors.asObservable();
   }
 
@@ -107,23 +98,23 @@ export class McpClientBase {
   }
 
   /** `serverInfo` from `initialize` (after connect). */
-  get serverInfo(): ClientInfo | undefined {
-    return this.initializeResult?.serverInfo as ClientInfo | undefined;
+  get serverInfo(): Implementation | undefined {
+    return this.initializeResult?.serverInfo;
   }
 
   /** Server capabilities from `initialize`. */
-  get serverCapabilities(): Record<string, unknown> | undefined {
-    return this.initializeResult?.capabilities as Record<string, unknown> | undefined;
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.initializeResult?.capabilities;
   }
 
   /** Negotiated protocol revision. */
   get protocolVersion(): string | undefined {
-    return this.initializeResult?.protocolVersion as string | undefined;
+    return this.initializeResult?.protocolVersion;
   }
 
   /** Server instructions from `initialize`. */
   get instructions(): string | undefined {
-    return this.initializeResult?.instructions as string | undefined;
+    return this.initializeResult?.instructions;
   }
 
   /** Starts the transport and performs the handshake. Idempotent while connected. */
@@ -132,21 +123,53 @@ export class McpClientBase {
     return (this.connecting ??= this.doConnect().finally(() => (this.connecting = undefined)));
   }
 
-  /** Sends a request; before `ready`, waits for the connection. */
-  protected async request<T>(
+  /**
+   * Sends any client → server request, typed by its method: params and result are the protocol
+   * types of that method. Before `ready`, waits for the connection. The result is checked against
+   * the method's result schema; one that does not match rejects with a `TransportError` of kind
+   * `'protocol'`.
+   * @example
+   * ```ts
+   * const { tools } = await client.request('tools/list', { cursor });
+   * ```
+   */
+  request<M extends McpClientRequestMethod>(
+    method: M,
+    ...[params, options]: McpRequestArgs<M>
+  ): Promise<ClientRequestResultOf<M>> {
+    const schema = ClientRequestResultSchemas[method] as unknown as z.ZodType<
+      ClientRequestResultOf<M>
+    >;
+    return this.send(method, params, options, schema);
+  }
+
+  /** Sends a request and checks its result with `schema`; re-initializes once on an expired session. */
+  protected async send<T>(
     method: string,
-    params?: Record<string, unknown>,
+    params: unknown,
     options: McpCallOptions = {},
+    schema: z.ZodType<T>,
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
+    // Params are typed by the caller's signature (the method's params type, or an operation's own).
+    const sent = params as JsonRpcParams | undefined;
+    let result: unknown;
     try {
-      return await this.peer.request<T>(method, params, options);
+      result = await this.peer.request<unknown>(method, sent, options);
     } catch (error) {
       if (!this.isSessionExpired(error)) throw error;
       // The server ended our session (404): start a new one and retry once.
       await this.reinitialize();
-      return this.peer.request<T>(method, params, options);
+      result = await this.peer.request<unknown>(method, sent, options);
     }
+    return checkResult(method, schema, result);
+  }
+
+  private receiveNotification(notification: JsonRpcNotification): void {
+    this.notifications.next(notification);
+    const problem = notificationProblem(notification);
+    if (problem) this.errors.next(problem);
+    else this.checked.next(notification);
   }
 
   private isSessionExpired(error: unknown): boolean {
@@ -180,6 +203,7 @@ export class McpClientBase {
     await this.active.close().catch(() => undefined);
     this.state.complete();
     this.notifications.complete();
+    this.checked.complete();
     this.errors.complete();
   }
 
@@ -240,7 +264,7 @@ export class McpClientBase {
         'protocol',
       );
     }
-    this.initializeResult = result;
+    this.initializeResult = checkResult('initialize', InitializeResultSchema, result);
     transport.setProtocolVersion?.(version);
     await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
@@ -260,31 +284,5 @@ export class McpClientBase {
     if (this.options.elicitation) caps.elicitation = { form: { applyDefaults: true }, url: {} };
     if (this.options.roots) caps.roots = { listChanged: true };
     return caps;
-  }
-
-  private async answer(
-    request: JsonRpcRequest,
-    signal: AbortSignal,
-  ): Promise<Record<string, unknown>> {
-    const params = (request.params ?? {}) as never;
-    switch (request.method) {
-      case 'ping':
-        return {};
-      case 'roots/list':
-        if (!this.options.roots) break;
-        return { roots: [...this.roots.values()] };
-      case 'sampling/createMessage':
-        if (!this.options.sampling) break;
-        return (await this.options.sampling(params, { signal })) as Record<string, unknown>;
-      case 'elicitation/create': {
-        if (!this.options.elicitation) break;
-        const result = await this.options.elicitation(params, { signal });
-        if (result.action !== 'accept' || (params as { mode?: string }).mode === 'url')
-          return result;
-        const schema = (params as { requestedSchema?: Record<string, unknown> }).requestedSchema;
-        return { ...result, content: applyElicitationDefaults(schema, result.content) };
-      }
-    }
-    throw McpError.methodNotFound(request.method);
   }
 }

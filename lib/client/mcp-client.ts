@@ -1,30 +1,36 @@
 import { Observable, filter, map } from 'rxjs';
-import type { LoggingLevel } from '../protocol/protocol-context.interface.js';
+import type { z } from 'zod';
+import {
+  CallToolResultSchema,
+  type CallToolResult,
+  type CompleteRequestParams,
+  type CompleteResult,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
+} from '../protocol/schema/index.js';
 import { McpClientBase } from './mcp-client-base.js';
+import type { ToolCallEvent } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpRoot } from './mcp-client-options.interface.js';
-import type {
-  CallToolResult,
-  CompleteResult,
-  GetPromptResult,
-  ListPage,
-  Prompt,
-  ReadResourceResult,
-  Resource,
-  ResourceTemplate,
-  Tool,
-} from './client-results.interface.js';
 
-/** What `callTool$` emits: progress events, then the result. */
-export type ToolCallEvent =
-  | { type: 'progress'; progress: number; total?: number; message?: string }
-  | { type: 'result'; result: CallToolResult };
+/** Params of a list request: the cursor when one is given. */
+const page = (cursor: string | undefined) => (cursor === undefined ? undefined : { cursor });
 
 /**
  * An MCP client: works inside Nest (see `McpClientModule`) and standalone
  * (`new McpClient({ transport })`). Calls wait for the connection, time out (default 30 s, the
  * server is told to cancel), and reject with typed errors: `McpError` (the server's JSON-RPC error),
- * `TransportError`, `RequestTimeoutError`, `RequestCancelledError`. A tool's own failure is a
- * result with `isError: true`, never a rejection.
+ * `TransportError` (also for a result that does not match the protocol), `RequestTimeoutError`,
+ * `RequestCancelledError`. A tool's own failure is a result with `isError: true`, never a rejection.
+ * Every result is the protocol type of its method (see `request()` for any method by name).
  */
 export class McpClient extends McpClientBase {
   /** `ping`. */
@@ -33,36 +39,49 @@ export class McpClient extends McpClientBase {
   }
 
   /** One page of tools. */
-  listTools(cursor?: string, options?: McpCallOptions): Promise<ListPage<'tools', Tool>> {
-    return this.request('tools/list', cursor === undefined ? undefined : { cursor }, options);
+  listTools(cursor?: string, options?: McpCallOptions): Promise<ListToolsResult> {
+    return this.request('tools/list', page(cursor), options);
   }
 
   /** Every tool, walking the pages. */
   listAllTools(options?: McpCallOptions): Promise<Tool[]> {
-    return this.walk('tools', (cursor) => this.listTools(cursor, options));
+    return this.walk(
+      (cursor) => this.listTools(cursor, options),
+      (result) => result.tools,
+    );
   }
 
-  /** Calls a tool; a tool failure comes back as `isError: true`. */
-  callTool(
+  /**
+   * Calls a tool; a tool failure comes back as `isError: true`. `TStructured` types
+   * `structuredContent` (it is not checked against the tool's `outputSchema`).
+   * @example
+   * ```ts
+   * const result = await client.callTool<{ sum: number }>('add', { a: 1, b: 2 });
+   * result.structuredContent?.sum; // number | undefined
+   * ```
+   */
+  callTool<TStructured = unknown>(
     name: string,
     args: Record<string, unknown> = {},
     options?: McpCallOptions,
-  ): Promise<CallToolResult> {
-    return this.request('tools/call', { name, arguments: args }, options);
+  ): Promise<CallToolResult<TStructured>> {
+    // A call without `task` is answered with a CallToolResult, never a CreateTaskResult.
+    const schema = CallToolResultSchema as z.ZodType<CallToolResult<TStructured>>;
+    return this.send('tools/call', { name, arguments: args }, options, schema);
   }
 
   /**
    * Calls a tool as an Observable: emits progress events, then the result, then completes.
    * Unsubscribing before the result cancels the call on the server.
    */
-  callTool$(
+  callTool$<TStructured = unknown>(
     name: string,
     args: Record<string, unknown> = {},
     options: Omit<McpCallOptions, 'onProgress' | 'signal'> = {},
-  ): Observable<ToolCallEvent> {
-    return new Observable<ToolCallEvent>((subscriber) => {
+  ): Observable<ToolCallEvent<TStructured>> {
+    return new Observable<ToolCallEvent<TStructured>>((subscriber) => {
       const abort = new AbortController();
-      this.callTool(name, args, {
+      this.callTool<TStructured>(name, args, {
         ...options,
         signal: abort.signal,
         onProgress: (p) => subscriber.next({ type: 'progress', ...p }),
@@ -78,13 +97,16 @@ export class McpClient extends McpClientBase {
   }
 
   /** One page of prompts. */
-  listPrompts(cursor?: string, options?: McpCallOptions): Promise<ListPage<'prompts', Prompt>> {
-    return this.request('prompts/list', cursor === undefined ? undefined : { cursor }, options);
+  listPrompts(cursor?: string, options?: McpCallOptions): Promise<ListPromptsResult> {
+    return this.request('prompts/list', page(cursor), options);
   }
 
   /** Every prompt. */
   listAllPrompts(options?: McpCallOptions): Promise<Prompt[]> {
-    return this.walk('prompts', (cursor) => this.listPrompts(cursor, options));
+    return this.walk(
+      (cursor) => this.listPrompts(cursor, options),
+      (result) => result.prompts,
+    );
   }
 
   /** Gets a prompt with its (string) arguments. */
@@ -97,33 +119,32 @@ export class McpClient extends McpClientBase {
   }
 
   /** One page of resources. */
-  listResources(
-    cursor?: string,
-    options?: McpCallOptions,
-  ): Promise<ListPage<'resources', Resource>> {
-    return this.request('resources/list', cursor === undefined ? undefined : { cursor }, options);
+  listResources(cursor?: string, options?: McpCallOptions): Promise<ListResourcesResult> {
+    return this.request('resources/list', page(cursor), options);
   }
 
   /** Every resource. */
   listAllResources(options?: McpCallOptions): Promise<Resource[]> {
-    return this.walk('resources', (cursor) => this.listResources(cursor, options));
+    return this.walk(
+      (cursor) => this.listResources(cursor, options),
+      (result) => result.resources,
+    );
   }
 
   /** One page of resource templates. */
   listResourceTemplates(
     cursor?: string,
     options?: McpCallOptions,
-  ): Promise<ListPage<'resourceTemplates', ResourceTemplate>> {
-    return this.request(
-      'resources/templates/list',
-      cursor === undefined ? undefined : { cursor },
-      options,
-    );
+  ): Promise<ListResourceTemplatesResult> {
+    return this.request('resources/templates/list', page(cursor), options);
   }
 
   /** Every resource template. */
   listAllResourceTemplates(options?: McpCallOptions): Promise<ResourceTemplate[]> {
-    return this.walk('resourceTemplates', (cursor) => this.listResourceTemplates(cursor, options));
+    return this.walk(
+      (cursor) => this.listResourceTemplates(cursor, options),
+      (result) => result.resourceTemplates,
+    );
   }
 
   /** Reads a resource. */
@@ -151,12 +172,12 @@ export class McpClient extends McpClientBase {
 
   /** Completion of a prompt argument or template variable. */
   complete(
-    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    ref: CompleteRequestParams['ref'],
     argument: { name: string; value: string },
     context?: Record<string, string>,
     options?: McpCallOptions,
   ): Promise<CompleteResult> {
-    const params: Record<string, unknown> = { ref, argument };
+    const params: CompleteRequestParams = { ref, argument };
     if (context) params.context = { arguments: context };
     return this.request('completion/complete', params, options);
   }
@@ -201,15 +222,15 @@ export class McpClient extends McpClientBase {
     if (this.currentState === 'ready') this.peer.notify('notifications/roots/list_changed');
   }
 
-  private async walk<K extends string, T>(
-    key: K,
-    page: (cursor?: string) => Promise<ListPage<K, T>>,
+  private async walk<P extends { nextCursor?: string | undefined }, T>(
+    next: (cursor?: string) => Promise<P>,
+    items: (page: P) => T[],
   ): Promise<T[]> {
     const all: T[] = [];
     let cursor: string | undefined;
     do {
-      const result = await page(cursor);
-      all.push(...(result[key] as T[]));
+      const result = await next(cursor);
+      all.push(...items(result));
       cursor = result.nextCursor;
     } while (cursor !== undefined);
     return all;

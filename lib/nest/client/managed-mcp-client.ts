@@ -9,9 +9,13 @@ import type { McpClientModuleOptions } from './mcp-client-module-options.interfa
 export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger: Logger;
 
-  constructor(private readonly config: McpClientModuleOptions) {
+  constructor(
+    private readonly config: McpClientModuleOptions,
+    /** The name it is injected by. */
+    readonly name: string,
+  ) {
     super(config);
-    this.logger = new Logger(`McpClient:${config.name ?? 'default'}`);
+    this.logger = new Logger(`McpClient:${name}`);
   }
 
   async onModuleInit(): Promise<void> {
@@ -19,8 +23,7 @@ export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeA
     try {
       await this.connect();
     } catch (error) {
-      const name = this.config.name ?? 'default';
-      throw new Error(`McpClient "${name}" could not connect: ${(error as Error).message}`, {
+      throw new Error(`McpClient "${this.name}" could not connect: ${(error as Error).message}`, {
         cause: error,
       });
     }

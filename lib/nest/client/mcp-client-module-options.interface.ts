@@ -1,30 +1,27 @@
-import type { ModuleMetadata } from '@nestjs/common';
-import type { ClientTransport } from '../../client/client-transport.interface.js';
 import type { McpClientOptions } from '../../client/mcp-client-options.interface.js';
 
-/** One client of `McpClientModule`. */
-export interface McpClientModuleOptions extends Omit<McpClientOptions, 'transport'> {
-  /** Name to inject it by (`@InjectMcpClient('weather')`); default `'default'`. */
-  name?: string;
-  /** The transport, or a factory called once when the client is created. */
-  transport: ClientTransport | (() => ClientTransport);
+/** One client of `McpClientModule`: the client's options (what `useFactory` returns). */
+export interface McpClientModuleOptions extends McpClientOptions {
   /** Connect on first use instead of at module init. Default `false`. */
-  lazyConnect?: boolean;
+  lazyConnect?: boolean | undefined;
 }
 
-/** One client registered asynchronously. */
-export interface McpClientModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
-  /** Name to inject it by; default `'default'`. */
-  name?: string;
-  /** Builds the options from injected providers. */
-  useFactory: (
-    ...args: never[]
-  ) => Omit<McpClientModuleOptions, 'name'> | Promise<Omit<McpClientModuleOptions, 'name'>>;
-  /** Providers passed to `useFactory`. */
-  inject?: Array<
-    | string
-    | symbol
-    | (abstract new (...args: never[]) => unknown)
-    | (new (...args: never[]) => unknown)
-  >;
+/**
+ * Settings given beside the options (also with `registerAsync`) that shape the module: the
+ * client's injection name and whether the module is global.
+ */
+export interface McpClientModuleExtras {
+  /** Name to inject it by (`@InjectMcpClient('weather')`). Default `'default'`. */
+  name?: string | undefined;
+  /** Register the module globally. Default `false`. */
+  isGlobal?: boolean | undefined;
+}
+
+/**
+ * A class that builds a client's options, for `registerAsync({ useClass })` or
+ * `registerAsync({ useExisting })`.
+ */
+export interface McpClientOptionsFactory {
+  /** The options of the client. */
+  createMcpClientOptions(): McpClientModuleOptions | Promise<McpClientModuleOptions>;
 }

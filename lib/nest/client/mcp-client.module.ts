@@ -1,73 +1,47 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { McpClient } from '../../client/mcp-client.js';
-import { ManagedMcpClient } from './managed-mcp-client.js';
-import type {
-  McpClientModuleAsyncOptions,
-  McpClientModuleOptions,
-} from './mcp-client-module-options.interface.js';
-import { DEFAULT_MCP_CLIENT, getMcpClientToken } from './mcp-client.tokens.js';
-
-function aliases(name: string): Provider[] {
-  // The default client can also be injected by class.
-  return name === DEFAULT_MCP_CLIENT
-    ? [{ provide: McpClient, useExisting: getMcpClientToken(name) }]
-    : [];
-}
+import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  McpClientConfigurableModule,
+  type McpClientAsyncRegistration,
+  type McpClientRegistration,
+} from './mcp-client.module-definition.js';
 
 /**
- * Registers MCP clients for injection: one or many, each connected at module init and closed on
- * shutdown.
+ * Registers MCP clients for injection, each connected at module init (unless `lazyConnect`) and
+ * closed on shutdown. One client per registration, named by `name` (default `'default'`, also
+ * injectable as `McpClient`); an array registers several.
  * @example
  * ```ts
  * McpClientModule.register([
  *   { name: 'weather', transport: () => new StreamableHttpClientTransport(new URL('http://127.0.0.1:3000/mcp')) },
  * ]);
+ * McpClientModule.registerAsync({ name: 'files', useClass: FilesClientOptions, isGlobal: true });
  * // constructor(@InjectMcpClient('weather') private readonly weather: McpClient) {}
  * ```
  */
 @Module({})
-export class McpClientModule {
-  /** Registers clients from static options. */
-  static register(
-    options: McpClientModuleOptions | McpClientModuleOptions[],
-    isGlobal = false,
+export class McpClientModule extends McpClientConfigurableModule {
+  /** Registers one client, or several, from static options. */
+  static override register(
+    options: McpClientRegistration | readonly McpClientRegistration[],
   ): DynamicModule {
-    const list = Array.isArray(options) ? options : [options];
-    const providers = list.flatMap((config) => {
-      const name = config.name ?? DEFAULT_MCP_CLIENT;
-      const token = getMcpClientToken(name);
-      return [
-        { provide: token, useFactory: () => new ManagedMcpClient({ ...config, name }) },
-        ...aliases(name),
-      ];
-    });
-    return { module: McpClientModule, global: isGlobal, providers, exports: providers };
+    if (!isList(options)) return super.register(options);
+    return McpClientModule.group(options.map((one) => super.register(one)));
   }
 
-  /** Registers clients whose options come from a factory (e.g. `ConfigService`). */
-  static registerAsync(
-    options: McpClientModuleAsyncOptions | McpClientModuleAsyncOptions[],
-    isGlobal = false,
+  /** Registers one client, or several, whose options come from `useFactory`, `useClass` or `useExisting`. */
+  static override registerAsync(
+    options: McpClientAsyncRegistration | readonly McpClientAsyncRegistration[],
   ): DynamicModule {
-    const list = Array.isArray(options) ? options : [options];
-    const providers = list.flatMap((config) => {
-      const name = config.name ?? DEFAULT_MCP_CLIENT;
-      return [
-        {
-          provide: getMcpClientToken(name),
-          inject: config.inject ?? [],
-          useFactory: async (...args: never[]) =>
-            new ManagedMcpClient({ ...(await config.useFactory(...args)), name }),
-        },
-        ...aliases(name),
-      ];
-    });
-    return {
-      module: McpClientModule,
-      global: isGlobal,
-      imports: list.flatMap((c) => c.imports ?? []),
-      providers,
-      exports: providers,
-    };
+    if (!isList(options)) return super.registerAsync(options);
+    return McpClientModule.group(options.map((one) => super.registerAsync(one)));
   }
+
+  /** One module importing and re-exporting a module per client (each keeps its options private). */
+  private static group(clients: DynamicModule[]): DynamicModule {
+    return { module: McpClientModule, imports: clients, exports: clients };
+  }
+}
+
+function isList<T extends object>(options: T | readonly T[]): options is readonly T[] {
+  return Array.isArray(options);
 }

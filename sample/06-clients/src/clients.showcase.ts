@@ -1,11 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { firstValueFrom, lastValueFrom, Subscription, tap, timeout, toArray } from 'rxjs';
-import {
-  InjectMcpClient,
-  McpClient,
-  type CallToolResult,
-  type ToolCallEvent,
-} from '../../../lib/index.js';
+import { InjectMcpClient, McpClient, type ToolCallEvent } from '../../../lib/index.js';
+import type { CallToolResult } from '../../../lib/protocol/schema/index.js';
 import { DEMO_CLIENT, EVERYTHING_CLIENT } from './clients.constants.js';
 import type { ClientReport, ShowcaseReport, StreamCounters } from './clients.report.js';
 
@@ -13,8 +9,8 @@ import type { ClientReport, ShowcaseReport, StreamCounters } from './clients.rep
 const EVENT_TIMEOUT_MS = 10_000;
 
 function textOf(result: CallToolResult): string {
-  const first = result.content[0] as { type: string; text?: string } | undefined;
-  return first?.type === 'text' ? (first.text ?? '') : JSON.stringify(result.content);
+  const first = result.content[0];
+  return first?.type === 'text' ? first.text : JSON.stringify(result.content);
 }
 
 /**

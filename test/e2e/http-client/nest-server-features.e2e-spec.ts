@@ -1,5 +1,5 @@
 import { lastValueFrom, toArray } from 'rxjs';
-import type { McpProgressEvent } from '../../../lib/client/mcp-client-base.js';
+import type { McpProgressEvent } from '../../../lib/client/mcp-client-events.interface.js';
 import type { TestApp } from '../support/app.js';
 import { EMITTED_LOG_LEVELS, TEST_TOOL_COUNT } from '../support/test-tools.js';
 import { waitFor } from '../support/wait.js';

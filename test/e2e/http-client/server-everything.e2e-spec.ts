@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams as CreateMessageParams } from '../../../lib/protocol/schema/index.js';
+import type { CreateMessageRequestParams } from '../../../lib/protocol/schema/index.js';
 import { waitFor } from '../support/wait.js';
 import { connectHttpClient, type HttpTestClient } from './support/connect.js';
 import { startEverythingServer, type EverythingServer } from './support/everything-server.js';
@@ -7,7 +7,7 @@ import { startEverythingServer, type EverythingServer } from './support/everythi
 describe('McpClient over Streamable HTTP against server-everything', () => {
   let everything: EverythingServer;
   let peer: HttpTestClient;
-  const sampled: CreateMessageParams[] = [];
+  const sampled: CreateMessageRequestParams[] = [];
 
   beforeAll(async () => {
     everything = await startEverythingServer('streamableHttp');

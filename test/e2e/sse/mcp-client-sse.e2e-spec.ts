@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { TransportError } from '../../../lib/errors/transport.error.js';
-import type { McpLogMessage } from '../../../lib/client/mcp-client-base.js';
+import type { McpLogMessage } from '../../../lib/client/mcp-client-events.interface.js';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import type { McpClientOptions } from '../../../lib/client/mcp-client-options.interface.js';
 import { SseClientTransport } from '../../../lib/transports/sse/sse-client.transport.js';

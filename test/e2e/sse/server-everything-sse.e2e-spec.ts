@@ -1,8 +1,8 @@
 import { firstValueFrom, filter } from 'rxjs';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import type {
-  CreateMessageRequestParams as CreateMessageParams,
-  ElicitRequestParams as ElicitParams,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
 } from '../../../lib/protocol/schema/index.js';
 import { createStreamableHttpTransportWithFallback } from '../../../lib/transports/http/client/legacy-fallback.transport.js';
 import { SseClientTransport } from '../../../lib/transports/sse/sse-client.transport.js';
@@ -16,8 +16,8 @@ import { startEverythingSse, type EverythingServer } from './support/everything-
 describe('McpClient + SseClientTransport against server-everything (sse)', () => {
   let everything: EverythingServer;
   let client: McpClient;
-  const sampled: CreateMessageParams[] = [];
-  const elicited: ElicitParams[] = [];
+  const sampled: CreateMessageRequestParams[] = [];
+  const elicited: ElicitRequestParams[] = [];
 
   beforeAll(async () => {
     everything = await startEverythingSse();

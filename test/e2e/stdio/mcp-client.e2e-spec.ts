@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { McpClient } from '../../../lib/client/mcp-client.js';
-import type { McpLogMessage } from '../../../lib/client/mcp-client-base.js';
+import type { McpLogMessage } from '../../../lib/client/mcp-client-events.interface.js';
 import { RequestCancelledError } from '../../../lib/errors/request-cancelled.error.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { waitFor } from '../support/wait.js';

@@ -1,9 +1,9 @@
 import { firstValueFrom, filter } from 'rxjs';
 import { McpClient } from '../../../lib/client/mcp-client.js';
-import type { McpLogMessage } from '../../../lib/client/mcp-client-base.js';
+import type { McpLogMessage } from '../../../lib/client/mcp-client-events.interface.js';
 import type {
-  CreateMessageRequestParams as CreateMessageParams,
-  ElicitRequestParams as ElicitParams,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
 } from '../../../lib/protocol/schema/index.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { waitFor } from '../support/wait.js';
@@ -17,8 +17,8 @@ describe('stdio client: McpClient against @modelcontextprotocol/server-everythin
   let transport: StdioClientTransport;
   let client: McpClient;
   const logs: McpLogMessage[] = [];
-  const sampled: CreateMessageParams[] = [];
-  const elicited: ElicitParams[] = [];
+  const sampled: CreateMessageRequestParams[] = [];
+  const elicited: ElicitRequestParams[] = [];
 
   beforeAll(async () => {
     transport = new StdioClientTransport({

@@ -1,0 +1,17 @@
+import type { ClientRequestMethod, ClientRequestParamsOf } from '../protocol/schema/index.js';
+import type { McpCallOptions } from './mcp-client-options.interface.js';
+
+/**
+ * The client → server methods `request()` sends: every one but `initialize`, which the client
+ * performs itself on connect.
+ */
+export type McpClientRequestMethod = Exclude<ClientRequestMethod, 'initialize'>;
+
+/**
+ * The arguments after the method name of `request(method, ...)`: the params (required when the
+ * method requires them), then per-call options.
+ */
+export type McpRequestArgs<M extends McpClientRequestMethod> =
+  undefined extends ClientRequestParamsOf<M>
+    ? [params?: ClientRequestParamsOf<M>, options?: McpCallOptions]
+    : [params: ClientRequestParamsOf<M>, options?: McpCallOptions];
