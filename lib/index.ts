@@ -1,9 +1,46 @@
 /**
- * nestjs-mcp public API. Everything a NestJS app or a standalone program needs is exported by name
- * here; files inside lib/ never import from this index.
+ * nestjs-mcp public API: named exports only, grouped by use. Protocol (wire) types are published
+ * in the type namespace `Mcp` (`Mcp.Tool`, `Mcp.CallToolResult<T>`, `Mcp.ContentBlock`) so they
+ * never collide with the decorators; library types (options, handlers, events) are flat.
+ * Files inside lib/ never import from this index.
  */
 
-// Nest integration
+// ── Protocol types and helpers ───────────────────────────────────────────────────────────────
+/** Every protocol type (content, tools, prompts, resources, results, capabilities, JSON-RPC). */
+export type * as Mcp from './protocol/types.js';
+export {
+  text,
+  image,
+  audio,
+  embeddedResource,
+  resourceLink,
+  toolError,
+  toolResult,
+} from './protocol/content.js';
+export { ErrorCode, type ErrorCodeValue } from './protocol/error-codes.js';
+export { LOGGING_LEVELS } from './protocol/schema/logging.js';
+export {
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+  LATEST_LEGACY_PROTOCOL_VERSION,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  isSupportedLegacyVersion,
+  negotiateProtocolVersion,
+  isVersionAtLeast,
+  type LegacyProtocolVersion,
+} from './protocol/versions.js';
+export type { ProtocolContext } from './protocol/protocol-context.interface.js';
+
+// ── Errors ───────────────────────────────────────────────────────────────────────────────────
+export {
+  McpError,
+  TransportError,
+  RequestTimeoutError,
+  RequestCancelledError,
+  ConnectionClosedError,
+} from './errors/index.js';
+
+// ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
 export { McpModule } from './nest/mcp.module.js';
 export { MCP_MODULE_OPTIONS } from './nest/mcp.module-definition.js';
 export type { McpModuleOptions, McpModuleExtras } from './nest/mcp-module-options.interface.js';
@@ -30,86 +67,8 @@ export {
 } from './nest/invoker/mcp-execution-context.js';
 export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
 export { getCurrentMcpContext } from './nest/invoker/current-mcp-context.js';
-export { toNodeExchange, type NodeExchange } from './nest/http/node-exchange.js';
-export { McpStdio } from './nest/stdio/mcp-stdio.js';
-export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-options.interface.js';
-export { StderrLogger } from './nest/stdio/stderr-logger.js';
-
-// Server core
-export { McpServer } from './server/mcp-server.js';
-export { McpServerCore, type ClientNotificationEvent } from './server/mcp-server-core.js';
-export type { McpServerOptions, McpServerInfo } from './server/mcp-server-options.interface.js';
-export type { McpLogger } from './engine/logger.interface.js';
-export {
-  McpContext,
-  type ClientRequestOptions,
-  type McpSessionHandle,
-} from './server/context/mcp-context.js';
-export type {
-  ElicitRequestParams as ElicitParams,
-  ElicitResult,
-  CreateMessageRequestParams as CreateMessageParams,
-  CreateMessageResult,
-  ListRootsResult,
-} from './protocol/schema/index.js';
-export type {
-  ToolOptions,
-  PromptOptions,
-  PromptArgumentOption,
-  ResourceOptions,
-  ResourceTemplateOptions,
-  ToolAnnotations,
-  ArgumentCompleter,
-  McpIcon,
-  ToolHandler,
-  PromptHandler,
-  ResourceHandler,
-  ResourceTemplateHandler,
-  VisibilityPredicate,
-} from './server/registry/definitions.interface.js';
-export type { SchemaInput } from './server/schema/schema-compiler.js';
-export type { JsonSchema } from './server/schema/json-schema.interface.js';
-export {
-  LOGGING_LEVELS,
-  type LoggingLevel,
-  type ProtocolContext,
-} from './protocol/protocol-context.interface.js';
-export type { Implementation as ClientInfo, ClientCapabilities } from './protocol/schema/index.js';
-export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
-export { UriTemplate, UriTemplateIndex } from './server/uri-template/index.js';
-
-// Stores (pluggable seams with in-memory defaults)
 export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
-export type { EventStore } from './stores/event-store.interface.js';
-export { InMemoryEventStore } from './stores/in-memory-event-store.js';
-export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
-export { InMemorySessionStore } from './stores/in-memory-session-store.js';
-export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
-export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
-
-// Transports
-export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
-export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
-export { SseHandler } from './transports/sse/sse.handler.js';
-export type { SseTransportOptions } from './transports/sse/sse-transport.options.js';
-export { SseClientTransport } from './transports/sse/sse-client.transport.js';
-export type {
-  SseClientTransportOptions,
-  SseClientReconnectionOptions,
-  SseClientHeaders,
-} from './transports/sse/sse-client.options.js';
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
-export {
-  StdioServerTransport,
-  type StdioServerTransportOptions,
-  type StdioCloseReason,
-} from './transports/stdio/stdio-server.transport.js';
-export { StdioClientTransport, type StdioExit } from './transports/stdio/stdio-client.transport.js';
-export {
-  defaultStdioEnvironment,
-  type StdioClientTransportOptions,
-} from './transports/stdio/stdio-client.options.js';
-export { StdoutGuard } from './transports/stdio/stdout-guard.js';
 export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,
@@ -120,6 +79,62 @@ export {
 } from './nest/websocket/mcp-websocket.gateway.js';
 export type { McpWebSocketSettings } from './nest/websocket/mcp-websocket.providers.js';
 export type { WebSocketMountMode } from './nest/websocket/mount-websocket-endpoint.js';
+export { McpStdio } from './nest/stdio/mcp-stdio.js';
+export type { McpStdioOptions, McpStdioServer } from './nest/stdio/mcp-stdio-options.interface.js';
+export { StderrLogger } from './nest/stdio/stderr-logger.js';
+
+// ── Server: registration API, handler context, definitions ───────────────────────────────────
+export { McpServer } from './server/mcp-server.js';
+export { McpServerCore, type ClientNotificationEvent } from './server/mcp-server-core.js';
+export type { McpServerOptions, McpServerInfo } from './server/mcp-server-options.interface.js';
+export type { McpLogger } from './engine/logger.interface.js';
+export {
+  McpContext,
+  type ClientRequestOptions,
+  type McpSessionHandle,
+} from './server/context/mcp-context.js';
+export type {
+  ToolOptions,
+  PromptOptions,
+  PromptArgumentOption,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  ArgumentCompleter,
+  ToolHandler,
+  PromptHandler,
+  ResourceHandler,
+  ResourceTemplateHandler,
+  VisibilityPredicate,
+  SchemaArgs,
+  PromptArgs,
+} from './server/registry/definitions.interface.js';
+export type { RegistryView, PrimitiveListKind } from './server/registry/registry-view.interface.js';
+export type { SchemaInput } from './server/schema/schema-compiler.js';
+export type { JsonSchema } from './server/schema/json-schema.interface.js';
+export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
+export { UriTemplate } from './server/uri-template/index.js';
+
+// ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
+export type { EventStore } from './stores/event-store.interface.js';
+export { InMemoryEventStore } from './stores/in-memory-event-store.js';
+export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
+export { InMemorySessionStore } from './stores/in-memory-session-store.js';
+export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
+export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
+
+// ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
+export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';
+export type { McpSessionPort } from './transports/server-port/mcp-session-port.interface.js';
+export type { HostOriginOptions } from './transports/shared/host-origin.options.js';
+export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
+export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
+export { SseHandler } from './transports/sse/sse.handler.js';
+export type { SseTransportOptions } from './transports/sse/sse-transport.options.js';
+export {
+  StdioServerTransport,
+  type StdioServerTransportOptions,
+  type StdioCloseReason,
+} from './transports/stdio/stdio-server.transport.js';
 export {
   attachMcpWebSocket,
   type McpWebSocketEndpoint,
@@ -130,44 +145,8 @@ export {
   MCP_WEBSOCKET_SUBPROTOCOL,
   WebSocketCloseCode,
 } from './transports/websocket/websocket-protocol.js';
-export {
-  WebSocketClientTransport,
-  type WebSocketClientTransportOptions,
-} from './transports/websocket/websocket-client.transport.js';
 
-// Protocol and engine
-export * as content from './protocol/content.js';
-export {
-  text,
-  image,
-  audio,
-  embeddedResource,
-  resourceLink,
-  toolError,
-  toolResult,
-} from './protocol/content.js';
-export { ErrorCode, type ErrorCodeValue } from './protocol/error-codes.js';
-export * from './protocol/versions.js';
-export type {
-  JsonRpcMessage,
-  JsonRpcRequest,
-  JsonRpcNotification,
-  JsonRpcResponse,
-  JsonRpcErrorObject,
-} from './protocol/json-rpc.js';
-export { JsonRpcPeer } from './engine/json-rpc-peer.js';
-export {
-  McpError,
-  TransportError,
-  RequestTimeoutError,
-  RequestCancelledError,
-  ConnectionClosedError,
-} from './errors/index.js';
-export type { OutgoingRequestOptions, ProgressUpdate } from './engine/json-rpc-peer.interface.js';
-export * as schema from './protocol/schema/index.js';
-export type * as Mcp from './protocol/schema/index.js';
-
-// Client
+// ── Client ───────────────────────────────────────────────────────────────────────────────────
 export { McpClient } from './client/mcp-client.js';
 export type {
   McpClientRequestMethod,
@@ -189,20 +168,6 @@ export type {
   ServerRequestContext,
 } from './client/mcp-client-options.interface.js';
 export type { ClientTransport } from './client/client-transport.interface.js';
-export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
-export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
-export type {
-  StreamableHttpClientOptions,
-  SseReconnectionOptions,
-  HeadersProvider,
-  FetchLike,
-} from './transports/http/client/streamable-http-client.options.js';
-export {
-  FallbackClientTransport,
-  createStreamableHttpTransportWithFallback,
-  isLegacyServerRefusal,
-  type StreamableHttpFallbackOptions,
-} from './transports/http/client/legacy-fallback.transport.js';
 export { McpClientModule } from './nest/client/mcp-client.module.js';
 export {
   InjectMcpClient,
@@ -218,3 +183,31 @@ export type {
   McpClientModuleExtras,
   McpClientOptionsFactory,
 } from './nest/client/mcp-client-module-options.interface.js';
+
+// ── Client transports ────────────────────────────────────────────────────────────────────────
+export type { HeadersProvider } from './transports/shared/headers-provider.js';
+export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
+export type {
+  StreamableHttpClientOptions,
+  SseReconnectionOptions,
+  FetchLike,
+} from './transports/http/client/streamable-http-client.options.js';
+export {
+  FallbackClientTransport,
+  createStreamableHttpTransportWithFallback,
+  isLegacyServerRefusal,
+  type StreamableHttpFallbackOptions,
+} from './transports/http/client/legacy-fallback.transport.js';
+export { SseClientTransport } from './transports/sse/sse-client.transport.js';
+export type {
+  SseClientTransportOptions,
+  SseClientReconnectionOptions,
+} from './transports/sse/sse-client.options.js';
+export { WebSocketClientTransport } from './transports/websocket/websocket-client.transport.js';
+export type { WebSocketClientTransportOptions } from './transports/websocket/websocket-client.transport.js';
+export { StdioClientTransport, type StdioExit } from './transports/stdio/stdio-client.transport.js';
+export {
+  defaultStdioEnvironment,
+  type StdioClientTransportOptions,
+} from './transports/stdio/stdio-client.options.js';
+export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';

@@ -1,5 +1,5 @@
 import type { McpLogger } from '../engine/logger.interface.js';
-import type { McpIcon } from './registry/definitions.interface.js';
+import type { Icon } from '../protocol/schema/base.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -10,7 +10,7 @@ export interface McpServerInfo {
   title?: string;
   description?: string;
   websiteUrl?: string;
-  icons?: McpIcon[];
+  icons?: Icon[];
 }
 
 /** Options of the protocol server (framework-free part of `McpModule.forRoot()`). */

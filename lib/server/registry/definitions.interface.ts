@@ -20,9 +20,6 @@ export type PromptArgs<A> = A extends readonly PromptArgumentOption[]
   ? Record<string, string | undefined>
   : SchemaArgs<A>;
 
-/** An icon for tools, prompts, resources and the server (the protocol's `Icon`, 2025-11-25). */
-export type McpIcon = Icon;
-
 /** Hints about a tool's behaviour (the protocol's `ToolAnnotations`; untrusted from other servers). */
 export type { ToolAnnotations };
 
@@ -31,7 +28,7 @@ export interface PrimitiveOptions {
   /** Human-friendly display name. */
   title?: string;
   description?: string;
-  icons?: McpIcon[];
+  icons?: Icon[];
   /** Free-form `_meta` sent with the descriptor. */
   _meta?: Record<string, unknown>;
   /**

@@ -1,8 +1,5 @@
 import type { HeadersProvider } from '../shared/headers-provider.js';
 
-/** @deprecated The same type as `HeadersProvider` (one type for both HTTP client transports). */
-export type SseClientHeaders = HeadersProvider;
-
 /** How the client re-opens a dropped SSE stream. */
 export interface SseClientReconnectionOptions {
   /** Attempts before giving up. Default 3. */

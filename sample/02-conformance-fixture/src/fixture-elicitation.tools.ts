@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  McpContext,
-  McpError,
-  text,
-  Tool,
-  toolError,
-  type ElicitParams,
-  type ElicitResult,
-} from '../../../lib/index.js';
+import { McpContext, McpError, text, Tool, toolError, type Mcp } from '../../../lib/index.js';
 
 /** `action=<action>, content=<JSON>`: how the fixture reports an elicitation answer. */
-function describeAnswer(answer: ElicitResult): string {
+function describeAnswer(answer: Mcp.ElicitResult): string {
   return `action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
 }
 
 /** Sends the elicitation; a client without the capability yields an `isError` result. */
 async function elicitOrError(
   ctx: McpContext,
-  params: ElicitParams,
-  format: (answer: ElicitResult) => string,
+  params: Mcp.ElicitRequestParams,
+  format: (answer: Mcp.ElicitResult) => string,
 ) {
   try {
     return text(format(await ctx.elicit(params)));

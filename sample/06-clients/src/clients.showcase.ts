@@ -1,14 +1,13 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { firstValueFrom, lastValueFrom, Subscription, tap, timeout, toArray } from 'rxjs';
-import { InjectMcpClient, McpClient, type ToolCallEvent } from '../../../lib/index.js';
-import type { CallToolResult } from '../../../lib/protocol/schema/index.js';
+import { InjectMcpClient, McpClient, type Mcp, type ToolCallEvent } from '../../../lib/index.js';
 import { DEMO_CLIENT, EVERYTHING_CLIENT } from './clients.constants.js';
 import type { ClientReport, ShowcaseReport, StreamCounters } from './clients.report.js';
 
 /** How long the showcase waits for a stream event it expects (ms). */
 const EVENT_TIMEOUT_MS = 10_000;
 
-function textOf(result: CallToolResult): string {
+function textOf(result: Mcp.CallToolResult): string {
   const first = result.content[0];
   return first?.type === 'text' ? first.text : JSON.stringify(result.content);
 }

@@ -28,7 +28,7 @@ class ClassOptions implements McpClientOptionsFactory {
   constructor(private readonly server: McpServer) {}
 
   createMcpClientOptions(): McpClientModuleOptions {
-    return { transport: () => new InMemoryClientTransport(this.server) };
+    return { transport: () => new InMemoryClientTransport(this.server.core) };
   }
 }
 
@@ -41,7 +41,7 @@ class SharedOptions implements McpClientOptionsFactory {
 
   createMcpClientOptions(): McpClientModuleOptions {
     this.calls++;
-    return { transport: () => new InMemoryClientTransport(this.server), lazyConnect: true };
+    return { transport: () => new InMemoryClientTransport(this.server.core), lazyConnect: true };
   }
 }
 
@@ -55,7 +55,9 @@ class SharedOptionsModule {}
       name: 'everywhere',
       isGlobal: true,
       inject: [McpServer],
-      useFactory: (server: McpServer) => ({ transport: () => new InMemoryClientTransport(server) }),
+      useFactory: (server: McpServer) => ({
+        transport: () => new InMemoryClientTransport(server.core),
+      }),
     }),
   ],
 })
@@ -96,7 +98,7 @@ describe('McpClientModule registrations (ConfigurableModuleBuilder)', () => {
         McpClientModule.registerAsync({
           inject: [McpServer],
           useFactory: (server: McpServer) => ({
-            transport: () => new InMemoryClientTransport(server),
+            transport: () => new InMemoryClientTransport(server.core),
           }),
         }),
         GlobalClientModule,

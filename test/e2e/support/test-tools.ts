@@ -9,12 +9,18 @@ import {
   ResourceTemplate,
   Tool,
   toolError,
-  type LoggingLevel,
+  type Mcp,
 } from '../../../lib/index.js';
 import { Probe } from './probe.js';
 
 /** Log levels the `progress_logs` tool emits, one message each, lowest first. */
-export const EMITTED_LOG_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error'];
+export const EMITTED_LOG_LEVELS: Mcp.LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+];
 
 /** What a tool saw when a client request it made failed. */
 export interface SeenError {

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { firstValueFrom, toArray } from 'rxjs';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { JsonRpcMessage } from '../../../lib/index.js';
+import type { Mcp } from '../../../lib/index.js';
 import { WebSocketClientTransport } from '../../../lib/transports/websocket/websocket-client.transport.js';
 import { waitFor, within } from '../support/wait.js';
 
@@ -67,7 +67,7 @@ describe('WebSocketClientTransport on the wire', () => {
     serverSocket.send(Buffer.from('{}'), { binary: true });
     serverSocket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }));
     serverSocket.close(1011, 'boom');
-    const messages: JsonRpcMessage[] = await within(all, 5000, 'messages$ to complete');
+    const messages: Mcp.JsonRpcMessage[] = await within(all, 5000, 'messages$ to complete');
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     expect(errors.map((e) => [e.name, (e as { kind?: string }).kind])).toEqual([
       ['TransportError', 'protocol'],
