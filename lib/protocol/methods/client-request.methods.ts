@@ -55,6 +55,17 @@ function listMethod<const M extends string, R extends z.ZodObject>(
 }
 
 /**
+ * The 2026-07-28 form of a multi-round-trip request (tools/call, prompts/get, resources/read):
+ * params may carry `inputResponses`/`requestState`, the answer may be `input_required`.
+ */
+function mrtrModern<P extends z.ZodObject, R extends z.ZodType>(params: P, result: R) {
+  return {
+    params: params.extend(mrtrShape),
+    result: z.union([InputRequiredResultSchema, result]),
+  };
+}
+
+/**
  * Client → server requests. Task-augmentable `tools/call` also accepts a `CreateTaskResult`;
  * in 2026-07-28 `tools/call`, `prompts/get` and `resources/read` may answer `input_required`.
  */
@@ -86,10 +97,7 @@ export const CLIENT_REQUEST_SPECS = [
     method: 'prompts/get',
     capability: 'prompts',
     legacy: { params: GetPromptRequestParamsSchema, result: GetPromptResultSchema },
-    modern: {
-      params: GetPromptRequestParamsSchema.extend(mrtrShape),
-      result: z.union([InputRequiredResultSchema, GetPromptResultSchema.extend(modernShape)]),
-    },
+    modern: mrtrModern(GetPromptRequestParamsSchema, GetPromptResultSchema.extend(modernShape)),
   }),
   listMethod('prompts/list', 'prompts', ListPromptsResultSchema),
   listMethod('resources/list', 'resources', ListResourcesResultSchema),
@@ -98,10 +106,10 @@ export const CLIENT_REQUEST_SPECS = [
     method: 'resources/read',
     capability: 'resources',
     legacy: { params: ReadResourceRequestParamsSchema, result: ReadResourceResultSchema },
-    modern: {
-      params: ReadResourceRequestParamsSchema.extend(mrtrShape),
-      result: z.union([InputRequiredResultSchema, ReadResourceResultSchema.extend(cacheableShape)]),
-    },
+    modern: mrtrModern(
+      ReadResourceRequestParamsSchema,
+      ReadResourceResultSchema.extend(cacheableShape),
+    ),
   }),
   clientRequest({
     method: 'resources/subscribe',
@@ -127,10 +135,7 @@ export const CLIENT_REQUEST_SPECS = [
       params: CallToolRequestParamsSchema,
       result: z.union([CallToolResultSchema, CreateTaskResultSchema]),
     },
-    modern: {
-      params: CallToolRequestParamsSchema.extend(mrtrShape),
-      result: z.union([InputRequiredResultSchema, CallToolResultSchema.extend(modernShape)]),
-    },
+    modern: mrtrModern(CallToolRequestParamsSchema, CallToolResultSchema.extend(modernShape)),
   }),
   listMethod('tools/list', 'tools', ListToolsResultSchema),
   ...TASK_REQUESTS.map((spec) => clientRequest(spec)),

@@ -6,35 +6,38 @@ import {
   TextResourceContentsSchema,
 } from './resources.js';
 
+/** Fields every content block may carry: client hints and `_meta`. */
+const contentBlockFields = {
+  annotations: z.optional(AnnotationsSchema),
+  _meta: z.optional(MetaSchema),
+};
+
+/** A base64 binary content block of one `type` (image, audio). */
+function binaryContentSchema<T extends string>(type: T) {
+  return z.looseObject({
+    type: z.literal(type),
+    data: z.string(),
+    mimeType: z.string(),
+    ...contentBlockFields,
+  });
+}
+
 /** Plain text content block (`type: "text"`). */
 export const TextContentSchema = z.looseObject({
   type: z.literal('text'),
   text: z.string(),
-  annotations: z.optional(AnnotationsSchema),
-  _meta: z.optional(MetaSchema),
+  ...contentBlockFields,
 });
 /** Text content. */
 export type TextContent = z.infer<typeof TextContentSchema>;
 
 /** Base64 image content block (`type: "image"`). */
-export const ImageContentSchema = z.looseObject({
-  type: z.literal('image'),
-  data: z.string(),
-  mimeType: z.string(),
-  annotations: z.optional(AnnotationsSchema),
-  _meta: z.optional(MetaSchema),
-});
+export const ImageContentSchema = binaryContentSchema('image');
 /** Image content. */
 export type ImageContent = z.infer<typeof ImageContentSchema>;
 
 /** Base64 audio content block (`type: "audio"`); since 2025-03-26. */
-export const AudioContentSchema = z.looseObject({
-  type: z.literal('audio'),
-  data: z.string(),
-  mimeType: z.string(),
-  annotations: z.optional(AnnotationsSchema),
-  _meta: z.optional(MetaSchema),
-});
+export const AudioContentSchema = binaryContentSchema('audio');
 /** Audio content. */
 export type AudioContent = z.infer<typeof AudioContentSchema>;
 
@@ -47,8 +50,7 @@ export type ResourceLink = z.infer<typeof ResourceLinkSchema>;
 export const EmbeddedResourceSchema = z.looseObject({
   type: z.literal('resource'),
   resource: z.union([TextResourceContentsSchema, BlobResourceContentsSchema]),
-  annotations: z.optional(AnnotationsSchema),
-  _meta: z.optional(MetaSchema),
+  ...contentBlockFields,
 });
 /** An embedded resource. */
 export type EmbeddedResource = z.infer<typeof EmbeddedResourceSchema>;
