@@ -10,6 +10,8 @@ import { createServedMethods } from './handlers/served-methods.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import { McpSession, type SessionHost } from './session/mcp-session.js';
+import { ListenHub } from './listen/listen-hub.js';
+import { resolveListenLimits } from './listen/listen-options.interface.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -35,6 +37,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   readonly pageSize: number;
   /** Timeout of server-to-client requests. */
   readonly requestTimeoutMs: number;
+  /** The `subscriptions/listen` streams (2026-07-28); undefined when the `listen` option is `false`. */
+  readonly listen?: ListenHub;
 
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
@@ -53,6 +57,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+    const listenLimits = resolveListenLimits(options.listen);
+    if (listenLimits) this.listen = new ListenHub(listenLimits, () => this.getCapabilities());
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
@@ -152,9 +158,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     void this.bus.publish({ type: 'list-changed', kind });
   }
 
-  /** Closes every session and detaches from the bus. */
+  /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
+    this.listen?.close();
     for (const session of [...this.sessions]) session.close('Server shutting down');
   }
 
@@ -164,6 +171,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   }
 
   private deliver(event: McpBusEvent): void {
+    this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
     for (const session of this.sessions) {
       if (!session.initialized || session.closed) continue;
       if (event.type === 'resource-updated') {

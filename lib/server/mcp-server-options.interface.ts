@@ -1,5 +1,6 @@
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
+import type { ListenOptions } from './listen/listen-options.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -23,6 +24,12 @@ export interface McpServerOptions extends McpServerInfo {
   pageSize?: number;
   /** Timeout of server-to-client requests (sampling, elicitation, roots) in ms. Default 60 000. */
   requestTimeoutMs?: number;
+  /**
+   * `subscriptions/listen` streams of 2026-07-28 clients: limits, or `false` to turn the method off
+   * (serverless hosts; clients are then told of no `listChanged`/`subscribe`). Default: on, 1000
+   * streams, keep-alive every 15 s.
+   */
+  listen?: false | ListenOptions;
   /** Where the core logs handler crashes; default: `console`-free silence. */
   logger?: McpLogger;
 }
