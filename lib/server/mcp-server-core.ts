@@ -10,7 +10,9 @@ import { createModernServedMethods, createServedMethods } from './handlers/serve
 import { hasModernMeta, type ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import { parseModernEnvelope, unsupportedVersion } from '../protocol/modern/modern-envelope.js';
 import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
-import type { RequestOutlet } from '../engine/request-outlet.interface.js';
+import type { ModernDispatch } from '../engine/request-outlet.interface.js';
+
+export type { ModernDispatch };
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
 import { ErrorCode } from '../protocol/error-codes.js';
 import { cacheKindOf, NO_CACHE, type McpCacheHint } from './results/cache-hints.js';
@@ -33,20 +35,6 @@ export interface ClientNotificationEvent {
 const SERVED = createServedMethods();
 /** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
 const MODERN = createModernServedMethods();
-
-/** One stateless (2026-07-28) request as a transport hands it to {@link McpServerCore.dispatchModern}. */
-export interface ModernDispatch {
-  /** The protocol facts read from the request's `_meta` (see `parseModernEnvelope`). */
-  readonly protocol: ProtocolContext;
-  /** Where the request's own notifications (progress, logs) go. */
-  readonly outlet: RequestOutlet;
-  /** Transport facts (kind, headers, raw request). */
-  readonly transport: TransportInfo;
-  /** Aborted when the client cancels or goes away. */
-  readonly signal: AbortSignal;
-  /** Who sent it (HTTP: the transport's `principal(req)`; stdio: `'stdio'`). */
-  readonly principal?: string;
-}
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their

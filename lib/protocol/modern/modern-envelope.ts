@@ -36,11 +36,13 @@ export function metaOf(params: unknown): Record<string, unknown> | undefined {
  * Reads the protocol facts of a modern request from its `params._meta` (2026-07-28 §2.1):
  * protocol version and client capabilities are required (-32602, flagged as an envelope error),
  * client info is optional, a log level opts into `notifications/message`. A version outside
- * `supported` is -32022 `{ supported, requested }`. Does not check HTTP headers.
+ * `supported` is -32022 `{ supported, requested }`. `beforeVersionCheck` runs between the two
+ * (HTTP: the `MCP-Protocol-Version` header must equal the `_meta` version, -32020 first).
  */
 export function parseModernEnvelope(
   params: unknown,
   supported: readonly string[],
+  beforeVersionCheck?: (version: string) => void,
 ): ProtocolContext {
   const meta = metaOf(params);
   if (!meta) throw envelope('A 2026-07-28 request needs params._meta');
@@ -54,6 +56,7 @@ export function parseModernEnvelope(
   ) {
     throw envelope(`params._meta["${CLIENT_CAPABILITIES_META_KEY}"] is required`);
   }
+  beforeVersionCheck?.(version);
   if (!supported.includes(version)) throw unsupportedVersion(version, supported);
   const parsed = RequestMetaObjectSchema.safeParse(meta);
   if (!parsed.success) {
