@@ -9,7 +9,7 @@ import type { HandlerHost } from './handlers/method-handler.interface.js';
 import { createModernServedMethods, createServedMethods } from './handlers/served-methods.js';
 import { hasModernMeta, type ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import { parseModernEnvelope, unsupportedVersion } from '../protocol/modern/modern-envelope.js';
-import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
+import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 
 export type { ModernDispatch };
@@ -251,6 +251,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
       signal,
       principal: extra.transport.kind === 'stdio' ? 'stdio' : undefined,
     });
+  }
+
+  /** {@inheritDoc McpServerPort.paramHeaderRules} */
+  paramHeaderRules(toolName: string): readonly ParamHeaderRule[] | undefined {
+    return this.primitives.tools.get(toolName)?.headerRules;
   }
 
   private cacheHintOf(method: string, params: Record<string, unknown>): McpCacheHint | undefined {
