@@ -45,6 +45,22 @@ export class FixtureModernTools {
     return text('Triggered notifications/prompts/list_changed');
   }
 
+  /**
+   * Elicits a name: a 2025 client gets a real `elicitation/create` request, a 2026-07-28 client
+   * an `input_required` result (never a server request on the response stream).
+   */
+  @Tool({
+    name: 'test_streaming_elicitation',
+    description: 'Asks the user for a name (elicitation); 2026 clients get input_required',
+  })
+  async streamingElicitation(_args: unknown, ctx: McpContext) {
+    const answer = await ctx.elicit({
+      message: 'What is your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
+    return text(`Elicitation answer: ${answer.action}`);
+  }
+
   /** Mirrors `region` as the `Mcp-Param-Region` header (SEP-2243 `x-mcp-header`). */
   @Tool({
     name: 'test_custom_headers',
