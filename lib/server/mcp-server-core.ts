@@ -22,6 +22,7 @@ import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-vie
 import { McpSession, type SessionHost } from './session/mcp-session.js';
 import { ListenHub } from './listen/listen-hub.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
+import { listenCapabilities } from './listen/honoured-filter.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -123,7 +124,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   discoverResult(): Record<string, unknown> {
     if (!this.discover) {
       const { instructions, extensions } = this.options;
-      const capabilities: Record<string, unknown> = { ...this.getCapabilities() };
+      // Without listen nothing delivers list changes or updates to a 2026-07-28 client.
+      const listenView = listenCapabilities(this.getCapabilities(), this.listen !== undefined);
+      const capabilities: Record<string, unknown> = { ...listenView };
       delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
       if (extensions) capabilities.extensions = extensions;
       this.discover = {

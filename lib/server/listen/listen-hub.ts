@@ -1,4 +1,5 @@
 import { McpError } from '../../errors/mcp.error.js';
+import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import {
   SUBSCRIPTION_ID_META_KEY,
@@ -9,7 +10,6 @@ import {
 import type { McpBusEvent } from '../../stores/message-bus.interface.js';
 import { honourFilter } from './honoured-filter.js';
 import type { ListenLimits } from './listen-options.interface.js';
-import type { ListenSink } from './listen-sink.interface.js';
 
 /** JSON-RPC code of a refused listen stream: over the limit, or the server is closing (implementation-defined range). */
 export const LISTEN_REFUSED_ERROR_CODE = -32000;
@@ -23,8 +23,11 @@ export interface ListenRequest {
   readonly id: RequestId;
   /** The requested `notifications` filter (validated by the method's params schema). */
   readonly filter: SubscriptionFilter;
-  /** Where the stream's frames go. */
-  readonly sink: ListenSink;
+  /**
+   * Where the stream's frames go: the listen request's outlet (HTTP: its SSE response; stdio and
+   * WebSocket: the connection). It must write, or queue in order, at once.
+   */
+  readonly outlet: RequestOutlet;
   /** Aborts when the client ends the stream (HTTP close, `notifications/cancelled`). */
   readonly signal: AbortSignal;
 }
@@ -34,7 +37,7 @@ interface ListenStream {
   readonly meta: { readonly [SUBSCRIPTION_ID_META_KEY]: RequestId };
   readonly kinds: ReadonlySet<string>;
   readonly uris: ReadonlySet<string>;
-  readonly sink: ListenSink;
+  readonly outlet: RequestOutlet;
   end(outcome: { result: SubscriptionsListenResult } | { error: unknown }): void;
 }
 
@@ -62,14 +65,14 @@ export class ListenHub {
   }
 
   /**
-   * Opens a stream: writes the acknowledgement (the honoured subset, tagged) on the sink, then
+   * Opens a stream: writes the acknowledgement (the honoured subset, tagged) on the outlet, then
    * registers the stream. The promise resolves with the listen result when the server closes;
    * when the request's signal aborts the stream is dropped silently (the promise resolves too,
    * and the transport discards the answer of an aborted request).
    * @throws McpError -32000 with `data: { limit }` when `maxStreams` are open, before writing anything.
    */
   open(request: ListenRequest): Promise<SubscriptionsListenResult> {
-    const { id, filter, sink, signal } = request;
+    const { id, filter, outlet, signal } = request;
     if (this.closed) throw new McpError(LISTEN_REFUSED_ERROR_CODE, 'The server is shutting down');
     const limit = this.limits.maxStreams;
     if (this.streams.size >= limit) {
@@ -81,14 +84,14 @@ export class ListenHub {
     const meta = { [SUBSCRIPTION_ID_META_KEY]: id };
     const result: SubscriptionsListenResult = { resultType: 'complete', _meta: meta };
     if (signal.aborted) return Promise.resolve(result);
-    sink.send(ACKNOWLEDGED, { _meta: meta, notifications: honoured });
+    outlet.notify(ACKNOWLEDGED, { _meta: meta, notifications: honoured });
     return new Promise<SubscriptionsListenResult>((resolve, reject) => {
       const onAbort = () => stream.end({ result });
       const stream: ListenStream = {
         meta,
         kinds: new Set(listKinds(honoured)),
         uris: new Set(honoured.resourceSubscriptions),
-        sink,
+        outlet,
         end: (outcome) => {
           if (!this.streams.delete(stream)) return;
           signal.removeEventListener('abort', onAbort);
@@ -107,9 +110,9 @@ export class ListenHub {
       try {
         if (event.type === 'list-changed') {
           if (!stream.kinds.has(event.kind)) continue;
-          stream.sink.send(`notifications/${event.kind}/list_changed`, { _meta: stream.meta });
+          stream.outlet.notify(`notifications/${event.kind}/list_changed`, { _meta: stream.meta });
         } else if (stream.uris.has(event.uri)) {
-          stream.sink.send('notifications/resources/updated', {
+          stream.outlet.notify('notifications/resources/updated', {
             uri: event.uri,
             _meta: stream.meta,
           });

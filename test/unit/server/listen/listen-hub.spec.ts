@@ -5,7 +5,7 @@ import type { McpServerOptions } from '../../../../lib/server/mcp-server-options
 import type { SubscriptionFilter } from '../../../../lib/protocol/schema/index.js';
 import { InMemoryMessageBus } from '../../../../lib/stores/in-memory-message-bus.js';
 import { settle } from '../harness.js';
-import { FakeSink } from './fake-sink.js';
+import { FakeOutlet } from './fake-outlet.js';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 const README = 'test://readme';
@@ -19,10 +19,10 @@ function setup(options: Partial<McpServerOptions> = {}) {
   server.registerResource({ name: 'readme', uri: README }, () => 'text');
   const hub = server.core.listen as ListenHub;
   const open = (id: number | string, filter: SubscriptionFilter) => {
-    const sink = new FakeSink();
+    const outlet = new FakeOutlet();
     const controller = new AbortController();
-    const ended = hub.open({ id, filter, sink, signal: controller.signal });
-    return { sink, controller, ended };
+    const ended = hub.open({ id, filter, outlet, signal: controller.signal });
+    return { outlet, controller, ended };
   };
   return { bus, server, hub, open };
 }
@@ -32,7 +32,7 @@ describe('ListenHub', () => {
     const { open } = setup();
     const numeric = open(42, { toolsListChanged: true, resourceSubscriptions: [README] });
     const text = open('listen-a', { promptsListChanged: true });
-    expect(numeric.sink.frames).toEqual([
+    expect(numeric.outlet.frames).toEqual([
       {
         method: 'notifications/subscriptions/acknowledged',
         params: {
@@ -41,7 +41,7 @@ describe('ListenHub', () => {
         },
       },
     ]);
-    expect(text.sink.frames).toEqual([
+    expect(text.outlet.frames).toEqual([
       {
         method: 'notifications/subscriptions/acknowledged',
         params: { _meta: { [SUB]: 'listen-a' }, notifications: { promptsListChanged: true } },
@@ -52,15 +52,15 @@ describe('ListenHub', () => {
   it('drops unknown filter keys and kinds asked as false from the acknowledgement', () => {
     const { open } = setup();
     const filter = { toolsListChanged: true, promptsListChanged: false, taskIds: ['t1'], x: 1 };
-    const { sink } = open(1, filter);
-    expect(sink.frames[0]?.params.notifications).toEqual({ toolsListChanged: true });
+    const { outlet } = open(1, filter);
+    expect(outlet.frames[0]?.params.notifications).toEqual({ toolsListChanged: true });
   });
 
   it('honours only what the capabilities offer', () => {
     const bus = new InMemoryMessageBus();
     const server = new McpServer({ name: 'tools-only', version: '1.0.0' }, bus);
     server.registerTool({ name: 'echo' }, () => 'x');
-    const sink = new FakeSink();
+    const outlet = new FakeOutlet();
     void server.core.listen?.open({
       id: 1,
       filter: {
@@ -69,12 +69,12 @@ describe('ListenHub', () => {
         resourcesListChanged: true,
         resourceSubscriptions: [README],
       },
-      sink,
+      outlet,
       signal: new AbortController().signal,
     });
-    expect(sink.frames[0]?.params.notifications).toEqual({ toolsListChanged: true });
+    expect(outlet.frames[0]?.params.notifications).toEqual({ toolsListChanged: true });
     server.notifyListChanged('prompts');
-    expect(sink.methods).toEqual(['notifications/subscriptions/acknowledged']);
+    expect(outlet.methods).toEqual(['notifications/subscriptions/acknowledged']);
   });
 
   it('delivers a list change only to the streams that asked for its kind, tagged with their id', () => {
@@ -85,13 +85,13 @@ describe('ListenHub', () => {
     server.notifyListChanged('tools');
     server.notifyListChanged('prompts');
     server.notifyListChanged('resources');
-    expect(tools.sink.frames.slice(1)).toEqual([
+    expect(tools.outlet.frames.slice(1)).toEqual([
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 1 } } },
     ]);
-    expect(prompts.sink.frames.slice(1)).toEqual([
+    expect(prompts.outlet.frames.slice(1)).toEqual([
       { method: 'notifications/prompts/list_changed', params: { _meta: { [SUB]: 'p' } } },
     ]);
-    expect(both.sink.methods.slice(1)).toEqual([
+    expect(both.outlet.methods.slice(1)).toEqual([
       'notifications/tools/list_changed',
       'notifications/prompts/list_changed',
     ]);
@@ -102,20 +102,20 @@ describe('ListenHub', () => {
     const readme = open(1, { resourceSubscriptions: [README] });
     const other = open(2, { resourceSubscriptions: ['test://other'], resourcesListChanged: true });
     server.notifyResourceUpdated(README);
-    expect(readme.sink.frames.slice(1)).toEqual([
+    expect(readme.outlet.frames.slice(1)).toEqual([
       { method: 'notifications/resources/updated', params: { uri: README, _meta: { [SUB]: 1 } } },
     ]);
-    expect(other.sink.methods).toEqual(['notifications/subscriptions/acknowledged']);
+    expect(other.outlet.methods).toEqual(['notifications/subscriptions/acknowledged']);
   });
 
   it('sends tools/list_changed when a tool is registered or removed at runtime', async () => {
     const { server, open } = setup();
-    const { sink } = open(7, { toolsListChanged: true });
+    const { outlet } = open(7, { toolsListChanged: true });
     server.registerTool({ name: 'late' }, () => 'y');
     server.removeTool('late');
     server.registerPrompt({ name: 'late-prompt' }, () => 'p');
     await settle();
-    expect(sink.frames.slice(1)).toEqual([
+    expect(outlet.frames.slice(1)).toEqual([
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 7 } } },
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 7 } } },
     ]);
@@ -128,17 +128,22 @@ describe('ListenHub', () => {
     stream.controller.abort();
     expect(hub.size).toBe(0);
     server.notifyListChanged('tools');
-    expect(stream.sink.methods).toEqual(['notifications/subscriptions/acknowledged']);
+    expect(stream.outlet.methods).toEqual(['notifications/subscriptions/acknowledged']);
     await expect(stream.ended).resolves.toEqual({ resultType: 'complete', _meta: { [SUB]: 1 } });
   });
 
   it('writes nothing for an already aborted request', async () => {
     const { hub } = setup();
-    const sink = new FakeSink();
+    const outlet = new FakeOutlet();
     const controller = new AbortController();
     controller.abort();
-    await hub.open({ id: 1, filter: { toolsListChanged: true }, sink, signal: controller.signal });
-    expect(sink.frames).toEqual([]);
+    await hub.open({
+      id: 1,
+      filter: { toolsListChanged: true },
+      outlet,
+      signal: controller.signal,
+    });
+    expect(outlet.frames).toEqual([]);
     expect(hub.size).toBe(0);
   });
 
@@ -146,9 +151,9 @@ describe('ListenHub', () => {
     const { hub, open } = setup({ listen: { maxStreams: 2 } });
     const first = open(1, { toolsListChanged: true });
     open(2, { toolsListChanged: true });
-    const sink = new FakeSink();
+    const outlet = new FakeOutlet();
     const refused = () =>
-      hub.open({ id: 3, filter: {}, sink, signal: new AbortController().signal });
+      hub.open({ id: 3, filter: {}, outlet, signal: new AbortController().signal });
     expect(refused).toThrow(McpError);
     try {
       refused();
@@ -159,7 +164,7 @@ describe('ListenHub', () => {
         data: { limit: 2 },
       });
     }
-    expect(sink.frames).toEqual([]);
+    expect(outlet.frames).toEqual([]);
     first.controller.abort();
     expect(() => open(4, {})).not.toThrow();
     expect(hub.size).toBe(2);
@@ -176,15 +181,15 @@ describe('ListenHub', () => {
     expect(() => open(3, {})).toThrow(/shutting down/);
   });
 
-  it('ends a stream whose sink fails with that error and keeps serving the others', async () => {
+  it('ends a stream whose outlet fails with that error and keeps serving the others', async () => {
     const { server, hub, open } = setup();
     const broken = open(1, { toolsListChanged: true });
     const healthy = open(2, { toolsListChanged: true });
     const failure = new Error('socket gone');
-    broken.sink.failWith = failure;
+    broken.outlet.failWith = failure;
     server.notifyListChanged('tools');
     await expect(broken.ended).rejects.toBe(failure);
-    expect(healthy.sink.methods).toEqual([
+    expect(healthy.outlet.methods).toEqual([
       'notifications/subscriptions/acknowledged',
       'notifications/tools/list_changed',
     ]);

@@ -1,4 +1,4 @@
-import type { ListenSink } from '../../../../lib/server/listen/listen-sink.interface.js';
+import type { RequestOutlet } from '../../../../lib/engine/request-outlet.interface.js';
 
 /** One frame a listen stream wrote. */
 export interface Frame {
@@ -6,12 +6,12 @@ export interface Frame {
   params: Record<string, unknown>;
 }
 
-/** A ListenSink that records its frames (in order); `failWith` makes the next sends throw. */
-export class FakeSink implements ListenSink {
+/** A RequestOutlet that records its frames (in order); `failWith` makes the next writes throw. */
+export class FakeOutlet implements RequestOutlet {
   readonly frames: Frame[] = [];
   failWith?: Error;
 
-  send(method: string, params: Record<string, unknown>): void {
+  notify(method: string, params: Record<string, unknown> = {}): void {
     if (this.failWith) throw this.failWith;
     this.frames.push({ method, params: JSON.parse(JSON.stringify(params)) as Frame['params'] });
   }
