@@ -103,6 +103,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     });
   }
 
+  /** {@inheritDoc McpServerPort.listenKeepAliveMs} */
+  get listenKeepAliveMs(): number | undefined {
+    return this.listen?.limits.keepAliveMs;
+  }
+
   /** Current server capabilities (cached until a registry changes). */
   getCapabilities(): ServerCapabilities {
     return (this.capabilities ??= deriveCapabilities(this.primitives, this.options.capabilities));

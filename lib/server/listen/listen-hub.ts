@@ -1,3 +1,4 @@
+import { LISTEN_LIMIT_ERROR_CODE, ListenLimitError } from '../../errors/listen-limit.error.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
@@ -10,9 +11,6 @@ import {
 import type { McpBusEvent } from '../../stores/message-bus.interface.js';
 import { honourFilter } from './honoured-filter.js';
 import type { ListenLimits } from './listen-options.interface.js';
-
-/** JSON-RPC code of a refused listen stream: over the limit, or the server is closing (implementation-defined range). */
-export const LISTEN_REFUSED_ERROR_CODE = -32000;
 
 /** Method of the first frame of every listen stream. */
 const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -69,16 +67,13 @@ export class ListenHub {
    * registers the stream. The promise resolves with the listen result when the server closes;
    * when the request's signal aborts the stream is dropped silently (the promise resolves too,
    * and the transport discards the answer of an aborted request).
-   * @throws McpError -32000 with `data: { limit }` when `maxStreams` are open, before writing anything.
+   * @throws ListenLimitError (-32000, `data: { limit }`) when `maxStreams` are open, before writing anything.
    */
   open(request: ListenRequest): Promise<SubscriptionsListenResult> {
     const { id, filter, outlet, signal } = request;
-    if (this.closed) throw new McpError(LISTEN_REFUSED_ERROR_CODE, 'The server is shutting down');
-    const limit = this.limits.maxStreams;
-    if (this.streams.size >= limit) {
-      throw new McpError(LISTEN_REFUSED_ERROR_CODE, `Too many listen streams (limit ${limit})`, {
-        limit,
-      });
+    if (this.closed) throw new McpError(LISTEN_LIMIT_ERROR_CODE, 'The server is shutting down');
+    if (this.streams.size >= this.limits.maxStreams) {
+      throw new ListenLimitError(this.limits.maxStreams);
     }
     const honoured = honourFilter(filter, this.capabilities());
     const meta = { [SUBSCRIPTION_ID_META_KEY]: id };
