@@ -313,8 +313,13 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
-    this.listen?.close();
-    for (const session of [...this.sessions]) session.close('Server shutting down');
+    const closeSessions = () => {
+      for (const session of [...this.sessions]) session.close('Server shutting down');
+    };
+    // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
+    // writes it a few microtasks later, so those sessions close on the next turn.
+    if (this.listen?.close()) setImmediate(closeSessions);
+    else closeSessions();
   }
 
   private toldListChanged(session: McpSession, kind: PrimitiveListKind): boolean {

@@ -118,12 +118,16 @@ export class ListenHub {
     }
   }
 
-  /** Ends every stream with its listen result (`resultType: 'complete'`) and refuses new ones. */
-  close(): void {
+  /**
+   * Ends every stream with its listen result (`resultType: 'complete'`) and refuses new ones.
+   * Returns how many streams it ended.
+   */
+  close(): number {
     this.closed = true;
-    for (const stream of [...this.streams]) {
+    const open = [...this.streams];
+    for (const stream of open)
       stream.end({ result: { resultType: 'complete', _meta: stream.meta } });
-    }
+    return open.length;
   }
 }
 

@@ -23,7 +23,7 @@ describe('subscriptions/listen over WebSocket (2026-07-28)', () => {
     await app.close();
   });
 
-  const tagged = (id: string, method: string) => (f: Record<string, unknown>) =>
+  const tagged = (id: string | number, method: string) => (f: Record<string, unknown>) =>
     f.method === method && (f.params as { _meta?: Record<string, unknown> })._meta?.[SUB] === id;
 
   it('streams tagged list changes until notifications/cancelled ends the stream', async () => {
@@ -53,5 +53,20 @@ describe('subscriptions/listen over WebSocket (2026-07-28)', () => {
     );
     expect(changes).toHaveLength(1);
     expect(socket.frames.some((f) => (f as { id?: unknown }).id === 'L')).toBe(false);
+  });
+
+  it('answers the listen result on the connection when McpServer.close() ends the streams', async () => {
+    socket.send({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'subscriptions/listen',
+      params: { _meta: META, notifications: { promptsListChanged: true } },
+    });
+    await socket.next(tagged(7, 'notifications/subscriptions/acknowledged'));
+    app.server.close();
+    expect(await socket.response(7)).toMatchObject({
+      id: 7,
+      result: { resultType: 'complete', _meta: { [SUB]: 7 } },
+    });
   });
 });

@@ -88,6 +88,20 @@ describe('subscriptions/listen through the stateless dispatch (a connection)', (
     });
   });
 
+  it('answers the listen result on the connection when the server closes, then closes it', async () => {
+    const server = serverWith();
+    const client = TestClient.connect(server);
+    const id = client.start('subscriptions/listen', listenParams({ promptsListChanged: true }));
+    await until(() => client.notifications(ACK)[0], 'the acknowledgement');
+    server.close();
+    expect(await client.response(id)).toMatchObject({
+      id,
+      result: { resultType: 'complete', _meta: { [SUB]: id } },
+    });
+    await until(() => (client.session.closed ? true : undefined), 'the session to close');
+    expect(server.sessionCount).toBe(0);
+  });
+
   it.each([
     ['a wrong type', { toolsListChanged: 'yes' }, /toolsListChanged/],
     ['a wrong URI list', { resourceSubscriptions: 'test://x' }, /resourceSubscriptions/],
