@@ -4,6 +4,7 @@ import type { McpSession } from '../session/mcp-session.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { InputRoundPort } from '../mrtr/input-round.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -26,4 +27,8 @@ export interface RequestScope {
   /** The peer to send related messages on. */
   readonly peer: JsonRpcPeer<MessageExtra>;
   readonly notifier: ServerNotifier;
+  /** Who is calling (binds MRTR `requestState`); HTTP: the transport's `principal` option. */
+  readonly principal?: string;
+  /** The input round of a tools/call, prompts/get or resources/read run (set by the MRTR runner). */
+  readonly inputRound?: InputRoundPort;
 }
