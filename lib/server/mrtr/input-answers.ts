@@ -54,12 +54,13 @@ export function readInputResponses(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw McpError.invalidParams('inputResponses must be an object of answers by key');
   }
-  const responses: Record<string, unknown> = {};
+  // No prototype: keys such as `__proto__` or `constructor` stay plain data.
+  const responses: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, answer] of Object.entries(raw)) {
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
       throw malformed(key);
     }
-    const method = asked?.[key];
+    const method = asked && Object.hasOwn(asked, key) ? asked[key] : undefined;
     responses[key] = isInputMethod(method) ? checkAnswer(key, method, answer) : answer;
   }
   return responses as InputResponses;

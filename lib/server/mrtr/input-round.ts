@@ -61,8 +61,11 @@ export class InputRound implements InputRoundPort {
     'sampling/createMessage': 0,
     'roots/list': 0,
   };
-  private readonly asked: Record<string, InputRequest> = {};
-  private readonly used: Record<string, unknown> = {};
+  private readonly asked: Record<string, InputRequest> = Object.create(null) as Record<
+    string,
+    InputRequest
+  >;
+  private readonly used: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly pending: Array<(error: InputRequiredInterrupt) => void> = [];
   private scheduled = false;
   private outcome?: RoundOutcome;
@@ -86,7 +89,7 @@ export class InputRound implements InputRoundPort {
   ask(method: InputMethod, params: Record<string, unknown>, key?: string): Promise<unknown> {
     const n = this.counters[method]++;
     const k = key ?? `${DEFAULT_KEY_PREFIX[method]}:${n}`;
-    const answer = this.init.carried[k] ?? this.init.responses?.[k];
+    const answer = ownValue(this.init.carried, k) ?? ownValue(this.init.responses, k);
     if (answer !== undefined) {
       const checked = checkAnswer(k, method, answer);
       this.used[k] = checked;
@@ -171,6 +174,11 @@ export class InputRound implements InputRoundPort {
     this.outcome = outcome;
     this.settle(outcome);
   }
+}
+
+/** `record[key]` when it is the record's own property (never an inherited one). */
+function ownValue(record: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** The wire form of an input request; URL-mode elicitations carry no `elicitationId` in MRTR. */

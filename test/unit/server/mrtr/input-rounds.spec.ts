@@ -404,3 +404,24 @@ describe('write-once input rounds (2026-07-28)', () => {
     expect(() => makeServer({ requestState: { keys: ['short'] } })).toThrow(/32 bytes/);
   });
 });
+
+describe('input keys are plain data', () => {
+  it('never resolves an input from an inherited property or a __proto__ answer', async () => {
+    const server = makeServer();
+    server.registerTool({ name: 'run' }, async (_args, ctx) => {
+      const r = await ctx.elicit(ASK_NAME, { key: 'constructor' });
+      return String(r.content?.name);
+    });
+    const r1 = await modernRequest(server, 'tools/call', {
+      name: 'run',
+      inputResponses: JSON.parse('{"__proto__": {"constructor": {"action": "accept"}}}'),
+    });
+    expect(r1.result).toMatchObject({ inputRequests: { constructor: expect.any(Object) } });
+    const r2 = await modernRequest(server, 'tools/call', {
+      name: 'run',
+      inputResponses: { constructor: accept({ name: 'Ada' }) },
+      requestState: r1.result!.requestState,
+    });
+    expect(textOf(r2.result)).toBe('Ada');
+  });
+});
