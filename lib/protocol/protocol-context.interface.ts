@@ -24,4 +24,6 @@ export interface ProtocolContext {
   clientInfo?: Implementation;
   /** Minimum level of `notifications/message` the client wants; undefined means every level. */
   logLevel?: LoggingLevel;
+  /** Protocol era of the request: `'modern'` for stateless 2026-07-28 requests; absent = legacy. */
+  era?: 'legacy' | 'modern';
 }
