@@ -24,6 +24,6 @@ export interface ProtocolContext {
   clientInfo?: Implementation;
   /** Minimum level of `notifications/message` the client wants; undefined means every level. */
   logLevel?: LoggingLevel;
-  /** `'modern'` for a stateless 2026-07-28 request; absent means the legacy (session) era. */
+  /** Protocol era of the request: `'modern'` for stateless 2026-07-28 requests; absent = legacy. */
   era?: 'legacy' | 'modern';
 }

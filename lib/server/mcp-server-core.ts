@@ -6,7 +6,17 @@ import { deriveCapabilities } from './capabilities.js';
 import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
 import { toMcpError } from './errors/to-mcp-error.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
-import { createServedMethods } from './handlers/served-methods.js';
+import { createModernServedMethods, createServedMethods } from './handlers/served-methods.js';
+import { hasModernMeta, type ProtocolEras } from '../protocol/modern/protocol-eras.js';
+import { parseModernEnvelope, unsupportedVersion } from '../protocol/modern/modern-envelope.js';
+import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.js';
+import type { ModernDispatch } from '../engine/request-outlet.interface.js';
+
+export type { ModernDispatch };
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
+import { ErrorCode } from '../protocol/error-codes.js';
+import { cacheKindOf, NO_CACHE, type McpCacheHint } from './results/cache-hints.js';
+import { stampModernResult } from './results/modern-result.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import { McpSession, type SessionHost } from './session/mcp-session.js';
@@ -24,6 +34,8 @@ export interface ClientNotificationEvent {
 
 /** The served methods, schemas and gates resolved from the method table once per process. */
 const SERVED = createServedMethods();
+/** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
+const MODERN = createModernServedMethods();
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -42,7 +54,18 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
   private capabilities?: ServerCapabilities;
+  private discover?: Record<string, unknown>;
   private readonly unsubscribeBus: () => void;
+  /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
+  private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
+
+  /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
+  readonly protocolEras: ProtocolEras;
+  /**
+   * Revisions a 2026-07-28 request may name, as `server/discover` lists them and `-32022`
+   * reports them: modern ones, plus the legacy ones in `'dual'` mode.
+   */
+  readonly supportedVersions: readonly string[];
 
   /** Notifications clients send (e.g. `notifications/roots/list_changed`). */
   readonly clientNotifications$: Observable<ClientNotificationEvent> =
@@ -57,9 +80,22 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
+    this.protocolEras = options.protocolEras ?? 'dual';
+    this.supportedVersions = Object.freeze(
+      this.protocolEras === 'modern'
+        ? [...MODERN_PROTOCOL_VERSIONS]
+        : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS],
+    );
+    this.serverInfoMeta = Object.freeze(
+      JSON.parse(JSON.stringify({ name: options.name, version: options.version })) as Record<
+        string,
+        unknown
+      >,
+    );
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
+      this.discover = undefined;
       this.notifyListChanged(kind);
     });
   }
@@ -79,6 +115,22 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
       serverInfo: JSON.parse(JSON.stringify(serverInfo)) as InitializeResult['serverInfo'],
       ...(instructions !== undefined && { instructions }),
     };
+  }
+
+  /** {@inheritDoc HandlerHost.discoverResult} */
+  discoverResult(): Record<string, unknown> {
+    if (!this.discover) {
+      const { instructions, extensions } = this.options;
+      const capabilities: Record<string, unknown> = { ...this.getCapabilities() };
+      delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
+      if (extensions) capabilities.extensions = extensions;
+      this.discover = {
+        supportedVersions: [...this.supportedVersions],
+        capabilities,
+        ...(instructions !== undefined && { instructions }),
+      };
+    }
+    return structuredClone(this.discover);
   }
 
   /** Opens a session for a transport; it is tracked until closed. */
@@ -101,6 +153,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     signal: AbortSignal,
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
+    if (this.protocolEras !== 'legacy') {
+      const modern = this.modernOnConnection(session, request, signal, extra);
+      if (modern) return modern;
+    }
     const method = SERVED.get(request.method);
     if (!method) throw McpError.methodNotFound(request.method);
     if (!session.initialized && request.method !== 'initialize' && request.method !== 'ping') {
@@ -128,6 +184,94 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     } catch (error) {
       throw toMcpError(error) ?? error;
     }
+  }
+
+  /**
+   * Serves one stateless 2026-07-28 request (no session): the modern method set, gated on the
+   * current capabilities (unknown or not offered: -32601), params parsed with the table's modern
+   * schema, the handler run with a scope whose `session` is undefined and whose notifications go
+   * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
+   * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
+   */
+  async dispatchModern(
+    request: JsonRpcRequest,
+    call: ModernDispatch,
+  ): Promise<Record<string, unknown>> {
+    const method = MODERN.get(request.method);
+    if (!method) throw McpError.methodNotFound(request.method);
+    const gate = method.capability;
+    if (gate && !(gate in this.getCapabilities())) throw McpError.methodNotFound(request.method);
+    const params = method.parseParams(request.params);
+    const scope: RequestScope = {
+      requestId: request.id,
+      method: request.method,
+      params,
+      signal: call.signal,
+      protocol: call.protocol,
+      transport: call.transport,
+      session: undefined,
+      outlet: call.outlet,
+      ...(call.principal !== undefined && { principal: call.principal }),
+      notifier: this,
+    };
+    let result: Record<string, unknown>;
+    try {
+      result = await method.handle(params, scope, this);
+    } catch (error) {
+      const mcp = toMcpError(error);
+      if (mcp?.code === ErrorCode.ResourceNotFound) {
+        throw new McpError(ErrorCode.InvalidParams, mcp.message, mcp.data);
+      }
+      throw mcp ?? error;
+    }
+    return stampModernResult(result, this.serverInfoMeta, this.cacheHintOf(request.method, params));
+  }
+
+  /**
+   * stdio / WebSocket: a message whose `_meta` carries a modern protocol version is served
+   * statelessly on the same connection (notifications related to it on the connection).
+   * In `'modern'` mode every message is; an `initialize` without modern `_meta` is -32022.
+   */
+  private modernOnConnection(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> | undefined {
+    if (!hasModernMeta(request.params)) {
+      if (this.protocolEras !== 'modern') return undefined;
+      if (request.method === 'initialize') {
+        const requested = (request.params as { protocolVersion?: unknown } | undefined)
+          ?.protocolVersion;
+        throw unsupportedVersion(String(requested ?? ''), this.supportedVersions);
+      }
+    }
+    const protocol = parseModernEnvelope(request.params, this.supportedVersions);
+    const id = request.id;
+    return this.dispatchModern(request, {
+      protocol,
+      outlet: { notify: (method, params) => session.peer.notify(method, params, id) },
+      transport: extra.transport,
+      signal,
+      principal: extra.transport.kind === 'stdio' ? 'stdio' : undefined,
+    });
+  }
+
+  /** {@inheritDoc McpServerPort.paramHeaderRules} */
+  paramHeaderRules(toolName: string): readonly ParamHeaderRule[] | undefined {
+    return this.primitives.tools.get(toolName)?.headerRules;
+  }
+
+  private cacheHintOf(method: string, params: Record<string, unknown>): McpCacheHint | undefined {
+    const kind = cacheKindOf(method);
+    if (!kind) return undefined;
+    if (kind === 'resources' && typeof params.uri === 'string') {
+      const own =
+        this.primitives.resources.get(params.uri)?.cache ??
+        this.primitives.matchResourceTemplate(params.uri)?.value.cache;
+      if (own) return own;
+    }
+    return this.options.cache?.[kind] ?? NO_CACHE;
   }
 
   /** {@inheritDoc SessionHost.onNotification} */

@@ -1,3 +1,5 @@
+import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
+import type { McpCacheOptions } from './results/cache-hints.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
@@ -31,4 +33,13 @@ export interface McpServerOptions extends McpServerInfo {
   requestState?: RequestStateOptions;
   /** Where the core logs handler crashes; default: `console`-free silence. */
   logger?: McpLogger;
+  /**
+   * Protocol eras served (on every transport): `'dual'` (default) serves stateless 2026-07-28
+   * requests next to 2025 sessions; `'modern'` serves 2026-07-28 only; `'legacy'` only sessions.
+   */
+  protocolEras?: ProtocolEras;
+  /** Extensions advertised in `server/discover` `capabilities.extensions` (2026-07-28). */
+  extensions?: Record<string, Record<string, unknown>>;
+  /** Cache hints of 2026-07-28 results, per kind; default `{ ttlMs: 0, cacheScope: 'private' }`. */
+  cache?: McpCacheOptions;
 }

@@ -57,6 +57,8 @@ export class EndpointPathMatcher {
 
   /** True when `url` (path and query, as in `req.url`) targets one of the paths. */
   matches(url: string | undefined): boolean {
-    return url !== undefined && this.paths.has(canonical(url));
+    if (url === undefined) return false;
+    // Per request: a URL already in canonical form (`/mcp`, the usual case) needs no rewriting.
+    return this.paths.has(url) || this.paths.has(canonical(url));
   }
 }

@@ -56,6 +56,13 @@ export interface McpSessionHandle {
   readonly state: Map<string, unknown>;
 }
 
+/** W3C trace context a request carries in `_meta` (SEP-414); every field optional. */
+export interface McpTraceContext {
+  traceparent?: string;
+  tracestate?: string;
+  baggage?: string;
+}
+
 /**
  * The context every tool, prompt and resource handler receives: who is calling, under which
  * protocol revision, and the means to talk back (progress, logs, elicitation, sampling, roots)
@@ -85,6 +92,22 @@ export class McpContext {
   /** The request's `_meta` (progress token, trace context, ...). */
   get meta(): Readonly<Record<string, unknown>> {
     return (this.scope.params._meta as Record<string, unknown> | undefined) ?? {};
+  }
+
+  /** W3C trace context of the request (`traceparent`, `tracestate`, `baggage` from `_meta`). */
+  get traceContext(): McpTraceContext {
+    const meta = this.meta;
+    const trace: McpTraceContext = {};
+    for (const key of ['traceparent', 'tracestate', 'baggage'] as const) {
+      const value = meta[key];
+      if (typeof value === 'string') trace[key] = value;
+    }
+    return trace;
+  }
+
+  /** Protocol era: `'modern'` for a stateless 2026-07-28 request, `'legacy'` for a session. */
+  get era(): 'legacy' | 'modern' {
+    return this.scope.protocol.era ?? 'legacy';
   }
 
   /** Protocol revision the request is served under. */
@@ -124,17 +147,19 @@ export class McpContext {
     const params: Record<string, unknown> = { progressToken: token, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined) params.message = message;
-    this.scope.peer.notify('notifications/progress', params, this.requestId);
+    this.send('notifications/progress', params);
   }
 
   /** Sends a log message to the client if its level passes the client's threshold. */
   log(level: LoggingLevel, data: unknown, logger?: string): void {
     if (this.finished) return;
     const threshold = this.scope.protocol.logLevel;
+    // 2026-07-28: no `notifications/message` unless the request's `_meta` asked for a level.
+    if (!threshold && this.scope.protocol.era === 'modern') return;
     if (threshold && levelSeverity(level) < levelSeverity(threshold)) return;
     const params: Record<string, unknown> = { level, data };
     if (logger !== undefined) params.logger = logger;
-    this.scope.peer.notify('notifications/message', params, this.requestId);
+    this.send('notifications/message', params);
   }
 
   /**
@@ -274,6 +299,11 @@ export class McpContext {
     return round.ask!(method, params as Record<string, unknown>, options?.key);
   }
 
+  private send(method: string, params: Record<string, unknown>): void {
+    if (this.scope.outlet) this.scope.outlet.notify(method, params);
+    else this.scope.peer?.notify(method, params, this.requestId);
+  }
+
   private clientRequest(
     method: ServerRequestMethod,
     params: object,
@@ -285,7 +315,15 @@ export class McpContext {
       throw missingCapability({ [gate]: {} }, this.protocolVersion);
     }
     const signal = options.signal ? AbortSignal.any([options.signal, this.signal]) : this.signal;
-    return this.scope.peer.request(method, params as Record<string, unknown>, {
+    const peer = this.scope.peer;
+    if (!peer) {
+      return Promise.reject(
+        McpError.invalidRequest(
+          `${method} cannot be sent: this request has no session to send it on`,
+        ),
+      );
+    }
+    return peer.request(method, params as Record<string, unknown>, {
       ...options,
       signal,
       relatedRequestId: this.requestId,

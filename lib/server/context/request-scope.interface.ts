@@ -1,4 +1,5 @@
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import type { McpSession } from '../session/mcp-session.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
@@ -24,11 +25,16 @@ export interface RequestScope {
   readonly transport: TransportInfo;
   /** The legacy-era session, or undefined for stateless requests. */
   readonly session?: McpSession;
-  /** The peer to send related messages on. */
-  readonly peer: JsonRpcPeer<MessageExtra>;
-  readonly notifier: ServerNotifier;
-  /** Who is calling (binds MRTR `requestState`); HTTP: the transport's `principal` option. */
+  /**
+   * The session peer (legacy era): related notifications and server-to-client requests.
+   * Absent for stateless 2026-07-28 requests, which talk back through {@link outlet} only.
+   */
+  readonly peer?: JsonRpcPeer<MessageExtra>;
+  /** Request-related notifications of a stateless request (takes precedence over `peer`). */
+  readonly outlet?: RequestOutlet;
+  /** Who sent the request (HTTP: the transport's `principal(req)`; stdio: `'stdio'`). */
   readonly principal?: string;
+  readonly notifier: ServerNotifier;
   /** The input round of a tools/call, prompts/get or resources/read run (set by the MRTR runner). */
   readonly inputRound?: InputRoundPort;
 }

@@ -35,6 +35,8 @@ export interface HandlerHost {
   readonly inputRounds: InputRoundSettings;
   /** The `initialize` result for a negotiated revision (capabilities as of now). */
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
+  /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */
+  discoverResult(): Record<string, unknown>;
 }
 
 /** Serves one MCP method: params already validated by the method's schema. Called per request. */

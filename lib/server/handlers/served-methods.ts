@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { findMethod } from '../../protocol/methods/method-table.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { complete } from './completion.handlers.js';
+import { discover } from './discover.handlers.js';
 import { initialize, ping, setLevel } from './lifecycle.handlers.js';
 import type { HandlerHost, MethodHandler, ServedMethod } from './method-handler.interface.js';
 import { getPrompt, listPrompts } from './prompts.handlers.js';
@@ -58,21 +59,63 @@ function invalidParams(method: string, error: z.ZodError): McpError {
   return McpError.invalidParams(`Invalid params of ${method}: ${issues.join('; ')}`);
 }
 
-function entry(method: ServedMethod): ServedMethodEntry {
-  const spec = findMethod('client', 'request', method);
-  const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
-  const schema = overrides[method] ?? spec?.legacy?.params;
-  if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
+function build(
+  method: string,
+  schema: z.ZodType,
+  capability: string | undefined,
+  handle: ServedMethodEntry['handle'],
+): ServedMethodEntry {
   return {
     method,
-    capability: spec.capability,
+    capability,
     parseParams(params) {
       const parsed = schema.safeParse(params);
       if (!parsed.success) throw invalidParams(method, parsed.error);
       return (parsed.data ?? {}) as Record<string, unknown>;
     },
-    handle: HANDLERS[method] as unknown as ServedMethodEntry['handle'],
+    handle,
   };
+}
+
+function entry(method: ServedMethod): ServedMethodEntry {
+  const spec = findMethod('client', 'request', method);
+  const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
+  const schema = overrides[method] ?? spec?.legacy?.params;
+  if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
+  return build(
+    method,
+    schema,
+    spec.capability,
+    HANDLERS[method] as unknown as ServedMethodEntry['handle'],
+  );
+}
+
+/**
+ * Handlers of the 2026-07-28 methods that have no session-era counterpart. Other helpers add
+ * theirs here (`subscriptions/listen`).
+ */
+const MODERN_ONLY_HANDLERS: Readonly<Record<string, ServedMethodEntry['handle']>> = {
+  'server/discover': discover as unknown as ServedMethodEntry['handle'],
+};
+
+/**
+ * Every method a stateless 2026-07-28 request may call, keyed by name: the session-era handlers
+ * of methods that still exist in 2026-07-28 (not `initialize`, `ping`, `logging/setLevel`,
+ * `resources/subscribe`, `resources/unsubscribe`), parsed with the table's modern params schema,
+ * plus the modern-only methods. Built once.
+ */
+export function createModernServedMethods(): ReadonlyMap<string, ServedMethodEntry> {
+  const served = new Map<string, ServedMethodEntry>();
+  const handlers: Record<string, ServedMethodEntry['handle']> = {
+    ...(HANDLERS as unknown as Record<string, ServedMethodEntry['handle']>),
+    ...MODERN_ONLY_HANDLERS,
+  };
+  for (const [method, handle] of Object.entries(handlers)) {
+    const spec = findMethod('client', 'request', method);
+    if (!spec?.modern) continue;
+    served.set(method, build(method, spec.modern.params, spec.capability, handle));
+  }
+  return served;
 }
 
 /** Every served method by name, schemas and gates resolved from the method table. Built once. */

@@ -1,3 +1,4 @@
+import type { McpCacheHint } from '../results/cache-hints.js';
 import type { z } from 'zod';
 import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/index.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
@@ -83,6 +84,8 @@ export interface PromptArgumentOption {
 
 /** Options of `@Resource()` / `McpServer.registerResource()`. */
 export interface ResourceOptions extends PrimitiveOptions {
+  /** Cache hint of its `resources/read` result (2026-07-28); overrides the module default. */
+  cache?: McpCacheHint;
   uri: string;
   /** Defaults to the method name. */
   name?: string;
@@ -93,6 +96,8 @@ export interface ResourceOptions extends PrimitiveOptions {
 
 /** Options of `@ResourceTemplate()` / `McpServer.registerResourceTemplate()`. */
 export interface ResourceTemplateOptions extends PrimitiveOptions {
+  /** Cache hint of its `resources/read` results (2026-07-28); overrides the module default. */
+  cache?: McpCacheHint;
   /** RFC 6570 URI template, e.g. `users://{id}/profile`. */
   uriTemplate: string;
   /** Defaults to the method name. */

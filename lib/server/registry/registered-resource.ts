@@ -1,3 +1,4 @@
+import type { McpCacheHint } from '../results/cache-hints.js';
 import type { Resource, ResourceTemplate } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
@@ -19,6 +20,8 @@ export interface RegisteredResource {
   readonly descriptor: Readonly<Resource>;
   readonly handler: ResourceHandler;
   readonly visible?: VisibilityPredicate;
+  /** Cache hint of its `resources/read` result (2026-07-28), when it overrides the default. */
+  readonly cache?: McpCacheHint;
 }
 
 /** A resource template as the registry keeps it (URI template parsed once). */
@@ -30,6 +33,8 @@ export interface RegisteredResourceTemplate {
   readonly descriptor: Readonly<ResourceTemplate>;
   readonly handler: ResourceTemplateHandler;
   readonly visible?: VisibilityPredicate;
+  /** Cache hint of its `resources/read` results (2026-07-28), when it overrides the default. */
+  readonly cache?: McpCacheHint;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
 }
 
@@ -63,6 +68,7 @@ export function compileResource(
     descriptor: Object.freeze(descriptor as Resource),
     handler,
     visible: options.visible,
+    ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
   };
 }
 
@@ -87,6 +93,7 @@ export function compileResourceTemplate(
     descriptor: Object.freeze(descriptor as ResourceTemplate),
     handler,
     visible: options.visible,
+    ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
     completers: new Map(Object.entries(options.complete ?? {})),
   };
 }

@@ -1,3 +1,7 @@
+import {
+  scanMcpHeaderAnnotations,
+  type ParamHeaderRule,
+} from '../../protocol/modern/mcp-header-annotations.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
@@ -19,6 +23,8 @@ export interface RegisteredTool {
   readonly output?: CompiledSchema<Record<string, unknown>>;
   readonly handler: ToolHandler<never>;
   readonly visible?: VisibilityPredicate;
+  /** `x-mcp-header` properties of the input schema (2026-07-28 `Mcp-Param-*` headers), if any. */
+  readonly headerRules?: readonly ParamHeaderRule[];
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -47,6 +53,12 @@ export function compileTool(
   if (output && output.jsonSchema.type !== 'object') {
     throw new Error(`${origin}: outputSchema must describe an object (type "object")`);
   }
+  let headerRules: ParamHeaderRule[];
+  try {
+    headerRules = scanMcpHeaderAnnotations(input?.jsonSchema);
+  } catch (error) {
+    throw new Error(`${origin}: ${(error as Error).message}`, { cause: error });
+  }
   const descriptor: Record<string, unknown> = {
     name: options.name,
     ...describeNames(options),
@@ -63,5 +75,6 @@ export function compileTool(
     output,
     handler,
     visible: options.visible,
+    ...(headerRules.length > 0 && { headerRules: Object.freeze(headerRules) }),
   };
 }

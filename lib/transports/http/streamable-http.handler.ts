@@ -8,7 +8,11 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
+import { classifyEra } from '../../protocol/modern/protocol-eras.js';
+import { isSupportedLegacyVersion } from '../../protocol/versions.js';
+import { serveModernPost } from './modern-post.js';
 import {
+  guardOrigin,
   guardRequest,
   HttpRefusal,
   requireJsonContentType,
@@ -60,6 +64,7 @@ export class StreamableHttpHandler {
   /** Handles a GET: the standalone server-to-client stream, or a resumption. */
   async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      this.refuseInModernMode(req);
       guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No streams in stateless mode');
@@ -84,6 +89,7 @@ export class StreamableHttpHandler {
   /** Handles a DELETE: ends the session. */
   async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      this.refuseInModernMode(req);
       guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
@@ -105,7 +111,10 @@ export class StreamableHttpHandler {
     res: ServerResponse,
     parsedBody: unknown,
   ): Promise<void> {
-    guardRequest(req, this.options);
+    // A version header we do not know may be a 2026-07-28 request: decide after reading the body.
+    const deferVersion = this.mayBeModern(req);
+    if (deferVersion) guardOrigin(req, this.options);
+    else guardRequest(req, this.options);
     requireJsonContentType(req);
     const accept = req.headers.accept ?? '*/*';
     const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
@@ -117,6 +126,22 @@ export class StreamableHttpHandler {
       );
     }
     const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
+    if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
+      const era = classifyEra(
+        {
+          params: (body as { params?: unknown } | null)?.params,
+          headerVersion: req.headers['mcp-protocol-version'] as string | undefined,
+          hasSessionId: typeof req.headers[SESSION_HEADER] === 'string',
+        },
+        this.server.protocolEras,
+      );
+      if (era === 'modern') {
+        const message = toMessageOrRefuse(body);
+        await serveModernPost(this.server, req, res, message, this.options.principal(req));
+        return;
+      }
+    }
+    if (deferVersion) guardRequest(req, this.options);
     const batch = Array.isArray(body);
     const messages = this.toMessages(batch ? body : [body]);
     const requests = messages.filter(isJsonRpcRequest);
@@ -187,6 +212,32 @@ export class StreamableHttpHandler {
       res.on('close', () => session.close('Connection closed'));
     }
     for (const message of messages) session.receive(message, extra);
+  }
+
+  /** True when the request may be a 2026-07-28 one whose version header guardRequest would refuse. */
+  private mayBeModern(req: IncomingMessage): boolean {
+    const eras = this.server.protocolEras;
+    if (eras === 'legacy') return false;
+    if (eras === 'modern') return true;
+    const version = req.headers['mcp-protocol-version'];
+    return (
+      typeof version === 'string' &&
+      !isSupportedLegacyVersion(version) &&
+      typeof req.headers[SESSION_HEADER] !== 'string'
+    );
+  }
+
+  /** `protocolEras: 'modern'`: GET and DELETE do not exist (405, `Allow: POST`). */
+  private refuseInModernMode(req: IncomingMessage): void {
+    if (this.server.protocolEras !== 'modern') return;
+    guardOrigin(req, this.options);
+    throw new HttpRefusal(
+      405,
+      ErrorCode.InvalidRequest,
+      'Method not allowed: this server is stateless (2026-07-28)',
+      null,
+      { allow: 'POST' },
+    );
   }
 
   private toMessages(items: unknown[]): JsonRpcMessage[] {

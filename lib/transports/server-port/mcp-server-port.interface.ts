@@ -1,3 +1,7 @@
+import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
+import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import type { ProtocolEras } from '../../protocol/modern/protocol-eras.js';
+import type { ParamHeaderRule } from '../../protocol/modern/mcp-header-annotations.js';
 import type { TransportKind } from '../../engine/transport-info.interface.js';
 import type { McpSessionPort } from './mcp-session-port.interface.js';
 
@@ -12,4 +16,12 @@ export interface McpServerPort {
   createSession(id: string | undefined, transport: TransportKind): McpSessionPort;
   /** Logs an unexpected transport failure through the server's logger. */
   reportError(error: unknown, message: string): void;
+  /** Which protocol eras the server serves (`'dual'`, `'modern'`, `'legacy'`). */
+  readonly protocolEras: ProtocolEras;
+  /** Revisions a 2026-07-28 request may name (the `-32022` `supported` list). */
+  readonly supportedVersions: readonly string[];
+  /** Serves one stateless 2026-07-28 request; throws `McpError` for protocol errors. */
+  dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>>;
+  /** The `Mcp-Param-*` rules of a tool (its `x-mcp-header` properties), or undefined when none. */
+  paramHeaderRules?(toolName: string): readonly ParamHeaderRule[] | undefined;
 }

@@ -3,6 +3,7 @@ import { McpModule } from '../../../lib/index.js';
 import { FixtureElicitationTools } from './fixture-elicitation.tools.js';
 import { FixturePrompts } from './fixture-prompts.js';
 import { FixtureResources } from './fixture-resources.js';
+import { FixtureModernTools } from './fixture-modern.tools.js';
 import { FixtureTools } from './fixture-tools.js';
 
 /**
@@ -16,8 +17,20 @@ import { FixtureTools } from './fixture-tools.js';
       version: '1.0.0',
       // The 0.1.16 runner opens one session per scenario and never deletes it.
       sessionIdleTimeoutMs: 5 * 60_000,
+      // 2026-07-28 cache hints: lists and reads may be cached by anyone for 5 minutes.
+      cache: {
+        lists: { ttlMs: 300_000, cacheScope: 'public' },
+        resources: { ttlMs: 300_000, cacheScope: 'public' },
+        discover: { ttlMs: 300_000, cacheScope: 'public' },
+      },
     }),
   ],
-  providers: [FixtureTools, FixtureElicitationTools, FixturePrompts, FixtureResources],
+  providers: [
+    FixtureTools,
+    FixtureElicitationTools,
+    FixtureModernTools,
+    FixturePrompts,
+    FixtureResources,
+  ],
 })
 export class AppModule {}

@@ -35,10 +35,15 @@ export function toMessageOrRefuse(item: unknown): JsonRpcMessage {
   }
 }
 
-/** Origin/Host validation (403) and the `MCP-Protocol-Version` check (400) every MCP HTTP request gets. */
-export function guardRequest(req: IncomingMessage, origin: ResolvedHostOriginOptions): void {
+/** Origin/Host validation (403) alone. */
+export function guardOrigin(req: IncomingMessage, origin: ResolvedHostOriginOptions): void {
   const refused = checkOrigin(req, origin);
   if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
+}
+
+/** Origin/Host validation (403) and the `MCP-Protocol-Version` check (400) every MCP HTTP request gets. */
+export function guardRequest(req: IncomingMessage, origin: ResolvedHostOriginOptions): void {
+  guardOrigin(req, origin);
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !isSupportedLegacyVersion(version)) {
     throw new HttpRefusal(

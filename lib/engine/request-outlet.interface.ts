@@ -1,0 +1,27 @@
+import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
+import type { TransportInfo } from './transport-info.interface.js';
+
+/**
+ * Where a request's own notifications go (`notifications/progress`, `notifications/message`):
+ * the session peer in the legacy era (related to the request id), the HTTP response of a
+ * stateless 2026-07-28 request (upgraded to SSE on the first notification), or the connection
+ * of a stdio/WebSocket message. It never carries server-to-client requests.
+ */
+export interface RequestOutlet {
+  /** Sends one notification related to the request being served. */
+  notify(method: string, params?: Record<string, unknown>): void;
+}
+
+/** One stateless (2026-07-28) request as a transport hands it to the server's `dispatchModern`. */
+export interface ModernDispatch {
+  /** The protocol facts read from the request's `_meta` (see `parseModernEnvelope`). */
+  readonly protocol: ProtocolContext;
+  /** Where the request's own notifications (progress, logs) go. */
+  readonly outlet: RequestOutlet;
+  /** Transport facts (kind, headers, raw request). */
+  readonly transport: TransportInfo;
+  /** Aborted when the client cancels or goes away. */
+  readonly signal: AbortSignal;
+  /** Who sent it (HTTP: the transport's `principal(req)`; stdio: `'stdio'`). */
+  readonly principal?: string;
+}

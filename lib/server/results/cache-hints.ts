@@ -1,0 +1,32 @@
+/**
+ * A cache hint of a 2026-07-28 result (`ttlMs`, `cacheScope`): how long the client may reuse it
+ * and whether a shared cache may keep it (`'public'`) or only this caller (`'private'`).
+ */
+export interface McpCacheHint {
+  /** Milliseconds the result stays fresh (integer ≥ 0). */
+  ttlMs: number;
+  /** `'private'` (only this caller) or `'public'` (any caller). */
+  cacheScope: 'public' | 'private';
+}
+
+/** Module defaults of the cache hints, per kind of result. Each defaults to `{ ttlMs: 0, cacheScope: 'private' }`. */
+export interface McpCacheOptions {
+  /** `server/discover`. */
+  discover?: McpCacheHint;
+  /** `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`. */
+  lists?: McpCacheHint;
+  /** `resources/read` (a resource's or template's own `cache` wins). */
+  resources?: McpCacheHint;
+}
+
+/** The safe default: not cached, private. */
+export const NO_CACHE: Readonly<McpCacheHint> = Object.freeze({ ttlMs: 0, cacheScope: 'private' });
+
+const LISTS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+
+/** The kind of cache default a method uses, or undefined when its result is not cacheable. */
+export function cacheKindOf(method: string): keyof McpCacheOptions | undefined {
+  if (method === 'server/discover') return 'discover';
+  if (method === 'resources/read') return 'resources';
+  return LISTS.has(method) ? 'lists' : undefined;
+}

@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { McpError } from '../../errors/mcp.error.js';
+import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import {
+  isJsonRpcRequest,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+} from '../../protocol/json-rpc.js';
+import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/modern-envelope.js';
+import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import { writeEmpty, writeJson } from '../shared/http/http-response.js';
+import { encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
+import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
+import { modernErrorStatus } from './modern-status.js';
+
+/**
+ * One stateless 2026-07-28 POST (plan §4.3): no session, no `Mcp-Session-Id` (never minted nor
+ * echoed), no event store, no `Last-Event-ID`. Checks the envelope and the headers, dispatches
+ * through `server.dispatchModern` and answers with one JSON body, upgraded to SSE when the handler
+ * sends a notification first. Every error echoes the request id; the client going away aborts the
+ * handler.
+ */
+export async function serveModernPost(
+  server: McpServerPort,
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: JsonRpcMessage,
+  principal: string | undefined,
+): Promise<void> {
+  if (!isJsonRpcRequest(message)) {
+    writeEmpty(res, 202); // notifications and stray responses: nothing to answer
+    return;
+  }
+  const request = message;
+  const reply = new ModernReply(res, request);
+  let protocol;
+  try {
+    if (
+      server.protocolEras === 'modern' &&
+      request.method === 'initialize' &&
+      !hasModernMeta(request.params)
+    ) {
+      const asked = (request.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+      throw unsupportedVersion(String(asked ?? ''), server.supportedVersions);
+    }
+    protocol = parseModernEnvelope(request.params, server.supportedVersions, (version) =>
+      checkVersionHeader(req, version),
+    );
+    checkStandardHeaders(req, request);
+    if (request.method === 'tools/call') {
+      const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+      const rules =
+        typeof params?.name === 'string' ? server.paramHeaderRules?.(params.name) : undefined;
+      if (rules) checkParamHeaders(req, rules, params?.arguments);
+    }
+  } catch (error) {
+    reply.error(error);
+    return;
+  }
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!reply.done) abort.abort(new Error('Client disconnected'));
+  });
+  const transport: TransportInfo = {
+    kind: 'streamable-http',
+    headers: req.headers,
+    remoteAddress: req.socket.remoteAddress,
+    raw: req,
+  };
+  try {
+    const result = await server.dispatchModern(request, {
+      protocol,
+      outlet: reply,
+      transport,
+      signal: abort.signal,
+      ...(principal !== undefined && { principal }),
+    });
+    reply.result(result);
+  } catch (error) {
+    if (!(error instanceof McpError))
+      server.reportError(error, `Handler of ${request.method} failed`);
+    reply.error(error);
+  }
+}
+
+/** The response of one modern request: JSON, or SSE once a notification went out first. */
+class ModernReply implements RequestOutlet {
+  done = false;
+  private sse = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly request: JsonRpcRequest,
+  ) {}
+
+  notify(method: string, params?: Record<string, unknown>): void {
+    if (this.done || this.res.writableEnded) return;
+    if (!this.sse) {
+      this.sse = true;
+      this.res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      });
+    }
+    const notification = { jsonrpc: '2.0' as const, method, ...(params && { params }) };
+    this.res.write(encodeSseEvent(messageEvent(notification)));
+  }
+
+  result(result: Record<string, unknown>): void {
+    this.finish(200, { jsonrpc: '2.0', id: this.request.id, result });
+  }
+
+  error(error: unknown): void {
+    const mcp = error instanceof McpError ? error : McpError.internal();
+    const status = modernErrorStatus(error, mcp.code);
+    this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() });
+  }
+
+  private finish(status: number, body: JsonRpcMessage): void {
+    if (this.done) return;
+    this.done = true;
+    if (!this.sse) {
+      writeJson(this.res, status, body);
+      return;
+    }
+    if (this.res.writableEnded) return;
+    this.res.end(encodeSseEvent(messageEvent(body)));
+  }
+}

@@ -1,0 +1,17 @@
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { isEnvelopeError } from '../../protocol/modern/envelope-error.js';
+
+const STATUS: ReadonlyMap<number, number> = new Map([
+  [ErrorCode.HeaderMismatch, 400],
+  [ErrorCode.MissingRequiredClientCapability, 400],
+  [ErrorCode.UnsupportedProtocolVersion, 400],
+  [ErrorCode.MethodNotFound, 404],
+]);
+
+/**
+ * HTTP status of a 2026-07-28 error reply (plan §5): -32020/-32021/-32022 and envelope -32602
+ * are 400, -32601 is 404, every other JSON-RPC error is 200 with the error body.
+ */
+export function modernErrorStatus(error: unknown, code: number): number {
+  return STATUS.get(code) ?? (isEnvelopeError(error) ? 400 : 200);
+}
