@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { McpError } from '../../errors/mcp.error.js';
+import type { McpError } from '../../errors/mcp.error.js';
 import {
   CreateMessageResultSchema,
   ElicitResultSchema,
   ListRootsResultSchema,
   type InputResponses,
 } from '../../protocol/schema/index.js';
+import { envelopeError } from './request-state-codec.js';
 
 /** The server → client methods a handler may ask for input with. */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
@@ -31,7 +32,7 @@ export function isInputMethod(method: unknown): method is InputMethod {
 
 /** `-32602` naming the key (never echoing the value). */
 function malformed(key: string): McpError {
-  return McpError.invalidParams(`inputResponses.${key} is not a valid answer to its input request`);
+  return envelopeError(`inputResponses.${key} is not a valid answer to its input request`);
 }
 
 /** Checks one answer against the result schema of the method it answers; `-32602` otherwise. */
@@ -52,7 +53,7 @@ export function readInputResponses(
 ): InputResponses | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw McpError.invalidParams('inputResponses must be an object of answers by key');
+    throw envelopeError('inputResponses must be an object of answers by key');
   }
   // No prototype: keys such as `__proto__` or `constructor` stay plain data.
   const responses: Record<string, unknown> = Object.create(null) as Record<string, unknown>;

@@ -1,5 +1,9 @@
 import type { McpLogger } from '../../engine/logger.interface.js';
-import { McpError } from '../../errors/mcp.error.js';
+import {
+  envelopeError,
+  type RequestStateBinding,
+  type RequestStateCodec,
+} from './request-state-codec.js';
 import type {
   InputRequest,
   InputRequests,
@@ -8,7 +12,6 @@ import type {
 } from '../../protocol/schema/index.js';
 import { DEFAULT_KEY_PREFIX, checkAnswer, type InputMethod } from './input-answers.js';
 import { InputRequiredInterrupt } from './input-required.interrupt.js';
-import type { RequestStateBinding, RequestStateCodec } from './request-state-codec.js';
 
 /** What McpContext asks of the input round of its request (both eras). */
 export interface InputRoundPort {
@@ -150,7 +153,7 @@ export class InputRound implements InputRoundPort {
   private interim(app: unknown): InputRequiredResult {
     const { codec, binding, maxRounds, round } = this.init;
     if (round > maxRounds) {
-      throw McpError.invalidParams(`Too many input rounds (the limit is ${maxRounds})`);
+      throw envelopeError(`Too many input rounds (the limit is ${maxRounds})`);
     }
     const asked: Record<string, string> = {};
     for (const [key, request] of Object.entries(this.asked)) asked[key] = request.method;

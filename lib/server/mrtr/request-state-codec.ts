@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { McpError } from '../../errors/mcp.error.js';
+import { markEnvelopeError } from '../../protocol/modern/envelope-error.js';
 
 /** Token version prefix; a new format gets a new prefix. */
 const VERSION = 'v1.';
@@ -57,9 +58,14 @@ interface SealedPlaintext extends RequestStatePayload {
   nonce: string;
 }
 
-/** The one error of every failed verification: no detail, so it is no oracle. */
+/** The one error of every failed verification: no detail, so it is no oracle (HTTP 400). */
 export function invalidRequestState(): McpError {
-  return McpError.invalidParams('requestState is invalid, expired or belongs to another request');
+  return envelopeError('requestState is invalid, expired or belongs to another request');
+}
+
+/** `-32602` refusing the request's MRTR envelope (`requestState`, `inputResponses`): HTTP 400. */
+export function envelopeError(message: string): McpError {
+  return markEnvelopeError(McpError.invalidParams(message));
 }
 
 /** JSON with object keys sorted at every level (a stable digest input). */
