@@ -66,7 +66,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
         url: server.url.href,
         mode,
         tool: 'echo',
-        args: { text: 'hello' },
+        toolArgs: { text: 'hello' },
         concurrent: 5,
       });
       expect(report.error).toBeUndefined();
@@ -114,7 +114,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
         cwd: ROOT,
         mode,
         tool: 'echo',
-        args: { text: 'over stdio' },
+        toolArgs: { text: 'over stdio' },
         concurrent: 3,
       });
       expect(report.error).toBeUndefined();

@@ -3,7 +3,7 @@
 // with the private Node 22 of .tools/node22; the package lives in .tools/sdk2 (not package.json).
 // Usage: node sdk2-driver.mjs '<json config>'
 //   config: { transport: 'http', url } | { transport: 'stdio', command, args, cwd },
-//           mode: 'auto' | '2026-07-28' (pinned), tool: name, args: object, concurrent: number
+//           mode: 'auto' | '2026-07-28' (pinned), tool: name, toolArgs: object, concurrent: number
 const root = new URL(
   '../../../.tools/sdk2/node_modules/@modelcontextprotocol/client/dist/',
   import.meta.url,
@@ -25,12 +25,15 @@ if (config.transport === 'http') {
     command: config.command,
     args: config.args,
     cwd: config.cwd,
-    stderr: 'ignore',
+    stderr: 'pipe',
   });
 }
 const out = {};
+const step = (s) => process.env.SDK2_DEBUG && process.stderr.write(`[sdk2] ${s}\n`);
 try {
+  step('connect');
   await client.connect(transport);
+  step('connected');
   out.protocolVersion = client.getNegotiatedProtocolVersion?.();
   const discover = client.getDiscoverResult?.();
   out.discover = discover
@@ -47,19 +50,22 @@ try {
     .catch(() => client.listTools());
   out.toolNames = tools.tools.map((t) => t.name);
   out.listHints = { ttlMs: tools.ttlMs, cacheScope: tools.cacheScope };
-  const call = await client.callTool({ name: config.tool, arguments: config.args });
+  step('listed');
+  const call = await client.callTool({ name: config.tool, arguments: config.toolArgs });
   out.call = call.content;
   const n = config.concurrent ?? 0;
   const many = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      client.callTool({ name: config.tool, arguments: { ...config.args, text: `c${i}` } }),
+      client.callTool({ name: config.tool, arguments: { ...config.toolArgs, text: `c${i}` } }),
     ),
   );
   out.concurrent = many.map((r) => r.content?.[0]?.text);
 } catch (error) {
   out.error = { name: error?.name, message: String(error?.message ?? error), code: error?.code };
 } finally {
+  step('closing');
   await client.close().catch(() => undefined);
+  step('closed');
 }
 process.stdout.write(JSON.stringify(out) + '\n');
 process.exit(0);
