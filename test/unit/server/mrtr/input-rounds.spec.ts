@@ -197,6 +197,24 @@ describe('write-once input rounds (2026-07-28)', () => {
     expect((await call()).result!.resultType).toBe('input_required');
   });
 
+  it("aborts the handler's signal when the request is cancelled", async () => {
+    const cancel = new AbortController();
+    let reason: unknown;
+    const { call } = withTool(
+      (ctx) =>
+        new Promise((_resolve, reject) =>
+          ctx.signal.addEventListener('abort', () => {
+            reason = ctx.signal.reason;
+            reject(new Error('cancelled'));
+          }),
+        ),
+    );
+    const pending = call({}, { signal: cancel.signal });
+    cancel.abort('client went away');
+    await pending.catch(() => undefined);
+    expect(reason).toBe('client went away');
+  });
+
   it('limits the rounds of one request (maxRounds)', async () => {
     const { call } = withTool(
       async (ctx) => {

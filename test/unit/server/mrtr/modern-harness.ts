@@ -23,6 +23,8 @@ export interface ModernCallOptions {
   principal?: string;
   transport?: TransportKind;
   host?: HandlerHost;
+  /** The request's cancellation signal. */
+  signal?: AbortSignal;
 }
 
 /** The outcome of one modern request: its result or its JSON-RPC error. */
@@ -45,7 +47,7 @@ export async function modernRequest(
     requestId: 1,
     method,
     params: {},
-    signal: new AbortController().signal,
+    signal: options.signal ?? new AbortController().signal,
     protocol: {
       protocolVersion: '2026-07-28',
       clientCapabilities: options.capabilities ?? { elicitation: {}, sampling: {}, roots: {} },
