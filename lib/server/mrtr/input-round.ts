@@ -111,7 +111,10 @@ export class InputRound implements InputRoundPort {
 
   /** {@inheritDoc InputRoundPort.inputRequired} */
   inputRequired(inputRequests: InputRequests, state: unknown): InputRequiredResult {
-    Object.assign(this.asked, inputRequests);
+    for (const [key, request] of Object.entries(inputRequests)) {
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      this.asked[key] = toInputRequest(request.method, params);
+    }
     const result = this.interim(state);
     this.interrupt(result);
     return result;
