@@ -10,6 +10,16 @@ const NAME_FORM = {
 const rootsText = (roots: Array<{ uri: string; name?: string }>) =>
   roots.map((r) => `${r.name ?? r.uri} (${r.uri})`).join(', ');
 
+/** Elicits `confirm` (`{ ok: boolean }`). */
+const askConfirm = (ctx: McpContext) =>
+  ctx.elicit(
+    {
+      message: 'Confirm?',
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+    },
+    { key: 'confirm' },
+  );
+
 /**
  * The conformance fixture's multi-round-trip tools (SEP-2322, `input-required-result-*`),
  * written once: a 2026-07-28 client gets `input_required` rounds, a 2025 client real
@@ -55,13 +65,7 @@ export class FixtureMrtrTools {
     description: 'Asks for a confirmation',
   })
   async requestState(_args: unknown, ctx: McpContext) {
-    const answer = await ctx.elicit(
-      {
-        message: 'Confirm?',
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
-      },
-      { key: 'confirm' },
-    );
+    const answer = await askConfirm(ctx);
     return text(`state-ok: confirmed=${String(answer.content?.ok)}`);
   }
 
@@ -117,13 +121,7 @@ export class FixtureMrtrTools {
     description: 'Asks for a confirmation',
   })
   async tamperedState(_args: unknown, ctx: McpContext) {
-    const answer = await ctx.elicit(
-      {
-        message: 'Confirm?',
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
-      },
-      { key: 'confirm' },
-    );
+    const answer = await askConfirm(ctx);
     return text(`confirmed=${String(answer.content?.ok)}`);
   }
 
