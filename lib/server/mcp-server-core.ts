@@ -20,6 +20,7 @@ import { stampModernResult } from './results/modern-result.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import { McpSession, type SessionHost } from './session/mcp-session.js';
+import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -47,6 +48,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   readonly pageSize: number;
   /** Timeout of server-to-client requests. */
   readonly requestTimeoutMs: number;
+  /** {@inheritDoc HandlerHost.inputRounds} */
+  readonly inputRounds: InputRoundSettings;
 
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
@@ -76,6 +79,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
     this.protocolEras = options.protocolEras ?? 'dual';
     this.supportedVersions = Object.freeze(
       this.protocolEras === 'modern'

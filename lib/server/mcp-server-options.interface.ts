@@ -2,6 +2,7 @@ import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { McpCacheOptions } from './results/cache-hints.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
+import type { RequestStateOptions } from './mrtr/request-state-codec.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -25,6 +26,11 @@ export interface McpServerOptions extends McpServerInfo {
   pageSize?: number;
   /** Timeout of server-to-client requests (sampling, elicitation, roots) in ms. Default 60 000. */
   requestTimeoutMs?: number;
+  /**
+   * Multi-round-trip input (2026-07-28): `requestState` sealing keys (share them between
+   * instances of one endpoint), TTL, most rounds per request, largest sealed state.
+   */
+  requestState?: RequestStateOptions;
   /** Where the core logs handler crashes; default: `console`-free silence. */
   logger?: McpLogger;
   /**
