@@ -5,8 +5,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { McpContext, McpModule, Tool } from '../../lib/index.js';
-import { isInputRequired } from '../../lib/server/mrtr/input-required.interrupt.js';
+import { isInputRequired, McpContext, McpModule, Tool } from '../../lib/index.js';
 import { connectClient, type TestClient } from './support/client.js';
 import { jsonBody, postJson, rpcMessages, type RawResponse } from './support/raw-http.js';
 
