@@ -15,7 +15,15 @@ export function runLoad(
   headers: Record<string, string>,
   connections: number,
   durationSec: number,
+  modern = false,
 ): Promise<LoadResult> {
-  const job: LoadJob = { url, headers, connections, durationSec, idBase: ++runs * ID_STRIDE };
+  const job: LoadJob = {
+    url,
+    headers,
+    connections,
+    durationSec,
+    idBase: ++runs * ID_STRIDE,
+    modern,
+  };
   return runMeasuredWorker(WORKER_URL, job);
 }

@@ -7,6 +7,8 @@ export interface LoadJob {
   durationSec: number;
   /** JSON-RPC ids of this run start above this value, so runs never reuse each other's ids. */
   idBase: number;
+  /** Send the stateless 2026-07-28 body (`_meta` in params) instead of the session one. */
+  modern?: boolean;
 }
 
 /** Outcome of one load run. */

@@ -39,7 +39,7 @@ const instance = autocannon({
       setupRequest: (request, context) => {
         const id = ++nextId;
         context.id = id;
-        request.body = toolsCallBody(id);
+        request.body = toolsCallBody(id, job.modern);
         return request;
       },
       onResponse: (status, body, context, headers) => {

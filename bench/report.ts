@@ -55,15 +55,18 @@ export function printEnvironment(options: BenchOptions, order: string[]): void {
 /** One line per measured run, printed as the runs complete. */
 export function printRun(name: string, index: number, r: LoadResult): void {
   console.log(
-    `  run ${index} ${name.padEnd(5)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
+    `  run ${index} ${name.padEnd(7)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
       `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ` +
       `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` +
       `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  (${r.completed} requests)`,
   );
 }
 
-/** Prints the summary table and the `mcp / bare` throughput ratio. */
-export function printTable(mcp: TargetSummary, bare: TargetSummary): void {
+/**
+ * Prints the summary table and, for every MCP target (the 2025 session run `mcp`, the stateless
+ * 2026-07-28 run `mcp2026`), its throughput ratio to the bare route of the same run.
+ */
+export function printTable(targets: TargetSummary[], bare: TargetSummary): void {
   const header = [
     'app',
     'runs',
@@ -74,7 +77,7 @@ export function printTable(mcp: TargetSummary, bare: TargetSummary): void {
     'CPU us/req',
     'requests',
   ];
-  const rows = [mcp, bare].map((s) => [
+  const rows = [...targets, bare].map((s) => [
     s.name,
     String(s.runs),
     s.rps.toFixed(0),
@@ -90,12 +93,15 @@ export function printTable(mcp: TargetSummary, bare: TargetSummary): void {
   console.log('\n' + line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
-  const ratio = mcp.rps / bare.rps;
-  const verdict = ratio >= TARGET_RATIO ? 'meets' : 'BELOW';
-  console.log(
-    `\nratio mcp / bare (req/s): ${ratio.toFixed(3)} (${verdict} target ${TARGET_RATIO})`,
-  );
-  // CPU time per request of the servers' thread: unlike req/s, not skewed by other processes.
-  const cost = bare.cpuUsPerRequest / mcp.cpuUsPerRequest;
-  console.log(`ratio bare / mcp (server CPU us/req, relative cost): ${cost.toFixed(3)}`);
+  console.log('');
+  for (const mcp of targets) {
+    const ratio = mcp.rps / bare.rps;
+    const verdict = ratio >= TARGET_RATIO ? 'meets' : 'BELOW';
+    console.log(
+      `ratio ${mcp.name} / bare (req/s): ${ratio.toFixed(3)} (${verdict} target ${TARGET_RATIO})`,
+    );
+    // CPU time per request of the servers' thread: unlike req/s, not skewed by other processes.
+    const cost = bare.cpuUsPerRequest / mcp.cpuUsPerRequest;
+    console.log(`ratio bare / ${mcp.name} (server CPU us/req, relative cost): ${cost.toFixed(3)}`);
+  }
 }

@@ -21,9 +21,29 @@ const BODY_TAIL = `,"method":"tools/call","params":{"name":"echo","arguments":${
 })}}}`;
 const EXPECTED_CONTENT = `"content":[{"type":"text","text":${JSON.stringify(ECHO_TEXT)}}]`;
 
-/** The `tools/call echo` body with a given JSON-RPC id. */
-export function toolsCallBody(id: number): string {
-  return BODY_HEAD + id + BODY_TAIL;
+/** The 2026-07-28 revision of the stateless run. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** Extra headers of a stateless 2026-07-28 `tools/call echo` (SEP-2243: version, method, name). */
+export const MODERN_HEADERS: Readonly<Record<string, string>> = {
+  'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+  'mcp-method': 'tools/call',
+  'mcp-name': 'echo',
+};
+
+const MODERN_BODY_TAIL = `,"method":"tools/call","params":{"name":"echo","arguments":${JSON.stringify(
+  {
+    text: ECHO_TEXT,
+  },
+)},"_meta":${JSON.stringify({
+  'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'nestjs-mcp-bench', version: '0.0.0' },
+})}}}`;
+
+/** The `tools/call echo` body with a given JSON-RPC id (`modern`: with the 2026-07-28 `_meta`). */
+export function toolsCallBody(id: number, modern = false): string {
+  return BODY_HEAD + id + (modern ? MODERN_BODY_TAIL : BODY_TAIL);
 }
 
 /**

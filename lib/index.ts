@@ -30,6 +30,7 @@ export {
   type LegacyProtocolVersion,
 } from './protocol/versions.js';
 export type { ProtocolContext } from './protocol/protocol-context.interface.js';
+export type { ProtocolEras } from './protocol/modern/protocol-eras.js';
 
 // ── Errors ───────────────────────────────────────────────────────────────────────────────────
 export {
@@ -91,8 +92,14 @@ export type { McpLogger } from './engine/logger.interface.js';
 export {
   McpContext,
   type ClientRequestOptions,
+  type InputRequestOptions,
+  type InputRequiredOptions,
   type McpSessionHandle,
+  type McpTraceContext,
 } from './server/context/mcp-context.js';
+export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
+export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
+export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';
 export type {
   ToolOptions,
   PromptOptions,
@@ -112,6 +119,7 @@ export type { RegistryView, PrimitiveListKind } from './server/registry/registry
 export type { SchemaInput } from './server/schema/schema-compiler.js';
 export type { JsonSchema } from './server/schema/json-schema.interface.js';
 export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
+export type { RequestOutlet, ModernDispatch } from './engine/request-outlet.interface.js';
 export { UriTemplate } from './server/uri-template/index.js';
 
 // ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────

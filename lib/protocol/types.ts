@@ -131,8 +131,10 @@ export type { CreateTaskResult, Task, TaskStatus } from './schema/tasks.js';
 export type {
   DiscoverResult,
   InputRequest,
+  InputRequests,
   InputRequiredResult,
   InputResponse,
+  InputResponses,
   ModernResult,
   SubscriptionFilter,
 } from './schema/modern.js';

@@ -23,6 +23,7 @@ import { McpSession, type SessionHost } from './session/mcp-session.js';
 import { ListenHub } from './listen/listen-hub.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
 import { listenCapabilities } from './listen/honoured-filter.js';
+import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -52,6 +53,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   readonly requestTimeoutMs: number;
   /** The `subscriptions/listen` streams (2026-07-28); undefined when the `listen` option is `false`. */
   readonly listen?: ListenHub;
+  /** {@inheritDoc HandlerHost.inputRounds} */
+  readonly inputRounds: InputRoundSettings;
 
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
@@ -81,6 +84,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
     this.protocolEras = options.protocolEras ?? 'dual';
     this.supportedVersions = Object.freeze(
       this.protocolEras === 'modern'

@@ -3,6 +3,7 @@ import type { McpCacheOptions } from './results/cache-hints.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
+import type { RequestStateOptions } from './mrtr/request-state-codec.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -32,6 +33,11 @@ export interface McpServerOptions extends McpServerInfo {
    * streams, keep-alive every 15 s.
    */
   listen?: false | ListenOptions;
+  /**
+   * Multi-round-trip input (2026-07-28): `requestState` sealing keys (share them between
+   * instances of one endpoint), TTL, most rounds per request, largest sealed state.
+   */
+  requestState?: RequestStateOptions;
   /** Where the core logs handler crashes; default: `console`-free silence. */
   logger?: McpLogger;
   /**

@@ -14,16 +14,39 @@ import type {
   ElicitRequestParams,
   ElicitResult,
   Implementation,
+  InputRequests,
+  InputRequiredResult,
+  InputResponses,
   ListRootsResult,
   LoggingLevel,
   ServerRequestMethod,
 } from '../../protocol/schema/index.js';
+import type { InputMethod } from '../mrtr/input-answers.js';
+import { legacyInputRequired } from '../mrtr/legacy-input.js';
 
 /** Options of a server-to-client request made from a handler. */
 export type ClientRequestOptions = Pick<
   OutgoingRequestOptions,
   'timeoutMs' | 'signal' | 'onProgress'
 >;
+
+/**
+ * Options of `ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`. `key` names the input in a
+ * 2026-07-28 input round (default: `elicitation:<n>` / `sampling:<n>` / `roots:<n>` by call
+ * order); it is ignored in the 2025 era, where `timeoutMs`, `signal` and `onProgress` apply.
+ */
+export interface InputRequestOptions extends ClientRequestOptions {
+  /** Stable key of this input across rounds (recommended for anything non-trivial). */
+  key?: string;
+}
+
+/** What `ctx.inputRequired()` takes: the input requests by key and the handler's own state. */
+export interface InputRequiredOptions {
+  /** The requests the client must answer, by key (answers come back in `ctx.inputResponses`). */
+  inputRequests: InputRequests;
+  /** JSON state handed back by `ctx.requestState()` on the next round (sealed, bound to the request). */
+  state?: unknown;
+}
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -139,23 +162,28 @@ export class McpContext {
     this.send('notifications/message', params);
   }
 
-  /** Asks the user for input through the client (`elicitation/create`). */
-  elicit(params: ElicitRequestParams, options?: ClientRequestOptions): Promise<ElicitResult> {
-    const mode = params.mode ?? 'form';
-    const elicitation = this.clientCapabilities.elicitation;
-    // `elicitation: {}` means form mode only (the pre-2025-11-25 shape).
-    const supported =
-      elicitation !== undefined &&
-      (mode === 'url' ? 'url' in elicitation : 'form' in elicitation || !('url' in elicitation));
-    if (!supported) throw missingCapability({ elicitation: { [mode]: {} } }, this.protocolVersion);
+  /**
+   * Asks the user for input through the client (`elicitation/create`). Under a 2026-07-28
+   * request this is an input round (write once, see README "Write-once elicitation"): the
+   * handler runs again from the top with the answer, so code before the last input call must be
+   * side-effect free, the sequence of input calls deterministic (or keyed with `options.key`),
+   * and a `catch` around it must rethrow when `isInputRequired(error)`.
+   */
+  elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult> {
+    if (this.modern)
+      return this.input('elicitation/create', params, options) as Promise<ElicitResult>;
+    this.requireCapability('elicitation/create', params);
     return this.clientRequest('elicitation/create', params, options) as Promise<ElicitResult>;
   }
 
-  /** Asks the client's model for a completion (`sampling/createMessage`). */
+  /** Asks the client's model for a completion (`sampling/createMessage`); an input round in 2026-07-28. */
   sample(
     params: CreateMessageRequestParams,
-    options?: ClientRequestOptions,
+    options?: InputRequestOptions,
   ): Promise<CreateMessageResult> {
+    if (this.modern) {
+      return this.input('sampling/createMessage', params, options) as Promise<CreateMessageResult>;
+    }
     return this.clientRequest(
       'sampling/createMessage',
       params,
@@ -163,9 +191,41 @@ export class McpContext {
     ) as Promise<CreateMessageResult>;
   }
 
-  /** Lists the client's roots (`roots/list`). */
-  listRoots(options?: ClientRequestOptions): Promise<ListRootsResult> {
+  /** Lists the client's roots (`roots/list`); an input round in 2026-07-28. */
+  listRoots(options?: InputRequestOptions): Promise<ListRootsResult> {
+    if (this.modern) return this.input('roots/list', {}, options) as Promise<ListRootsResult>;
     return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
+  }
+
+  /**
+   * The answers of this request's input round (explicit API): the client's `inputResponses`
+   * (2026-07-28) or the answers to the requests `inputRequired()` sent (2025), by key.
+   */
+  get inputResponses(): InputResponses | undefined {
+    return this.scope.inputRound?.inputResponses;
+  }
+
+  /** The state the handler passed to `inputRequired()` last round (verified), or undefined. */
+  requestState<T = unknown>(): T | undefined {
+    return this.scope.inputRound?.requestState<T>();
+  }
+
+  /**
+   * Asks the client for input and ends this round (explicit API); return its result from the
+   * handler. 2026-07-28: the interim `input_required` result, `state` sealed into
+   * `requestState`; the retry runs the handler again with `ctx.inputResponses` and
+   * `ctx.requestState()`. 2025: the library sends the requests to the client itself and runs
+   * the handler again with the answers, so the same handler serves both eras.
+   */
+  inputRequired(options: InputRequiredOptions): InputRequiredResult {
+    const { inputRequests, state } = options;
+    if (!this.modern) {
+      return (this.scope.inputRound?.inputRequired ?? legacyInputRequired)(inputRequests, state);
+    }
+    for (const request of Object.values(inputRequests)) {
+      this.requireCapability(request.method, (request.params ?? {}) as Record<string, unknown>);
+    }
+    return this.roundOf().inputRequired(inputRequests, state);
   }
 
   /** Checks the client is responsive (`ping`, answered with `{}`); rejects on timeout. */
@@ -194,6 +254,49 @@ export class McpContext {
   /** Marks the request finished: later progress and log calls are dropped. Called by the engine. */
   finish(): void {
     this.finished = true;
+  }
+
+  private get modern(): boolean {
+    return this.scope.protocol.era === 'modern';
+  }
+
+  private roundOf(): NonNullable<RequestScope['inputRound']> {
+    const round = this.scope.inputRound;
+    if (!round?.ask) {
+      throw McpError.invalidRequest(
+        `${this.method} cannot ask for input: only tools/call, prompts/get and resources/read can`,
+      );
+    }
+    return round;
+  }
+
+  /** The capability an input request needs, checked against this request's `_meta` (-32021). */
+  private requireCapability(method: string, params: Record<string, unknown>): void {
+    if (method === 'elicitation/create') {
+      const mode = params.mode === 'url' ? 'url' : 'form';
+      const elicitation = this.clientCapabilities.elicitation;
+      // `elicitation: {}` means form mode only (the pre-2025-11-25 shape).
+      const ok =
+        elicitation !== undefined &&
+        (mode === 'url' ? 'url' in elicitation : 'form' in elicitation || !('url' in elicitation));
+      if (!ok) throw missingCapability({ elicitation: { [mode]: {} } }, this.protocolVersion);
+      return;
+    }
+    const gate = findMethod('server', 'request', method)?.capability;
+    if (gate && this.clientCapabilities[gate] === undefined) {
+      throw missingCapability({ [gate]: {} }, this.protocolVersion);
+    }
+  }
+
+  /** 2026-07-28: an input of the round (answered by key, or asked in the interim result). */
+  private input(
+    method: InputMethod,
+    params: object,
+    options?: InputRequestOptions,
+  ): Promise<unknown> {
+    this.requireCapability(method, params as Record<string, unknown>);
+    const round = this.roundOf();
+    return round.ask!(method, params as Record<string, unknown>, options?.key);
   }
 
   private send(method: string, params: Record<string, unknown>): void {

@@ -5,6 +5,7 @@ import type { McpSession } from '../session/mcp-session.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { InputRoundPort } from '../mrtr/input-round.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -34,4 +35,6 @@ export interface RequestScope {
   /** Who sent the request (HTTP: the transport's `principal(req)`; stdio: `'stdio'`). */
   readonly principal?: string;
   readonly notifier: ServerNotifier;
+  /** The input round of a tools/call, prompts/get or resources/read run (set by the MRTR runner). */
+  readonly inputRound?: InputRoundPort;
 }

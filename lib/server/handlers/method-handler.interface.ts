@@ -9,6 +9,7 @@ import type { RequestScope } from '../context/request-scope.interface.js';
 import type { ListenHub } from '../listen/listen-hub.js';
 import type { PrimitiveLookup } from '../registry/registry-view.interface.js';
 import type { SERVED_PARAMS_OVERRIDES } from './served-params.js';
+import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
 
 /**
  * The client → server methods this server answers in the session era: every 2025-11-25 request
@@ -31,6 +32,8 @@ export interface HandlerHost {
   readonly options: McpServerOptions;
   /** Page size of list results. */
   readonly pageSize: number;
+  /** MRTR settings: the `requestState` codec and the round limit (built once). */
+  readonly inputRounds: InputRoundSettings;
   /** The `initialize` result for a negotiated revision (capabilities as of now). */
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
   /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */

@@ -1,5 +1,5 @@
 import { McpError } from '../../errors/mcp.error.js';
-import { McpContext } from '../context/mcp-context.js';
+import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
 import { toGetPromptResult } from '../results/prompt-result.js';
 import { listPage } from './list-page.js';
 import type { MethodHandler } from './method-handler.interface.js';
@@ -14,11 +14,7 @@ export const getPrompt: MethodHandler<'prompts/get'> = async (params, scope, hos
   const prompt = host.primitives.prompts.get(name);
   if (!prompt) throw McpError.invalidParams(`Unknown prompt: ${name}`, { name });
   const args = prompt.validate(params.arguments ?? {});
-  const ctx = new McpContext(scope);
-  try {
-    const value = await prompt.handler(args as never, ctx);
-    return toGetPromptResult(value, prompt.descriptor.description);
-  } finally {
-    ctx.finish();
-  }
+  const value = await runHandler(scope, host, (ctx) => prompt.handler(args as never, ctx));
+  if (value instanceof InputRequiredOutcome) return value.result as never;
+  return toGetPromptResult(value, prompt.descriptor.description);
 };

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
-import { McpContext } from '../context/mcp-context.js';
+import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
 import { httpStatusOf } from '../errors/to-mcp-error.js';
 import { toReadResourceResult } from '../results/resource-result.js';
 import { listPage } from './list-page.js';
@@ -25,23 +25,24 @@ export const listResourceTemplates: MethodHandler<'resources/templates/list'> = 
  */
 export const readResource: MethodHandler<'resources/read'> = async (params, scope, host) => {
   const { uri } = params;
-  const ctx = new McpContext(scope);
   try {
     const resource = host.primitives.resources.get(uri);
     if (resource) {
-      const value = await resource.handler(new URL(uri), ctx);
+      const value = await runHandler(scope, host, (ctx) => resource.handler(new URL(uri), ctx));
+      if (value instanceof InputRequiredOutcome) return value.result as never;
       return toReadResourceResult(value, uri, resource.mimeType);
     }
     const match = host.primitives.matchResourceTemplate(uri);
     if (match) {
-      const value = await match.value.handler(match.variables, ctx);
+      const value = await runHandler(scope, host, (ctx) =>
+        match.value.handler(match.variables, ctx),
+      );
+      if (value instanceof InputRequiredOutcome) return value.result as never;
       return toReadResourceResult(value, uri, match.value.mimeType);
     }
   } catch (error) {
     if (httpStatusOf(error) === 404) throw notFound(uri, scope.protocol.protocolVersion);
     throw error;
-  } finally {
-    ctx.finish();
   }
   throw notFound(uri, scope.protocol.protocolVersion);
 };

@@ -1,6 +1,6 @@
 import { text } from '../../protocol/content.js';
 import { McpError } from '../../errors/mcp.error.js';
-import { McpContext } from '../context/mcp-context.js';
+import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
 import { errorMessage } from '../errors/to-mcp-error.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
@@ -31,10 +31,9 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
     }
     args = checked.value;
   }
-  const ctx = new McpContext(scope);
   let value: unknown;
   try {
-    value = await tool.handler(args as never, ctx);
+    value = await runHandler(scope, host, (ctx) => tool.handler(args as never, ctx));
   } catch (error) {
     // A cancelled call gets no response at all; the peer drops whatever we throw.
     if (error instanceof McpError || scope.signal.aborted) throw error;
@@ -42,8 +41,8 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
     // handler has logged it already for decorated tools).
     host.options.logger?.debug?.(`${tool.origin} failed: ${errorMessage(error)}`);
     return { content: [text(errorMessage(error))], isError: true };
-  } finally {
-    ctx.finish();
   }
+  // 2026-07-28: the handler asked for input; answer `input_required` (never wrapped).
+  if (value instanceof InputRequiredOutcome) return value.result as never;
   return toCallToolResult(value, tool);
 };

@@ -4,6 +4,7 @@ import { FixtureElicitationTools } from './fixture-elicitation.tools.js';
 import { FixturePrompts } from './fixture-prompts.js';
 import { FixtureResources } from './fixture-resources.js';
 import { FixtureModernTools } from './fixture-modern.tools.js';
+import { FixtureMrtrTools } from './fixture-mrtr.tools.js';
 import { FixtureTools } from './fixture-tools.js';
 
 /**
@@ -29,6 +30,7 @@ import { FixtureTools } from './fixture-tools.js';
     FixtureTools,
     FixtureElicitationTools,
     FixtureModernTools,
+    FixtureMrtrTools,
     FixturePrompts,
     FixtureResources,
   ],

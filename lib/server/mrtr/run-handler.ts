@@ -1,0 +1,128 @@
+import { McpError } from '../../errors/mcp.error.js';
+import type {
+  ElicitRequestParams,
+  InputRequests,
+  InputRequiredResult,
+  InputResponses,
+} from '../../protocol/schema/index.js';
+import { McpContext } from '../context/mcp-context.js';
+import type { RequestScope } from '../context/request-scope.interface.js';
+import { readInputResponses } from './input-answers.js';
+import { InputRound } from './input-round.js';
+import type { InputRoundSettings } from './input-round-settings.js';
+import { LegacyInputRound, pendingLegacyInput } from './legacy-input.js';
+
+/** A handler run that ended asking the client for input: the interim result to answer with. */
+export class InputRequiredOutcome {
+  constructor(
+    /** `{ resultType: 'input_required', inputRequests, requestState }`. */
+    readonly result: InputRequiredResult,
+  ) {}
+}
+
+/** What the runner needs from the server: the per-server MRTR settings and a logger. */
+export interface InputRoundHost {
+  readonly inputRounds: InputRoundSettings;
+}
+
+/**
+ * Runs a tool, prompt or resource handler with an {@link McpContext}, input rounds included.
+ * Legacy era: the handler runs as always; when it returns `ctx.inputRequired(...)` the requests
+ * go to the client as real server → client requests and the handler runs again with the answers.
+ * Modern era (2026-07-28): see {@link InputRound}; a suspended run resolves to an
+ * {@link InputRequiredOutcome}, which the method handler returns as its result.
+ */
+export function runHandler(
+  scope: RequestScope,
+  host: InputRoundHost,
+  invoke: (ctx: McpContext) => unknown,
+): Promise<unknown> {
+  return scope.protocol.era === 'modern'
+    ? runModern(scope, host, invoke)
+    : runLegacy(scope, host, invoke);
+}
+
+async function runModern(
+  scope: RequestScope,
+  host: InputRoundHost,
+  invoke: (ctx: McpContext) => unknown,
+): Promise<unknown> {
+  const settings = host.inputRounds;
+  settings.noteTransport(scope.transport.kind);
+  const binding = {
+    principal: scope.principal ?? 'anonymous',
+    method: scope.method,
+    params: scope.params,
+  };
+  const token = scope.params.requestState;
+  const state = token === undefined ? undefined : settings.codec.open(token, binding);
+  const responses = readInputResponses(scope.params.inputResponses, state?.asked);
+  const round = new InputRound({
+    codec: settings.codec,
+    binding,
+    maxRounds: settings.maxRounds,
+    round: (state?.round ?? 0) + 1,
+    carried: state?.answers ?? {},
+    responses,
+    app: state?.app,
+    logger: settings.logger,
+  });
+  // The handler's signal: the round's own, also aborted when the request is (cheaper than
+  // AbortSignal.any on the hot path).
+  const { signal } = round.controller;
+  if (scope.signal.aborted) round.controller.abort(scope.signal.reason);
+  else {
+    scope.signal.addEventListener('abort', () => round.controller.abort(scope.signal.reason), {
+      once: true,
+    });
+  }
+  const ctx = new McpContext({ ...scope, signal, inputRound: round });
+  try {
+    const outcome = await round.run(() => invoke(ctx));
+    if (outcome.kind === 'input') return new InputRequiredOutcome(outcome.result);
+    if (outcome.kind === 'error') throw outcome.error;
+    return outcome.value;
+  } finally {
+    ctx.finish();
+  }
+}
+
+async function runLegacy(
+  scope: RequestScope,
+  host: InputRoundHost,
+  invoke: (ctx: McpContext) => unknown,
+): Promise<unknown> {
+  let runScope = scope;
+  for (let rounds = 0; ; rounds++) {
+    const ctx = new McpContext(runScope);
+    try {
+      const value = await invoke(ctx);
+      const pending = pendingLegacyInput(value);
+      if (!pending) return value;
+      if (rounds >= host.inputRounds.maxRounds) {
+        throw McpError.invalidParams(
+          `Too many input rounds (the limit is ${host.inputRounds.maxRounds})`,
+        );
+      }
+      const answers = await askClient(ctx, pending.inputRequests);
+      runScope = { ...scope, inputRound: new LegacyInputRound(answers, pending.state) };
+    } finally {
+      ctx.finish();
+    }
+  }
+}
+
+/** Sends every input request to the client at once (server → client requests). */
+async function askClient(ctx: McpContext, requests: InputRequests): Promise<InputResponses> {
+  const entries = Object.entries(requests);
+  const answers = await Promise.all(
+    entries.map(([, request]) => {
+      if (request.method === 'elicitation/create') {
+        return ctx.elicit(request.params as ElicitRequestParams);
+      }
+      if (request.method === 'sampling/createMessage') return ctx.sample(request.params);
+      return ctx.listRoots();
+    }),
+  );
+  return Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses;
+}
