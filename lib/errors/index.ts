@@ -4,3 +4,4 @@ export { TransportError } from './transport.error.js';
 export { RequestTimeoutError } from './request-timeout.error.js';
 export { RequestCancelledError } from './request-cancelled.error.js';
 export { ConnectionClosedError } from './connection-closed.error.js';
+export { ListenLimitError, LISTEN_LIMIT_ERROR_CODE } from './listen-limit.error.js';

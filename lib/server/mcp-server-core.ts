@@ -20,6 +20,9 @@ import { stampModernResult } from './results/modern-result.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import { McpSession, type SessionHost } from './session/mcp-session.js';
+import { ListenHub } from './listen/listen-hub.js';
+import { resolveListenLimits } from './listen/listen-options.interface.js';
+import { listenCapabilities } from './listen/honoured-filter.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
@@ -48,6 +51,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   readonly pageSize: number;
   /** Timeout of server-to-client requests. */
   readonly requestTimeoutMs: number;
+  /** The `subscriptions/listen` streams (2026-07-28); undefined when the `listen` option is `false`. */
+  readonly listen?: ListenHub;
   /** {@inheritDoc HandlerHost.inputRounds} */
   readonly inputRounds: InputRoundSettings;
 
@@ -92,12 +97,19 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
         unknown
       >,
     );
+    const listenLimits = resolveListenLimits(options.listen);
+    if (listenLimits) this.listen = new ListenHub(listenLimits, () => this.getCapabilities());
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
       this.discover = undefined;
       this.notifyListChanged(kind);
     });
+  }
+
+  /** {@inheritDoc McpServerPort.listenKeepAliveMs} */
+  get listenKeepAliveMs(): number | undefined {
+    return this.listen?.limits.keepAliveMs;
   }
 
   /** Current server capabilities (cached until a registry changes). */
@@ -121,7 +133,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   discoverResult(): Record<string, unknown> {
     if (!this.discover) {
       const { instructions, extensions } = this.options;
-      const capabilities: Record<string, unknown> = { ...this.getCapabilities() };
+      // Without listen nothing delivers list changes or updates to a 2026-07-28 client.
+      const listenView = listenCapabilities(this.getCapabilities(), this.listen !== undefined);
+      const capabilities: Record<string, unknown> = { ...listenView };
       delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
       if (extensions) capabilities.extensions = extensions;
       this.discover = {
@@ -300,10 +314,16 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     void this.bus.publish({ type: 'list-changed', kind });
   }
 
-  /** Closes every session and detaches from the bus. */
+  /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
-    for (const session of [...this.sessions]) session.close('Server shutting down');
+    const closeSessions = () => {
+      for (const session of [...this.sessions]) session.close('Server shutting down');
+    };
+    // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
+    // writes it a few microtasks later, so those sessions close on the next turn.
+    if (this.listen?.close()) setImmediate(closeSessions);
+    else closeSessions();
   }
 
   private toldListChanged(session: McpSession, kind: PrimitiveListKind): boolean {
@@ -312,6 +332,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   }
 
   private deliver(event: McpBusEvent): void {
+    this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
     for (const session of this.sessions) {
       if (!session.initialized || session.closed) continue;
       if (event.type === 'resource-updated') {

@@ -2,6 +2,7 @@ import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { McpCacheOptions } from './results/cache-hints.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
+import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
@@ -26,6 +27,12 @@ export interface McpServerOptions extends McpServerInfo {
   pageSize?: number;
   /** Timeout of server-to-client requests (sampling, elicitation, roots) in ms. Default 60 000. */
   requestTimeoutMs?: number;
+  /**
+   * `subscriptions/listen` streams of 2026-07-28 clients: limits, or `false` to turn the method off
+   * (serverless hosts; clients are then told of no `listChanged`/`subscribe`). Default: on, 1000
+   * streams, keep-alive every 15 s.
+   */
+  listen?: false | ListenOptions;
   /**
    * Multi-round-trip input (2026-07-28): `requestState` sealing keys (share them between
    * instances of one endpoint), TTL, most rounds per request, largest sealed state.

@@ -6,6 +6,7 @@ import type {
   ClientRequestResultOf,
 } from '../../protocol/schema/index.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
+import type { ListenHub } from '../listen/listen-hub.js';
 import type { PrimitiveLookup } from '../registry/registry-view.interface.js';
 import type { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
@@ -37,6 +38,8 @@ export interface HandlerHost {
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
   /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */
   discoverResult(): Record<string, unknown>;
+  /** The `subscriptions/listen` streams; undefined when the `listen` option is `false`. */
+  readonly listen?: ListenHub;
 }
 
 /** Serves one MCP method: params already validated by the method's schema. Called per request. */

@@ -16,6 +16,7 @@ import {
 import { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import { callTool, listTools } from './tools.handlers.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
+import { subscriptionsListen } from '../listen/subscriptions-listen.handler.js';
 
 /** The handler of every served method, keyed by the method table's names (all required). */
 const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {
@@ -96,6 +97,7 @@ function entry(method: ServedMethod): ServedMethodEntry {
  */
 const MODERN_ONLY_HANDLERS: Readonly<Record<string, ServedMethodEntry['handle']>> = {
   'server/discover': discover as unknown as ServedMethodEntry['handle'],
+  'subscriptions/listen': subscriptionsListen as unknown as ServedMethodEntry['handle'],
 };
 
 /**

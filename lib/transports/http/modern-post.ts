@@ -11,7 +11,7 @@ import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/m
 import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import { writeEmpty, writeJson } from '../shared/http/http-response.js';
-import { encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
+import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
 
@@ -34,7 +34,10 @@ export async function serveModernPost(
     return;
   }
   const request = message;
-  const reply = new ModernReply(res, request);
+  // A listen stream stays open for long: `:` comments keep proxies from timing it out.
+  const keepAliveMs =
+    request.method === 'subscriptions/listen' ? server.listenKeepAliveMs : undefined;
+  const reply = new ModernReply(res, request, keepAliveMs);
   let protocol;
   try {
     if (
@@ -85,14 +88,19 @@ export async function serveModernPost(
   }
 }
 
-/** The response of one modern request: JSON, or SSE once a notification went out first. */
+/**
+ * The response of one modern request: JSON, or SSE once a notification went out first (with a
+ * `:` keep-alive comment every `keepAliveMs` when given, until the reply ends or the client goes).
+ */
 class ModernReply implements RequestOutlet {
   done = false;
   private sse = false;
+  private keepAlive?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly request: JsonRpcRequest,
+    private readonly keepAliveMs?: number,
   ) {}
 
   notify(method: string, params?: Record<string, unknown>): void {
@@ -104,6 +112,7 @@ class ModernReply implements RequestOutlet {
         'cache-control': 'no-cache',
         'x-accel-buffering': 'no',
       });
+      if (this.keepAliveMs) this.startKeepAlive(this.keepAliveMs);
     }
     const notification = { jsonrpc: '2.0' as const, method, ...(params && { params }) };
     this.res.write(encodeSseEvent(messageEvent(notification)));
@@ -119,9 +128,18 @@ class ModernReply implements RequestOutlet {
     this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() });
   }
 
+  private startKeepAlive(ms: number): void {
+    this.keepAlive = setInterval(() => {
+      if (!this.res.writableEnded) this.res.write(encodeSseComment('keepalive'));
+    }, ms);
+    this.keepAlive.unref();
+    this.res.once('close', () => clearInterval(this.keepAlive));
+  }
+
   private finish(status: number, body: JsonRpcMessage): void {
     if (this.done) return;
     this.done = true;
+    clearInterval(this.keepAlive);
     if (!this.sse) {
       writeJson(this.res, status, body);
       return;

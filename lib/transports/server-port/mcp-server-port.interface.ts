@@ -22,6 +22,8 @@ export interface McpServerPort {
   readonly supportedVersions: readonly string[];
   /** Serves one stateless 2026-07-28 request; throws `McpError` for protocol errors. */
   dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>>;
+  /** Keep-alive interval of `subscriptions/listen` SSE responses in ms (undefined: listen is off). */
+  readonly listenKeepAliveMs?: number;
   /** The `Mcp-Param-*` rules of a tool (its `x-mcp-header` properties), or undefined when none. */
   paramHeaderRules?(toolName: string): readonly ParamHeaderRule[] | undefined;
 }
