@@ -39,6 +39,8 @@ export {
   RequestTimeoutError,
   RequestCancelledError,
   ConnectionClosedError,
+  ListenLimitError,
+  LISTEN_LIMIT_ERROR_CODE,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -100,6 +102,8 @@ export {
 export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
 export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';
+export type { ListenOptions, ListenLimits } from './server/listen/listen-options.interface.js';
+export type { ListenHub } from './server/listen/listen-hub.js';
 export type {
   ToolOptions,
   PromptOptions,
