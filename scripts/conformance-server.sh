@@ -29,7 +29,7 @@ CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 REQUIREMENTS="${1:-${REQUIREMENTS:-2025-11-25}}"
 REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 FIXTURE="dist/sample/02-conformance-fixture/main.js"
-RESULTS_DIR="conformance-results" # git-ignored; holds the last run only
+RESULTS_DIR="conformance-results/server-$REQUIREMENTS" # git-ignored; the last run of this set
 SERVER_LOG="$RESULTS_DIR/fixture-server.log"
 
 log() { echo "[conformance] $*" >&2; }
@@ -177,6 +177,11 @@ const summary = (c) =>
   ` (${c.scenarios.size} scenarios)`;
 if (bad.length > 0) console.log(bad.join('\n'));
 console.log(`conformance ${revision}: ${summary(counts.scored)}`);
+// What the CI summary (scripts/test-summary.mjs) counts: the scored scenarios only.
+require('node:fs').writeFileSync(
+  join(dir, 'summary.json'),
+  JSON.stringify({ passed: counts.scored.SUCCESS, failed: counts.scored.FAILURE + counts.scored.WARNING }),
+);
 if (counts.unscored.scenarios.size > 0) {
   console.log(`conformance ${revision}, not scored: ${summary(counts.unscored)}`);
 }

@@ -10,9 +10,19 @@ for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
   passed += result.numPassedTests;
   failed += result.numFailedTests;
 }
+// Conformance: a server set's folder has summary.json (its scored scenarios only: extension
+// scenarios such as tasks-* run for visibility and are tracked by their own issue); a client
+// scenario's folder has its checks.json.
 const dir = 'conformance-results';
 if (existsSync(dir)) {
   for (const run of readdirSync(dir)) {
+    const summary = join(dir, run, 'summary.json');
+    if (existsSync(summary)) {
+      const counts = JSON.parse(readFileSync(summary, 'utf8'));
+      passed += counts.passed;
+      failed += counts.failed;
+      continue;
+    }
     const checks = join(dir, run, 'checks.json');
     if (!existsSync(checks)) continue;
     for (const check of JSON.parse(readFileSync(checks, 'utf8'))) {
