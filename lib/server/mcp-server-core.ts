@@ -15,7 +15,7 @@ import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 export type { ModernDispatch };
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
 import { ErrorCode } from '../protocol/error-codes.js';
-import { cacheKindOf, NO_CACHE, type McpCacheHint } from './results/cache-hints.js';
+import { CacheHintResolver } from './results/cache-hint-resolver.js';
 import { stampModernResult } from './results/modern-result.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
@@ -60,6 +60,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
   private capabilities?: ServerCapabilities;
   private discover?: Record<string, unknown>;
+  private readonly cacheHints: CacheHintResolver;
   private readonly unsubscribeBus: () => void;
   /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
   private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
@@ -97,6 +98,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
         unknown
       >,
     );
+    this.cacheHints = new CacheHintResolver(primitives, options.cache);
     const listenLimits = resolveListenLimits(options.listen);
     if (listenLimits) this.listen = new ListenHub(listenLimits, () => this.getCapabilities());
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
@@ -238,7 +240,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
       }
       throw mcp ?? error;
     }
-    return stampModernResult(result, this.serverInfoMeta, this.cacheHintOf(request.method, params));
+    return stampModernResult(
+      result,
+      this.serverInfoMeta,
+      this.cacheHints.hintOf(request.method, params),
+    );
   }
 
   /**
@@ -274,18 +280,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   /** {@inheritDoc McpServerPort.paramHeaderRules} */
   paramHeaderRules(toolName: string): readonly ParamHeaderRule[] | undefined {
     return this.primitives.tools.get(toolName)?.headerRules;
-  }
-
-  private cacheHintOf(method: string, params: Record<string, unknown>): McpCacheHint | undefined {
-    const kind = cacheKindOf(method);
-    if (!kind) return undefined;
-    if (kind === 'resources' && typeof params.uri === 'string') {
-      const own =
-        this.primitives.resources.get(params.uri)?.cache ??
-        this.primitives.matchResourceTemplate(params.uri)?.value.cache;
-      if (own) return own;
-    }
-    return this.options.cache?.[kind] ?? NO_CACHE;
   }
 
   /** {@inheritDoc SessionHost.onNotification} */

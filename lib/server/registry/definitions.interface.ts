@@ -37,6 +37,13 @@ export interface PrimitiveOptions {
    * protect calls: use guards for that (with `hideDeniedFromLists`, guards drive this for you).
    */
   visible?: VisibilityPredicate;
+  /**
+   * Cache hint (2026-07-28). Every primitive contributes it to its list result (the list gets the
+   * shortest `ttlMs` of its items and `'private'` when any item is private or has `visible`);
+   * a resource's or template's hint is also that of its `resources/read` result. Without it the
+   * module default applies (`cache.lists` / `cache.resources`, else not cached and private).
+   */
+  cache?: McpCacheHint;
 }
 
 /** Decides per request whether a primitive appears in list results. */
@@ -84,8 +91,6 @@ export interface PromptArgumentOption {
 
 /** Options of `@Resource()` / `McpServer.registerResource()`. */
 export interface ResourceOptions extends PrimitiveOptions {
-  /** Cache hint of its `resources/read` result (2026-07-28); overrides the module default. */
-  cache?: McpCacheHint;
   uri: string;
   /** Defaults to the method name. */
   name?: string;
@@ -96,8 +101,6 @@ export interface ResourceOptions extends PrimitiveOptions {
 
 /** Options of `@ResourceTemplate()` / `McpServer.registerResourceTemplate()`. */
 export interface ResourceTemplateOptions extends PrimitiveOptions {
-  /** Cache hint of its `resources/read` results (2026-07-28); overrides the module default. */
-  cache?: McpCacheHint;
   /** RFC 6570 URI template, e.g. `users://{id}/profile`. */
   uriTemplate: string;
   /** Defaults to the method name. */

@@ -1,3 +1,4 @@
+import type { McpCacheHint } from '../results/cache-hints.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { Prompt } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
@@ -23,6 +24,8 @@ export interface RegisteredPrompt {
   readonly descriptor: Readonly<Prompt>;
   readonly handler: PromptHandler<never>;
   readonly visible?: VisibilityPredicate;
+  /** Cache hint it contributes to `prompts/list` (2026-07-28). */
+  readonly cache?: McpCacheHint;
   readonly completers: ReadonlyMap<string, ArgumentCompleter>;
   /** Validates `prompts/get` arguments (required ones present; schema when given). */
   validate(args: Record<string, unknown>): Record<string, unknown>;
@@ -56,6 +59,7 @@ export function compilePrompt(
     descriptor: Object.freeze(descriptor as Prompt),
     handler,
     visible: options.visible,
+    ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
     completers: new Map(Object.entries(options.complete ?? {})),
     validate(values) {
       const missing = required.filter((name) => values[name] === undefined);

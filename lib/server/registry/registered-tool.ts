@@ -1,3 +1,4 @@
+import type { McpCacheHint } from '../results/cache-hints.js';
 import {
   scanMcpHeaderAnnotations,
   type ParamHeaderRule,
@@ -25,6 +26,8 @@ export interface RegisteredTool {
   readonly visible?: VisibilityPredicate;
   /** `x-mcp-header` properties of the input schema (2026-07-28 `Mcp-Param-*` headers), if any. */
   readonly headerRules?: readonly ParamHeaderRule[];
+  /** Cache hint it contributes to `tools/list` (2026-07-28). */
+  readonly cache?: McpCacheHint;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -75,6 +78,7 @@ export function compileTool(
     output,
     handler,
     visible: options.visible,
+    ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
     ...(headerRules.length > 0 && { headerRules: Object.freeze(headerRules) }),
   };
 }

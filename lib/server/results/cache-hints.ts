@@ -30,3 +30,28 @@ export function cacheKindOf(method: string): keyof McpCacheOptions | undefined {
   if (method === 'resources/read') return 'resources';
   return LISTS.has(method) ? 'lists' : undefined;
 }
+
+/** What a listed primitive contributes to its list's hint. */
+export interface CacheContributor {
+  readonly cache?: McpCacheHint;
+  readonly visible?: unknown;
+}
+
+/**
+ * The hint of a list result (the same on every page): the shortest `ttlMs` of its items' hints
+ * (an item without one contributes `fallback`), `'private'` when any item is private or is shown
+ * per caller (`visible`). An empty list gets `fallback`.
+ */
+export function listCacheHint(
+  items: Iterable<CacheContributor>,
+  fallback: McpCacheHint,
+): McpCacheHint {
+  let ttlMs = Number.POSITIVE_INFINITY;
+  let cacheScope: McpCacheHint['cacheScope'] = 'public';
+  for (const item of items) {
+    const hint = item.cache ?? fallback;
+    ttlMs = Math.min(ttlMs, hint.ttlMs);
+    if (hint.cacheScope === 'private' || item.visible !== undefined) cacheScope = 'private';
+  }
+  return ttlMs === Number.POSITIVE_INFINITY ? fallback : { ttlMs, cacheScope };
+}

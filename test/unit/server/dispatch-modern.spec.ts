@@ -86,6 +86,28 @@ describe('McpServerCore: a 2026-07-28 message on a connection (stdio / WebSocket
     });
   });
 
+  it('list hints come from the listed primitives and follow registrations', async () => {
+    const server = makeServer();
+    const hour = { ttlMs: 3_600_000, cacheScope: 'public' as const };
+    server.registerTool({ name: 'a', cache: hour }, () => 'a');
+    server.registerTool({ name: 'b', cache: { ttlMs: 60_000, cacheScope: 'public' } }, () => 'b');
+    server.registerPrompt({ name: 'p', cache: hour }, () => 'p');
+    const client = TestClient.connect(server);
+    expect(await client.result('tools/list', withMeta())).toMatchObject({
+      ttlMs: 60_000,
+      cacheScope: 'public',
+    });
+    expect(await client.result('prompts/list', withMeta())).toMatchObject(hour);
+    // A tool without a hint brings the module default (not cached, private) into its list.
+    server.registerTool({ name: 'c' }, () => 'c');
+    expect(await client.result('tools/list', withMeta())).toMatchObject({
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
+    server.removeTool('c');
+    expect(await client.result('tools/list', withMeta())).toMatchObject({ ttlMs: 60_000 });
+  });
+
   it('removed and ungated methods are -32601; bad envelopes -32602 / -32022', async () => {
     const client = TestClient.connect(makeServer());
     for (const method of ['initialize', 'ping', 'logging/setLevel', 'tools/list']) {
