@@ -51,6 +51,11 @@ async function drive(config: Record<string, unknown>): Promise<DriverReport> {
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as DriverReport;
 }
 
+/** Driver config launching the built demo over stdio with `versionNegotiation` `mode`. */
+function stdioDemo(mode: string) {
+  return { transport: 'stdio', command: process.execPath, args: [builtSample()], cwd: ROOT, mode };
+}
+
 /**
  * Runs the driver's listen scenario: `onListening` runs once the driver printed that its
  * subscription is acknowledged (the spec changes the server then); resolves with the report.
@@ -171,11 +176,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
     'stdio (the built demo), versionNegotiation %s: discover and calls',
     async (mode) => {
       const report = await drive({
-        transport: 'stdio',
-        command: process.execPath,
-        args: [builtSample()],
-        cwd: ROOT,
-        mode,
+        ...stdioDemo(mode),
         tool: 'echo',
         toolArgs: { text: 'over stdio' },
         concurrent: 3,
@@ -220,11 +221,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
       'SDK v2 over stdio (the built demo), versionNegotiation %s: answered through MRTR',
       async (mode) => {
         const report = await drive({
-          transport: 'stdio',
-          command: process.execPath,
-          args: [builtSample()],
-          cwd: ROOT,
-          mode,
+          ...stdioDemo(mode),
           tool: 'greetUser',
           toolArgs: {},
           elicitName: `Lin ${mode}`,
@@ -294,11 +291,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
       async (mode) => {
         const uri = `notes://sdk2-${mode}`;
         const report = await driveListen({
-          transport: 'stdio',
-          command: process.execPath,
-          args: [builtSample()],
-          cwd: ROOT,
-          mode,
+          ...stdioDemo(mode),
           listen: {
             filter: { resourceSubscriptions: [uri] },
             notification: 'notifications/resources/updated',
