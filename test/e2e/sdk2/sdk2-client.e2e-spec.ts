@@ -1,11 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '../../../lib/index.js';
+import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { connectClient } from '../support/client.js';
 import { builtSample, ROOT } from '../stdio/support/sample.js';
 
 const run = promisify(execFile);
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const DRIVER = fileURLToPath(new URL('./sdk2-driver.mjs', import.meta.url));
 
 /** What the driver printed (see sdk2-driver.mjs). */
@@ -22,6 +26,17 @@ interface DriverReport {
   listHints?: { ttlMs?: number; cacheScope?: string };
   call?: Array<{ type: string; text?: string }>;
   concurrent?: string[];
+  /** `message` of every `elicitation/create` the client's handler answered. */
+  elicitations?: string[];
+  /** What the client sent: its tools/call requests and answers to server-initiated requests. */
+  sent?: {
+    toolCalls: Array<{ name: string; inputResponses: number; requestState: boolean }>;
+    responses: number;
+  };
+  honoredFilter?: Record<string, unknown>;
+  wait?: 'notified' | 'timeout';
+  notifications?: Array<{ method: string; params: Record<string, unknown> | null }>;
+  closed?: 'local' | 'graceful' | 'remote';
   error?: { name?: string; message: string };
 }
 
@@ -34,6 +49,59 @@ async function drive(config: Record<string, unknown>): Promise<DriverReport> {
     timeout: 60_000,
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as DriverReport;
+}
+
+/** Driver config launching the built demo over stdio with `versionNegotiation` `mode`. */
+function stdioDemo(mode: string) {
+  return { transport: 'stdio', command: process.execPath, args: [builtSample()], cwd: ROOT, mode };
+}
+
+/**
+ * Runs the driver's listen scenario: `onListening` runs once the driver printed that its
+ * subscription is acknowledged (the spec changes the server then); resolves with the report.
+ */
+function driveListen(
+  config: Record<string, unknown>,
+  onListening: () => void = () => undefined,
+): Promise<DriverReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node22, [DRIVER, JSON.stringify(config)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    let listening = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (!listening && stdout.includes('{"listening":true}')) {
+        listening = true;
+        onListening();
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as DriverReport);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+/** The demo's `greetUser` answered through MRTR: one call, then one retry carrying the answer. */
+function expectMrtrGreeting(report: DriverReport, name: string) {
+  expect(report.error).toBeUndefined();
+  expect(report.protocolVersion).toBe('2026-07-28');
+  expect(report.call).toEqual([{ type: 'text', text: `Hello, ${name}!` }]);
+  expect(report.elicitations).toEqual(['What is your name?']);
+  expect(report.sent).toEqual({
+    toolCalls: [
+      { name: 'greetUser', inputResponses: 0, requestState: false },
+      { name: 'greetUser', inputResponses: 1, requestState: true },
+    ],
+    responses: 0, // no server-to-client elicitation/create was answered
+  });
 }
 
 /**
@@ -108,11 +176,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
     'stdio (the built demo), versionNegotiation %s: discover and calls',
     async (mode) => {
       const report = await drive({
-        transport: 'stdio',
-        command: process.execPath,
-        args: [builtSample()],
-        cwd: ROOT,
-        mode,
+        ...stdioDemo(mode),
         tool: 'echo',
         toolArgs: { text: 'over stdio' },
         concurrent: 3,
@@ -125,4 +189,126 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
     },
     60_000,
   );
+
+  describe("write-once elicitation: the demo's greetUser", () => {
+    let demo: RunningDemo;
+
+    beforeAll(async () => {
+      demo = await startDemoApp();
+    });
+
+    afterAll(async () => {
+      await demo.close();
+    });
+
+    it.each(['2026-07-28', 'auto'])(
+      'SDK v2 over Streamable HTTP, versionNegotiation %s: answered through MRTR',
+      async (mode) => {
+        const report = await drive({
+          transport: 'http',
+          url: demo.mcpUrl.href,
+          mode,
+          tool: 'greetUser',
+          toolArgs: {},
+          elicitName: `Ada ${mode}`,
+        });
+        expectMrtrGreeting(report, `Ada ${mode}`);
+      },
+      60_000,
+    );
+
+    it.each(['2026-07-28', 'auto'])(
+      'SDK v2 over stdio (the built demo), versionNegotiation %s: answered through MRTR',
+      async (mode) => {
+        const report = await drive({
+          ...stdioDemo(mode),
+          tool: 'greetUser',
+          toolArgs: {},
+          elicitName: `Lin ${mode}`,
+        });
+        expectMrtrGreeting(report, `Lin ${mode}`);
+      },
+      60_000,
+    );
+
+    it('an SDK v1 (2025-11-25) client answers the same tool with a server-to-client request', async () => {
+      const asked: string[] = [];
+      const { client, close } = await connectClient(demo.mcpUrl, {
+        capabilities: { elicitation: {} },
+        setup: (c) =>
+          c.setRequestHandler(ElicitRequestSchema, (request) => {
+            asked.push(request.params.message);
+            return { action: 'accept', content: { name: 'Grace' } };
+          }),
+      });
+      try {
+        const result = await client.callTool({ name: 'greetUser', arguments: {} });
+        expect(result.content).toEqual([{ type: 'text', text: 'Hello, Grace!' }]);
+        expect(result).not.toHaveProperty('resultType');
+        expect(asked).toEqual(['What is your name?']);
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  describe('listen streams (subscriptions/listen)', () => {
+    it.each(['2026-07-28', 'auto'])(
+      'Streamable HTTP, versionNegotiation %s: a runtime tool registration reaches the listener',
+      async (mode) => {
+        const name = `late_tool_${mode.replace(/\W/g, '_')}`;
+        const report = await driveListen(
+          {
+            transport: 'http',
+            url: server.url.href,
+            mode,
+            listen: {
+              filter: { toolsListChanged: true },
+              notification: 'notifications/tools/list_changed',
+            },
+          },
+          () => server.app.get(McpServer).registerTool({ name }, () => 'late'),
+        );
+        expect(report.error).toBeUndefined();
+        expect(report.protocolVersion).toBe('2026-07-28');
+        // The acknowledgement's honoured subset, as the SDK exposes it.
+        expect(report.honoredFilter).toEqual({ toolsListChanged: true });
+        expect(report.wait).toBe('notified');
+        expect(report.notifications?.[0]).toEqual({
+          method: 'notifications/tools/list_changed',
+          params: { _meta: { [SUBSCRIPTION_ID]: expect.any(String) } }, // tagged with the listen id
+        });
+        expect(report.toolNames).toContain(name);
+        expect(report.closed).toBe('local');
+      },
+      60_000,
+    );
+
+    // The demo has no way to add a tool from outside the process, so over stdio the listen stream
+    // is checked with the change the demo can trigger: saveNote updates a subscribed resource.
+    it.each(['2026-07-28', 'auto'])(
+      'stdio (the built demo), versionNegotiation %s: a resource update reaches the listener',
+      async (mode) => {
+        const uri = `notes://sdk2-${mode}`;
+        const report = await driveListen({
+          ...stdioDemo(mode),
+          listen: {
+            filter: { resourceSubscriptions: [uri] },
+            notification: 'notifications/resources/updated',
+            trigger: { tool: 'saveNote', args: { name: `sdk2-${mode}`, text: 'listened' } },
+          },
+        });
+        expect(report.error).toBeUndefined();
+        expect(report.protocolVersion).toBe('2026-07-28');
+        expect(report.honoredFilter).toEqual({ resourceSubscriptions: [uri] });
+        expect(report.wait).toBe('notified');
+        expect(report.notifications?.[0]).toMatchObject({
+          method: 'notifications/resources/updated',
+          params: { uri, _meta: { [SUBSCRIPTION_ID]: expect.any(String) } },
+        });
+        expect(report.closed).toBe('local');
+      },
+      60_000,
+    );
+  });
 });
