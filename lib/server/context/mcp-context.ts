@@ -264,7 +264,8 @@ export class McpContext {
     const round = this.scope.inputRound;
     if (!round?.ask) {
       throw McpError.invalidRequest(
-        `${this.method} cannot ask for input: only tools/call, prompts/get and resources/read can`,
+        `No input round is open for this ${this.method} request: under 2026-07-28 a handler asks ` +
+          'for input only while serving tools/call, prompts/get or resources/read',
       );
     }
     return round;
