@@ -308,6 +308,14 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     void this.bus.publish({ type: 'list-changed', kind });
   }
 
+  /**
+   * Ends every listen stream with its result and waits one turn, so that connection transports
+   * (stdio, WebSocket) have written the results before they close their sockets.
+   */
+  async endListenStreams(): Promise<void> {
+    if (this.listen?.close()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();

@@ -67,8 +67,12 @@ export class McpWebSocketGateway implements OnModuleInit, OnModuleDestroy {
     this.logger.log(`MCP over WebSocket at ${this.path} (${this.endpoint.mode})`);
   }
 
-  /** Closes every socket and unmounts the endpoint. */
+  /**
+   * Ends the 2026-07-28 listen streams first (their clients get the listen result), then closes
+   * every socket and unmounts the endpoint.
+   */
   async onModuleDestroy(): Promise<void> {
+    await this.server.core.endListenStreams();
     await this.endpoint?.close();
   }
 }

@@ -69,4 +69,20 @@ describe('subscriptions/listen over WebSocket (2026-07-28)', () => {
       result: { resultType: 'complete', _meta: { [SUB]: 7 } },
     });
   });
+
+  it('answers the listen result before the sockets close when the app shuts down', async () => {
+    socket.send({
+      jsonrpc: '2.0',
+      id: 'shutdown',
+      method: 'subscriptions/listen',
+      params: { _meta: META, notifications: { toolsListChanged: true } },
+    });
+    await socket.next(tagged('shutdown', 'notifications/subscriptions/acknowledged'));
+    const answered = socket.response('shutdown');
+    await app.close();
+    expect(await answered).toMatchObject({
+      id: 'shutdown',
+      result: { resultType: 'complete', _meta: { [SUB]: 'shutdown' } },
+    });
+  });
 });
