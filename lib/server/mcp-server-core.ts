@@ -6,23 +6,20 @@ import { deriveCapabilities } from './capabilities.js';
 import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
 import { toMcpError } from './errors/to-mcp-error.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
-import { createModernServedMethods, createServedMethods } from './handlers/served-methods.js';
-import { hasModernMeta, type ProtocolEras } from '../protocol/modern/protocol-eras.js';
-import { parseModernEnvelope, unsupportedVersion } from '../protocol/modern/modern-envelope.js';
+import { createServedMethods } from './handlers/served-methods.js';
+import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 
 export type { ModernDispatch };
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
-import { ErrorCode } from '../protocol/error-codes.js';
-import { CacheHintResolver } from './results/cache-hint-resolver.js';
-import { stampModernResult } from './results/modern-result.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import { McpSession, type SessionHost } from './session/mcp-session.js';
+import { deliverToSessions } from './session/deliver-to-sessions.js';
+import { ModernDispatcher, type ModernDispatchHost } from './modern/modern-dispatcher.js';
 import { ListenHub } from './listen/listen-hub.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
-import { listenCapabilities } from './listen/honoured-filter.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
@@ -37,8 +34,6 @@ export interface ClientNotificationEvent {
 
 /** The served methods, schemas and gates resolved from the method table once per process. */
 const SERVED = createServedMethods();
-/** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
-const MODERN = createModernServedMethods();
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -46,7 +41,7 @@ const MODERN = createModernServedMethods();
  * the derived capabilities and delivers bus events (list changes, resource updates) to sessions.
  * It only reads the registries; users register through {@link McpServer}, which owns one core.
  */
-export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
+export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, ModernDispatchHost {
   /** Page size of list results. */
   readonly pageSize: number;
   /** Timeout of server-to-client requests. */
@@ -59,11 +54,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
   private capabilities?: ServerCapabilities;
-  private discover?: Record<string, unknown>;
-  private readonly cacheHints: CacheHintResolver;
+  /** The 2026-07-28 stateless dispatch and the `server/discover` result, built once. */
+  private readonly modern: ModernDispatcher;
   private readonly unsubscribeBus: () => void;
-  /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
-  private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
   readonly protocolEras: ProtocolEras;
@@ -92,19 +85,13 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
         ? [...MODERN_PROTOCOL_VERSIONS]
         : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS],
     );
-    this.serverInfoMeta = Object.freeze(
-      JSON.parse(JSON.stringify({ name: options.name, version: options.version })) as Record<
-        string,
-        unknown
-      >,
-    );
-    this.cacheHints = new CacheHintResolver(primitives, options.cache);
+    this.modern = new ModernDispatcher(this);
     const listenLimits = resolveListenLimits(options.listen);
     if (listenLimits) this.listen = new ListenHub(listenLimits, () => this.getCapabilities());
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
-      this.discover = undefined;
+      this.modern.forgetDiscover();
       this.notifyListChanged(kind);
     });
   }
@@ -133,20 +120,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
 
   /** {@inheritDoc HandlerHost.discoverResult} */
   discoverResult(): Record<string, unknown> {
-    if (!this.discover) {
-      const { instructions, extensions } = this.options;
-      // Without listen nothing delivers list changes or updates to a 2026-07-28 client.
-      const listenView = listenCapabilities(this.getCapabilities(), this.listen !== undefined);
-      const capabilities: Record<string, unknown> = { ...listenView };
-      delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
-      if (extensions) capabilities.extensions = extensions;
-      this.discover = {
-        supportedVersions: [...this.supportedVersions],
-        capabilities,
-        ...(instructions !== undefined && { instructions }),
-      };
-    }
-    return structuredClone(this.discover);
+    return this.modern.discoverResult();
   }
 
   /** Opens a session for a transport; it is tracked until closed. */
@@ -170,8 +144,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
     if (this.protocolEras !== 'legacy') {
-      const modern = this.modernOnConnection(session, request, signal, extra);
-      if (modern) return modern;
+      const call = this.modern.connectionCall(session, request, signal, extra);
+      if (call) return this.dispatchModern(request, call);
     }
     const method = SERVED.get(request.method);
     if (!method) throw McpError.methodNotFound(request.method);
@@ -209,72 +183,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
    * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
    * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
    */
-  async dispatchModern(
-    request: JsonRpcRequest,
-    call: ModernDispatch,
-  ): Promise<Record<string, unknown>> {
-    const method = MODERN.get(request.method);
-    if (!method) throw McpError.methodNotFound(request.method);
-    const gate = method.capability;
-    if (gate && !(gate in this.getCapabilities())) throw McpError.methodNotFound(request.method);
-    const params = method.parseParams(request.params);
-    const scope: RequestScope = {
-      requestId: request.id,
-      method: request.method,
-      params,
-      signal: call.signal,
-      protocol: call.protocol,
-      transport: call.transport,
-      session: undefined,
-      outlet: call.outlet,
-      ...(call.principal !== undefined && { principal: call.principal }),
-      notifier: this,
-    };
-    let result: Record<string, unknown>;
-    try {
-      result = await method.handle(params, scope, this);
-    } catch (error) {
-      const mcp = toMcpError(error);
-      if (mcp?.code === ErrorCode.ResourceNotFound) {
-        throw new McpError(ErrorCode.InvalidParams, mcp.message, mcp.data);
-      }
-      throw mcp ?? error;
-    }
-    return stampModernResult(
-      result,
-      this.serverInfoMeta,
-      this.cacheHints.hintOf(request.method, params),
-    );
-  }
-
-  /**
-   * stdio / WebSocket: a message whose `_meta` carries a modern protocol version is served
-   * statelessly on the same connection (notifications related to it on the connection).
-   * In `'modern'` mode every message is; an `initialize` without modern `_meta` is -32022.
-   */
-  private modernOnConnection(
-    session: McpSession,
-    request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
-  ): Promise<Record<string, unknown>> | undefined {
-    if (!hasModernMeta(request.params)) {
-      if (this.protocolEras !== 'modern') return undefined;
-      if (request.method === 'initialize') {
-        const requested = (request.params as { protocolVersion?: unknown } | undefined)
-          ?.protocolVersion;
-        throw unsupportedVersion(String(requested ?? ''), this.supportedVersions);
-      }
-    }
-    const protocol = parseModernEnvelope(request.params, this.supportedVersions);
-    const id = request.id;
-    return this.dispatchModern(request, {
-      protocol,
-      outlet: { notify: (method, params) => session.peer.notify(method, params, id) },
-      transport: extra.transport,
-      signal,
-      principal: extra.transport.kind === 'stdio' ? 'stdio' : undefined,
-    });
+  dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
+    return this.modern.dispatch(request, call);
   }
 
   /** {@inheritDoc McpServerPort.paramHeaderRules} */
@@ -328,22 +238,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost {
     else closeSessions();
   }
 
-  private toldListChanged(session: McpSession, kind: PrimitiveListKind): boolean {
-    const capability = (session.advertised ?? this.getCapabilities())[kind];
-    return capability?.listChanged === true;
-  }
-
   private deliver(event: McpBusEvent): void {
     this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
-    for (const session of this.sessions) {
-      if (!session.initialized || session.closed) continue;
-      if (event.type === 'resource-updated') {
-        if (session.subscriptions.has(event.uri)) {
-          session.peer.notify('notifications/resources/updated', { uri: event.uri });
-        }
-      } else if (this.toldListChanged(session, event.kind)) {
-        session.peer.notify(`notifications/${event.kind}/list_changed`);
-      }
-    }
+    deliverToSessions(event, this.sessions, this);
   }
 }

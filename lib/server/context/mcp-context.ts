@@ -1,9 +1,4 @@
-import type { OutgoingRequestOptions } from '../../engine/json-rpc-peer.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
-import { McpError } from '../../errors/mcp.error.js';
-import { ErrorCode } from '../../protocol/error-codes.js';
-import { isVersionAtLeast } from '../../protocol/versions.js';
-import { findMethod } from '../../protocol/methods/method-table.js';
 import { levelSeverity } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { RequestScope } from './request-scope.interface.js';
@@ -14,39 +9,25 @@ import type {
   ElicitRequestParams,
   ElicitResult,
   Implementation,
-  InputRequests,
   InputRequiredResult,
   InputResponses,
   ListRootsResult,
   LoggingLevel,
-  ServerRequestMethod,
 } from '../../protocol/schema/index.js';
-import type { InputMethod } from '../mrtr/input-answers.js';
 import { legacyInputRequired } from '../mrtr/legacy-input.js';
+import {
+  modernInputRequired,
+  requestClient,
+  requestInput,
+  requireInputCapability,
+} from './client-input.js';
+import type {
+  ClientRequestOptions,
+  InputRequestOptions,
+  InputRequiredOptions,
+} from './input-request-options.interface.js';
 
-/** Options of a server-to-client request made from a handler. */
-export type ClientRequestOptions = Pick<
-  OutgoingRequestOptions,
-  'timeoutMs' | 'signal' | 'onProgress'
->;
-
-/**
- * Options of `ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`. `key` names the input in a
- * 2026-07-28 input round (default: `elicitation:<n>` / `sampling:<n>` / `roots:<n>` by call
- * order); it is ignored in the 2025 era, where `timeoutMs`, `signal` and `onProgress` apply.
- */
-export interface InputRequestOptions extends ClientRequestOptions {
-  /** Stable key of this input across rounds (recommended for anything non-trivial). */
-  key?: string;
-}
-
-/** What `ctx.inputRequired()` takes: the input requests by key and the handler's own state. */
-export interface InputRequiredOptions {
-  /** The requests the client must answer, by key (answers come back in `ctx.inputResponses`). */
-  inputRequests: InputRequests;
-  /** JSON state handed back by `ctx.requestState()` on the next round (sealed, bound to the request). */
-  state?: unknown;
-}
+export type { ClientRequestOptions, InputRequestOptions, InputRequiredOptions };
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -170,10 +151,8 @@ export class McpContext {
    * and a `catch` around it must rethrow when `isInputRequired(error)`.
    */
   elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult> {
-    if (this.modern)
-      return this.input('elicitation/create', params, options) as Promise<ElicitResult>;
-    this.requireCapability('elicitation/create', params);
-    return this.clientRequest('elicitation/create', params, options) as Promise<ElicitResult>;
+    if (!this.modern) requireInputCapability(this.scope, 'elicitation/create', params);
+    return requestInput(this.scope, 'elicitation/create', params, options) as Promise<ElicitResult>;
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`); an input round in 2026-07-28. */
@@ -181,20 +160,13 @@ export class McpContext {
     params: CreateMessageRequestParams,
     options?: InputRequestOptions,
   ): Promise<CreateMessageResult> {
-    if (this.modern) {
-      return this.input('sampling/createMessage', params, options) as Promise<CreateMessageResult>;
-    }
-    return this.clientRequest(
-      'sampling/createMessage',
-      params,
-      options,
-    ) as Promise<CreateMessageResult>;
+    const result = requestInput(this.scope, 'sampling/createMessage', params, options);
+    return result as Promise<CreateMessageResult>;
   }
 
   /** Lists the client's roots (`roots/list`); an input round in 2026-07-28. */
   listRoots(options?: InputRequestOptions): Promise<ListRootsResult> {
-    if (this.modern) return this.input('roots/list', {}, options) as Promise<ListRootsResult>;
-    return this.clientRequest('roots/list', {}, options) as Promise<ListRootsResult>;
+    return requestInput(this.scope, 'roots/list', {}, options) as Promise<ListRootsResult>;
   }
 
   /**
@@ -222,15 +194,12 @@ export class McpContext {
     if (!this.modern) {
       return (this.scope.inputRound?.inputRequired ?? legacyInputRequired)(inputRequests, state);
     }
-    for (const request of Object.values(inputRequests)) {
-      this.requireCapability(request.method, (request.params ?? {}) as Record<string, unknown>);
-    }
-    return this.roundOf().inputRequired(inputRequests, state);
+    return modernInputRequired(this.scope, inputRequests, state);
   }
 
   /** Checks the client is responsive (`ping`, answered with `{}`); rejects on timeout. */
   async ping(options?: ClientRequestOptions): Promise<void> {
-    await this.clientRequest('ping', {}, options);
+    await requestClient(this.scope, 'ping', {}, options);
   }
 
   /** Tells subscribed clients that a resource changed (`notifications/resources/updated`). */
@@ -260,91 +229,8 @@ export class McpContext {
     return this.scope.protocol.era === 'modern';
   }
 
-  private roundOf(): NonNullable<RequestScope['inputRound']> {
-    const round = this.scope.inputRound;
-    if (!round?.ask) {
-      throw McpError.invalidRequest(
-        `No input round is open for this ${this.method} request: under 2026-07-28 a handler asks ` +
-          'for input only while serving tools/call, prompts/get or resources/read',
-      );
-    }
-    return round;
-  }
-
-  /** The capability an input request needs, checked against this request's `_meta` (-32021). */
-  private requireCapability(method: string, params: Record<string, unknown>): void {
-    if (method === 'elicitation/create') {
-      const mode = params.mode === 'url' ? 'url' : 'form';
-      const elicitation = this.clientCapabilities.elicitation;
-      // `elicitation: {}` means form mode only (the pre-2025-11-25 shape).
-      const ok =
-        elicitation !== undefined &&
-        (mode === 'url' ? 'url' in elicitation : 'form' in elicitation || !('url' in elicitation));
-      if (!ok) throw missingCapability({ elicitation: { [mode]: {} } }, this.protocolVersion);
-      return;
-    }
-    const gate = findMethod('server', 'request', method)?.capability;
-    if (gate && this.clientCapabilities[gate] === undefined) {
-      throw missingCapability({ [gate]: {} }, this.protocolVersion);
-    }
-  }
-
-  /** 2026-07-28: an input of the round (answered by key, or asked in the interim result). */
-  private input(
-    method: InputMethod,
-    params: object,
-    options?: InputRequestOptions,
-  ): Promise<unknown> {
-    this.requireCapability(method, params as Record<string, unknown>);
-    const round = this.roundOf();
-    return round.ask!(method, params as Record<string, unknown>, options?.key);
-  }
-
   private send(method: string, params: Record<string, unknown>): void {
     if (this.scope.outlet) this.scope.outlet.notify(method, params);
     else this.scope.peer?.notify(method, params, this.requestId);
   }
-
-  private clientRequest(
-    method: ServerRequestMethod,
-    params: object,
-    options: ClientRequestOptions = {},
-  ): Promise<unknown> {
-    // The capability the client must have declared, from the method table.
-    const gate = findMethod('server', 'request', method)?.capability;
-    if (gate && this.clientCapabilities[gate] === undefined) {
-      throw missingCapability({ [gate]: {} }, this.protocolVersion);
-    }
-    const signal = options.signal ? AbortSignal.any([options.signal, this.signal]) : this.signal;
-    const peer = this.scope.peer;
-    if (!peer) {
-      return Promise.reject(
-        McpError.invalidRequest(
-          `${method} cannot be sent: this request has no session to send it on`,
-        ),
-      );
-    }
-    return peer.request(method, params as Record<string, unknown>, {
-      ...options,
-      signal,
-      relatedRequestId: this.requestId,
-    });
-  }
-}
-
-/**
- * The error for a server-to-client request the client cannot take: `-32021` from 2026-07-28 on,
- * `-32600` before (the 2026 code is not defined in older revisions).
- */
-function missingCapability(
-  requiredCapabilities: Record<string, unknown>,
-  protocolVersion: string,
-): McpError {
-  const name = Object.keys(requiredCapabilities)[0];
-  const code = isVersionAtLeast(protocolVersion, '2026-07-28')
-    ? ErrorCode.MissingRequiredClientCapability
-    : ErrorCode.InvalidRequest;
-  return new McpError(code, `The client did not declare the "${name}" capability`, {
-    requiredCapabilities,
-  });
 }

@@ -1,0 +1,144 @@
+import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import type { ServerCapabilities } from '../../protocol/schema/index.js';
+import { McpError } from '../../errors/mcp.error.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { hasModernMeta, type ProtocolEras } from '../../protocol/modern/protocol-eras.js';
+import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/modern-envelope.js';
+import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
+import type { RequestScope, ServerNotifier } from '../context/request-scope.interface.js';
+import { toMcpError } from '../errors/to-mcp-error.js';
+import type { HandlerHost } from '../handlers/method-handler.interface.js';
+import { createModernServedMethods } from '../handlers/served-methods.js';
+import { listenCapabilities } from '../listen/honoured-filter.js';
+import { CacheHintResolver } from '../results/cache-hint-resolver.js';
+import { stampModernResult } from '../results/modern-result.js';
+import type { McpSession } from '../session/mcp-session.js';
+
+/** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
+const MODERN = createModernServedMethods();
+
+/** What the modern dispatcher reads from its server: the handler host, notifier and eras. */
+export interface ModernDispatchHost extends HandlerHost, ServerNotifier {
+  /** Which protocol eras the server serves. */
+  readonly protocolEras: ProtocolEras;
+  /** Revisions a 2026-07-28 request may name. */
+  readonly supportedVersions: readonly string[];
+  /** Current server capabilities. */
+  getCapabilities(): ServerCapabilities;
+}
+
+/**
+ * The 2026-07-28 stateless side of `McpServerCore`, built once with it: serves a modern request
+ * (gate, params, handler, result stamping), recognises modern messages on a 2025 connection and
+ * builds the `server/discover` result. The core delegates to it; handlers still see the core.
+ */
+export class ModernDispatcher {
+  /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
+  private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
+  private readonly cacheHints: CacheHintResolver;
+  private discover?: Record<string, unknown>;
+
+  constructor(private readonly host: ModernDispatchHost) {
+    const { name, version, cache } = host.options;
+    this.serverInfoMeta = Object.freeze(
+      JSON.parse(JSON.stringify({ name, version })) as Record<string, unknown>,
+    );
+    this.cacheHints = new CacheHintResolver(host.primitives, cache);
+  }
+
+  /** {@inheritDoc McpServerCore.dispatchModern} */
+  async dispatch(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
+    const method = MODERN.get(request.method);
+    if (!method) throw McpError.methodNotFound(request.method);
+    const gate = method.capability;
+    if (gate && !(gate in this.host.getCapabilities())) {
+      throw McpError.methodNotFound(request.method);
+    }
+    const params = method.parseParams(request.params);
+    const scope: RequestScope = {
+      requestId: request.id,
+      method: request.method,
+      params,
+      signal: call.signal,
+      protocol: call.protocol,
+      transport: call.transport,
+      session: undefined,
+      outlet: call.outlet,
+      ...(call.principal !== undefined && { principal: call.principal }),
+      notifier: this.host,
+    };
+    let result: Record<string, unknown>;
+    try {
+      result = await method.handle(params, scope, this.host);
+    } catch (error) {
+      const mcp = toMcpError(error);
+      if (mcp?.code === ErrorCode.ResourceNotFound) {
+        throw new McpError(ErrorCode.InvalidParams, mcp.message, mcp.data);
+      }
+      throw mcp ?? error;
+    }
+    return stampModernResult(
+      result,
+      this.serverInfoMeta,
+      this.cacheHints.hintOf(request.method, params),
+    );
+  }
+
+  /**
+   * stdio / WebSocket: a message whose `_meta` carries a modern protocol version is served
+   * statelessly on the same connection (notifications related to it on the connection); this
+   * returns how, or undefined for a 2025 message. In `'modern'` mode every message is; an
+   * `initialize` without modern `_meta` is -32022.
+   */
+  connectionCall(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): ModernDispatch | undefined {
+    if (!hasModernMeta(request.params)) {
+      if (this.host.protocolEras !== 'modern') return undefined;
+      if (request.method === 'initialize') {
+        const requested = (request.params as { protocolVersion?: unknown } | undefined)
+          ?.protocolVersion;
+        throw unsupportedVersion(String(requested ?? ''), this.host.supportedVersions);
+      }
+    }
+    const protocol = parseModernEnvelope(request.params, this.host.supportedVersions);
+    const id = request.id;
+    return {
+      protocol,
+      outlet: { notify: (method, params) => session.peer.notify(method, params, id) },
+      transport: extra.transport,
+      signal,
+      principal: extra.transport.kind === 'stdio' ? 'stdio' : undefined,
+    };
+  }
+
+  /** {@inheritDoc HandlerHost.discoverResult} */
+  discoverResult(): Record<string, unknown> {
+    if (!this.discover) {
+      const { instructions, extensions } = this.host.options;
+      // Without listen nothing delivers list changes or updates to a 2026-07-28 client.
+      const listenView = listenCapabilities(
+        this.host.getCapabilities(),
+        this.host.listen !== undefined,
+      );
+      const capabilities: Record<string, unknown> = { ...listenView };
+      delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
+      if (extensions) capabilities.extensions = extensions;
+      this.discover = {
+        supportedVersions: [...this.host.supportedVersions],
+        capabilities,
+        ...(instructions !== undefined && { instructions }),
+      };
+    }
+    return structuredClone(this.discover);
+  }
+
+  /** Drops the cached `server/discover` result (a registry changed). */
+  forgetDiscover(): void {
+    this.discover = undefined;
+  }
+}
