@@ -153,11 +153,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       throw McpError.invalidRequest('The session is not initialized: send initialize first');
     }
     // Gate on what this client was told at initialize, not on what is registered now.
-    const gate = method.capability;
-    if (gate && !(gate in (session.advertised ?? this.getCapabilities()))) {
-      throw McpError.methodNotFound(request.method);
-    }
-    const params = method.parseParams(request.params);
+    const params = method.admit(request.params, session.advertised ?? this.getCapabilities());
     const scope: RequestScope = {
       requestId: request.id,
       method: request.method,

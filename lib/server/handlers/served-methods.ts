@@ -43,6 +43,11 @@ export interface ServedMethodEntry {
   readonly capability?: string;
   /** Parses the params (absent params are `{}` for methods whose params are optional). */
   parseParams(params: unknown): Record<string, unknown>;
+  /**
+   * Gates the method on the server capabilities the caller may use (-32601 when its capability
+   * is not among them), then parses the params.
+   */
+  admit(params: unknown, capabilities: object): Record<string, unknown>;
   /** Runs the method's handler on parsed params. */
   handle(
     params: Record<string, unknown>,
@@ -73,6 +78,10 @@ function build(
       const parsed = schema.safeParse(params);
       if (!parsed.success) throw invalidParams(method, parsed.error);
       return (parsed.data ?? {}) as Record<string, unknown>;
+    },
+    admit(params, capabilities) {
+      if (capability && !(capability in capabilities)) throw McpError.methodNotFound(method);
+      return this.parseParams(params);
     },
     handle,
   };

@@ -51,11 +51,8 @@ export class ModernDispatcher {
   async dispatch(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
     const method = MODERN.get(request.method);
     if (!method) throw McpError.methodNotFound(request.method);
-    const gate = method.capability;
-    if (gate && !(gate in this.host.getCapabilities())) {
-      throw McpError.methodNotFound(request.method);
-    }
-    const params = method.parseParams(request.params);
+    // No session in this era: gate on what the server offers now.
+    const params = method.admit(request.params, this.host.getCapabilities());
     const scope: RequestScope = {
       requestId: request.id,
       method: request.method,
