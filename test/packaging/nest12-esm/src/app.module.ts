@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { McpModule } from 'nestjs-mcp';
+import { GreetingTools } from './greeting.tools.js';
+
+@Module({
+  imports: [McpModule.forRoot({ name: 'nest12-esm', version: '1.0.0' })],
+  providers: [GreetingTools],
+})
+export class AppModule {}
