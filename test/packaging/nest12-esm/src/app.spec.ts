@@ -1,20 +1,29 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
-import { McpClient, McpServer, StreamableHttpClientTransport } from 'nestjs-mcp';
+import {
+  McpClient,
+  McpServer,
+  SseClientTransport,
+  StreamableHttpClientTransport,
+  WebSocketClientTransport,
+} from 'nestjs-mcp';
 import { AppModule } from './app.module.js';
 
 describe('nestjs-mcp in a Nest 12 ESM app', () => {
   let app: INestApplication;
   let client: McpClient;
+  let origin: string;
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = moduleRef.createNestApplication();
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    const url = new URL(`http://127.0.0.1:${port}/mcp`);
-    client = new McpClient({ transport: new StreamableHttpClientTransport(url) });
+    origin = `127.0.0.1:${port}`;
+    client = new McpClient({
+      transport: new StreamableHttpClientTransport(new URL(`http://${origin}/mcp`)),
+    });
     await client.connect();
   });
 
@@ -37,6 +46,20 @@ describe('nestjs-mcp in a Nest 12 ESM app', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['greet']);
     const result = await client.callTool('greet', { name: 'Ada' });
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
+  });
+
+  it.each([
+    ['WebSocket (needs ws)', () => new WebSocketClientTransport(`ws://${origin}/ws`)],
+    ['legacy HTTP+SSE', () => new SseClientTransport(`http://${origin}/sse`)],
+  ])('serves the same tool over %s', async (_name, transport) => {
+    const other = new McpClient({ transport: transport() });
+    try {
+      await other.connect();
+      const result = await other.callTool('greet', { name: 'Grace' });
+      expect(result.content).toEqual([{ type: 'text', text: 'Hello, Grace' }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses bad arguments with an isError result', async () => {
