@@ -1,12 +1,13 @@
-// Prints one closing line summing the jest result files and the conformance checks.
+// Prints one closing line summing the jest result files (unit, e2e, and the Node matrix's
+// node<major>.json) and the conformance checks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 let passed = 0;
 let failed = 0;
-for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
-  if (!existsSync(file)) continue;
-  const result = JSON.parse(readFileSync(file, 'utf8'));
+const results = existsSync('test-results') ? readdirSync('test-results') : [];
+for (const name of results.filter((file) => file.endsWith('.json'))) {
+  const result = JSON.parse(readFileSync(join('test-results', name), 'utf8'));
   passed += result.numPassedTests;
   failed += result.numFailedTests;
 }

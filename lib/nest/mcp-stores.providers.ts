@@ -9,11 +9,11 @@ import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from './mcp.module-definition.js';
 
 /** Injection token of the {@link EventStore} (SSE resumability) that `McpModule` uses. */
-export const EVENT_STORE = Symbol('nestjs-mcp:EventStore');
+export const EVENT_STORE = Symbol.for('nestjs-mcp:EventStore');
 /** Injection token of the {@link SessionStore} (session records) that `McpModule` uses. */
-export const SESSION_STORE = Symbol('nestjs-mcp:SessionStore');
+export const SESSION_STORE = Symbol.for('nestjs-mcp:SessionStore');
 /** Injection token of the {@link MessageBus} (server-wide notifications) that `McpModule` uses. */
-export const MESSAGE_BUS = Symbol('nestjs-mcp:MessageBus');
+export const MESSAGE_BUS = Symbol.for('nestjs-mcp:MessageBus');
 
 /**
  * The three stores of an MCP server, each the one given in the module options or an in-memory

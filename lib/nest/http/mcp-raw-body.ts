@@ -13,7 +13,7 @@ import { EndpointPathMatcher, resolveEndpointPaths } from './mcp-endpoint-paths.
 export { restoreContentType } from './content-type-stash.js';
 
 /** Injection token: the MCP endpoint paths (without the global prefix) this module mounts. */
-export const MCP_HTTP_PATHS = Symbol('nestjs-mcp:HttpPaths');
+export const MCP_HTTP_PATHS = Symbol.for('nestjs-mcp:HttpPaths');
 
 type RequestListener = (req: IncomingMessage) => void;
 

@@ -22,9 +22,10 @@ export class StderrLogger extends ConsoleLogger {
     context?: string,
     logLevel?: LogLevel,
     _writeStreamType?: 'stdout' | 'stderr',
-    errorStack?: unknown,
-    params?: Record<string, unknown>,
+    // errorStack, then (Nest 12 only) params: passed on as they came, so Nest 11 and 12 both fit.
+    ...rest: unknown[]
   ): void {
-    super.printMessages(messages, context, logLevel, 'stderr', errorStack, params);
+    const print = super.printMessages as (this: ConsoleLogger, ...args: unknown[]) => void;
+    print.call(this, messages, context, logLevel, 'stderr', ...rest);
   }
 }

@@ -16,7 +16,7 @@ import {
  * Injection token of runtime WebSocket options (for `forRootAsync` configuration): when provided,
  * its defined values override the options given to `createMcpWebSocketGateway()`.
  */
-export const MCP_WEBSOCKET_OPTIONS = Symbol('nestjs-mcp:WebSocketOptions');
+export const MCP_WEBSOCKET_OPTIONS = Symbol.for('nestjs-mcp:WebSocketOptions');
 
 /**
  * The MCP WebSocket gateway: serves MCP over WebSocket at its path on the app's HTTP server, one

@@ -6,7 +6,7 @@ import type {
 import type { InputRoundPort } from './input-round.js';
 
 /** Marks an interim result made by `ctx.inputRequired()` in the legacy era (holds the state). */
-const LEGACY_INPUT = Symbol('nestjs-mcp.legacyInputRequired');
+const LEGACY_INPUT = Symbol.for('nestjs-mcp:legacyInputRequired');
 
 interface LegacyInputMark {
   readonly state: unknown;

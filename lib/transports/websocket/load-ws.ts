@@ -1,5 +1,8 @@
-/** The `ws` module, as its ESM entry exports it. */
-export type WsModule = typeof import('ws');
+/** Imports `ws`: a native `import()` in the ESM build, a `require` in the CommonJS build. */
+const importWs = () => import('ws');
+
+/** The `ws` module as `import('ws')` gives it in either build (`WebSocket`, `WebSocketServer`). */
+export type WsModule = Awaited<ReturnType<typeof importWs>>;
 
 let loaded: Promise<WsModule> | undefined;
 
@@ -16,7 +19,7 @@ export function isMissingPackage(error: unknown, name: string): boolean {
  * @throws Error naming the package to install when `ws` is missing.
  */
 export function loadWs(feature: string): Promise<WsModule> {
-  loaded ??= import('ws').catch((error: unknown) => {
+  loaded ??= importWs().catch((error: unknown) => {
     loaded = undefined;
     if (!isMissingPackage(error, 'ws')) throw error;
     throw new Error(

@@ -12,7 +12,8 @@ export interface ImportEdge {
   target?: string;
 }
 
-function sourceFiles(dir: string): string[] {
+/** Every `.ts` source file below `dir` (declarations excluded). */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);

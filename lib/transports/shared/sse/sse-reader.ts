@@ -28,7 +28,11 @@ export type SseReadOutcome =
 export interface SseReadCallbacks {
   /** Every complete event, in order, whatever its type (priming events included). */
   onEvent(event: SseReadEvent): void;
-  /** An `id:` field, in order (before the event that carries it). */
+  /**
+   * The `id:` field of each dispatched event, in order (before the event itself). A block with an
+   * `id:` but no `data:` line is not dispatched, so its id is not reported (MCP servers send ids on
+   * events with data, priming events included: `id: x` + `data:`).
+   */
   onId?(id: string): void;
   /** A valid `retry:` field, in milliseconds. */
   onRetry?(ms: number): void;
@@ -65,9 +69,9 @@ export async function readSseEvents(
   let overflow = false;
   const parser = createParser({
     maxBufferSize: limit,
-    onId: (id) => callbacks.onId?.(id),
     onRetry: (ms) => callbacks.onRetry?.(ms),
     onEvent: (event) => {
+      if (event.id !== undefined) callbacks.onId?.(event.id);
       // The parser bounds what it buffers across chunks; an event complete in one chunk is checked here.
       if (!overflow && exceedsUtf8Bytes(event.data, limit)) overflow = true;
       if (!overflow) callbacks.onEvent(event);

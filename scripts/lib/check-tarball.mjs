@@ -1,0 +1,36 @@
+// Checks a packed tarball's contents: LICENSE, both entry points with their types, and every
+// source map's `sources` resolving to a file inside the tarball. Exit 1 listing what is wrong.
+import { execFileSync } from 'node:child_process';
+import { posix } from 'node:path';
+
+const tarball = process.argv[2];
+const list = (args) => execFileSync('tar', args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+const files = new Set(
+  list(['-tzf', tarball])
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, '')),
+);
+
+const problems = [];
+const required = ['LICENSE', 'README.md', 'package.json', 'dist/cjs/package.json'];
+for (const entry of ['dist/esm/index', 'dist/cjs/index']) {
+  required.push(`${entry}.js`, `${entry}.d.ts`);
+}
+for (const file of required) if (!files.has(file)) problems.push(`missing ${file}`);
+
+const maps = [...files].filter((f) => f.endsWith('.map'));
+for (const map of maps) {
+  const { sources } = JSON.parse(list(['-xzOf', tarball, `package/${map}`]));
+  for (const source of sources) {
+    const target = posix.normalize(posix.join(posix.dirname(map), source));
+    if (!files.has(target)) problems.push(`${map}: source ${source} is not in the tarball`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(problems.slice(0, 20).join('\n'));
+  if (problems.length > 20) console.error(`... and ${problems.length - 20} more`);
+  process.exit(1);
+}
+console.log(`tarball ok: ${files.size} files, ${maps.length} source maps resolve, LICENSE included`);

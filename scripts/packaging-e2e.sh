@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Packaging e2e: the package as users get it. Packs nestjs-mcp (npm pack, which runs the dual
+# build), then for each app template under test/packaging/ (or the ones named as arguments):
+# copies it to a temp dir outside the repo, installs its dependencies and the tarball with a
+# plain `npm install` (peer ranges must resolve: no --legacy-peer-deps), compiles it with its
+# own tsconfig and runs its own jest suite (and its test:dual-package check, when it has one).
+# Needs the npm registry; the npm cache keeps reruns fast.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+log() { echo "[packaging] $*" >&2; }
+
+WORK="$(mktemp -d /tmp/nestjs-mcp-packaging.XXXXXX)"
+trap 'rm -rf "$WORK"' EXIT
+
+apps=("$@")
+if [[ ${#apps[@]} -eq 0 ]]; then
+  for dir in "$ROOT"/test/packaging/*/; do apps+=("$(basename "$dir")"); done
+fi
+
+log "node $(node --version): packing nestjs-mcp"
+(cd "$ROOT" && npm pack --silent --pack-destination "$WORK" >"$WORK/pack.out")
+tarball="$WORK/$(tail -n 1 "$WORK/pack.out")"
+
+failed=()
+for app in "${apps[@]}"; do
+  dir="$WORK/$app"
+  cp -r "$ROOT/test/packaging/$app" "$dir"
+  log "$app: npm install (its dependencies and the tarball)"
+  if ! (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "$tarball" >&2) ||
+    ! (cd "$dir" && log "$app: build" && npm run -s build >&2) ||
+    ! (cd "$dir" && log "$app: test" && npm test >&2) ||
+    ! (cd "$dir" && npm run -s --if-present test:dual-package >&2); then
+    failed+=("$app")
+  fi
+done
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+  log "FAILED: ${failed[*]}"
+  exit 1
+fi
+log "ok: ${apps[*]}"
