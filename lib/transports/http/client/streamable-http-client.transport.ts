@@ -132,14 +132,20 @@ export class StreamableHttpClientTransport implements ClientTransport {
     this.standalone.stop();
   }
 
-  /** Aborts every exchange, DELETEs the session (405 is fine) and completes the streams. */
+  /**
+   * DELETEs the session (405 is fine), aborts every exchange still open and completes the
+   * streams. The DELETE goes first: the server then ends the session's streams itself and their
+   * sockets go back to the pool idle. Aborting a streaming fetch first made undici open a spare
+   * connection that carried no request, which a closing Node server does not drop as idle (its
+   * `close()` waited for undici's 4 s keep-alive timeout).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const deleteError = await this.endpoint.deleteSession();
     for (const controller of this.controllers) controller.abort();
     this.controllers.clear();
     this.standalone.stop();
-    const deleteError = await this.endpoint.deleteSession();
     if (deleteError) this.errors.next(deleteError);
     this.messages.complete();
     this.errors.complete();
