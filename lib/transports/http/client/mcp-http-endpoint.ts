@@ -35,7 +35,7 @@ export class McpHttpEndpoint {
     try {
       return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
     } catch (error) {
-      throw fetchFailure(error, what);
+      throw fetchFailure(error, what, this.url);
     }
   }
 
@@ -52,7 +52,7 @@ export class McpHttpEndpoint {
     try {
       response = await this.options.fetch(this.url, { method: 'GET', headers, signal });
     } catch (error) {
-      throw fetchFailure(error, what);
+      throw fetchFailure(error, what, this.url);
     }
     if (!response.ok) throw await httpError(response, what);
     if (mediaTypeOf(response) !== 'text/event-stream') {

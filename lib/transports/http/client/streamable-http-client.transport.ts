@@ -242,6 +242,6 @@ export class StreamableHttpClientTransport implements ClientTransport {
   private failure(error: unknown, what: string): unknown {
     if (error instanceof HeadersProviderError) return error.original;
     if (this.closed) return new TransportError(`${what}: the transport closed`, 'closed');
-    return error instanceof TransportError ? error : fetchFailure(error, what);
+    return error instanceof TransportError ? error : fetchFailure(error, what, this.endpoint.url);
   }
 }
