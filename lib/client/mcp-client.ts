@@ -205,6 +205,13 @@ export class McpClient extends McpClientBase {
     return removed;
   }
 
+  /** Removes every root and tells the server once (nothing is sent when there were none). */
+  async clearRoots(): Promise<void> {
+    if (this.roots.size === 0) return;
+    this.roots.clear();
+    await this.rootsChanged();
+  }
+
   /** Reports progress on a request the server made to this client. */
   async sendProgress(
     progressToken: string | number,
