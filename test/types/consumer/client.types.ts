@@ -165,3 +165,20 @@ export const registrations = [
   // @ts-expect-error: a useClass options factory must implement createMcpClientOptions()
   McpClientModule.registerAsync({ useClass: class NotAFactory {} }),
 ];
+
+export const forwardToNestLogger: McpClientModuleOptions = { transport, forwardLogs: true };
+export const forwardToOwnLogger: McpClientModuleOptions = {
+  transport,
+  forwardLogs: { log: () => undefined, error: () => undefined, warn: () => undefined },
+};
+// @ts-expect-error: forwardLogs is a boolean or a LoggerService
+export const forwardToNowhere: McpClientModuleOptions = { transport, forwardLogs: 'console' };
+
+export async function progressTokensAndRoots(): Promise<void> {
+  const options: McpCallOptions = { progressToken: 'job-1', onProgress: () => undefined };
+  await client.callTool('add', {}, options);
+  await client.callTool('add', {}, { progressToken: 7 });
+  // @ts-expect-error: a progress token is a string or a number
+  await client.callTool('add', {}, { progressToken: { id: 1 } });
+  expectTypeOf(client.clearRoots()).toEqualTypeOf<Promise<void>>();
+}
