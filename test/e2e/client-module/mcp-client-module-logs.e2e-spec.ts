@@ -9,21 +9,12 @@ import {
   McpContext,
   McpModule,
   McpServer,
+  LOGGING_LEVELS,
   Tool,
-  type Mcp,
 } from '../../../lib/index.js';
 import { waitFor } from '../support/wait.js';
 
-const LEVELS: Mcp.LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+const LEVELS = LOGGING_LEVELS;
 
 @Injectable()
 class LoggingTools {
