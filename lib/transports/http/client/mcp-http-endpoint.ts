@@ -26,10 +26,14 @@ export class McpHttpEndpoint {
   ) {}
 
   /**
-   * POSTs one message. Resolves with the response whatever its status.
+   * POSTs one message (or a batch array). Resolves with the response whatever its status.
    * @throws TransportError `refused`/`closed` when no response came; HeadersProviderError.
    */
-  async post(message: JsonRpcMessage, signal: AbortSignal, what: string): Promise<Response> {
+  async post(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    signal: AbortSignal,
+    what: string,
+  ): Promise<Response> {
     const headers = await this.headers(POST_HEADERS);
     const body = JSON.stringify(message);
     try {
