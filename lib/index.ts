@@ -164,6 +164,7 @@ export type {
   McpClientRequestMethod,
   McpRequestArgs,
 } from './client/mcp-client-request.interface.js';
+export type { McpBatchEntry, McpBatchResults } from './client/mcp-client-batch.js';
 export type {
   McpClientState,
   McpLogMessage,

@@ -15,6 +15,11 @@ export interface ClientTransport {
   start(): Promise<void>;
   /** Sends one message; rejects with a TransportError when it cannot be delivered. */
   send(message: JsonRpcMessage): Promise<void>;
+  /**
+   * Sends several messages as one JSON-RPC batch (only protocol 2025-03-26 has batches; the client
+   * calls it only then). Optional: without it, batched messages are sent one by one.
+   */
+  sendBatch?(messages: JsonRpcMessage[]): Promise<void>;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
   /**

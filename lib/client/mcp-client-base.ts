@@ -22,6 +22,7 @@ import type {
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
 import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
 import { checkResult, notificationProblem } from './protocol-check.js';
+import { BatchOutbox } from './batch-outbox.js';
 import { answerServerRequest } from './server-request.responder.js';
 
 /**
@@ -37,6 +38,8 @@ export class McpClientBase {
   private active: ClientTransport;
   private attempted = false;
   protected readonly peer: JsonRpcPeer<undefined>;
+  /** The peer's way out: the transport, or a JSON-RPC batch being gathered. */
+  protected readonly outbox = new BatchOutbox(() => this.active);
   protected readonly roots = new Map<string, McpRoot>();
   private subscriptions: Subscription[] = [];
   private initializeResult?: InitializeResult;
@@ -63,7 +66,7 @@ export class McpClientBase {
     this.active = typeof options.transport === 'function' ? options.transport() : options.transport;
     for (const root of options.roots ?? []) this.roots.set(root.uri, root);
     this.peer = new JsonRpcPeer<undefined>({
-      send: (message) => this.active.send(message),
+      send: (message) => this.outbox.send(message),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) =>
         answerServerRequest(request, inbound.signal, this.options, () => [...this.roots.values()]),

@@ -71,6 +71,13 @@ export interface McpCallOptions {
   signal?: AbortSignal | undefined;
   /** Receives progress notifications of this call. */
   onProgress?: ((progress: McpCallProgress) => void) | undefined;
+  /**
+   * The `_meta.progressToken` to send, e.g. an id of your own to match the server's progress
+   * (on `progress$` or `onProgress`). Default: a token is made (the request id) when `onProgress`
+   * is given. A token another pending call of this client uses is refused: the call rejects with
+   * a `TypeError` and nothing is sent.
+   */
+  progressToken?: string | number | undefined;
   /** Restart the timeout when progress arrives. */
   resetTimeoutOnProgress?: boolean | undefined;
   /** Extra `_meta` for the request. */

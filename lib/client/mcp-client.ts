@@ -2,6 +2,7 @@ import { Observable, filter, map } from 'rxjs';
 import type { z } from 'zod';
 import {
   CallToolResultSchema,
+  ClientRequestResultSchemas,
   type CallToolResult,
   type CompleteRequestParams,
   type CompleteResult,
@@ -18,6 +19,12 @@ import {
   type Tool,
 } from '../protocol/schema/index.js';
 import { McpClientBase } from './mcp-client-base.js';
+import {
+  BATCH_PROTOCOL_VERSION,
+  sendBatch,
+  type McpBatchEntry,
+  type McpBatchResults,
+} from './mcp-client-batch.js';
 import type { ToolCallEvent } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpRoot } from './mcp-client-options.interface.js';
 
@@ -94,6 +101,31 @@ export class McpClient extends McpClientBase {
       );
       return () => abort.abort('Unsubscribed');
     });
+  }
+
+  /**
+   * Sends several requests at once. With a server that negotiated 2025-03-26 (the one revision
+   * with JSON-RPC batches) they go as one batch where the transport has batches (Streamable HTTP);
+   * otherwise one by one, concurrently. Resolves with each entry's outcome in order
+   * (`PromiseSettledResult`): its result, or its own error. Never rejects as a whole.
+   * @example
+   * ```ts
+   * const [tools, echo] = await client.batch([
+   *   { method: 'tools/list' },
+   *   { method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } },
+   * ] as const);
+   * if (echo.status === 'fulfilled') console.log(echo.value.content);
+   * ```
+   */
+  async batch<const E extends readonly McpBatchEntry[]>(entries: E): Promise<McpBatchResults<E>> {
+    if (this.currentState !== 'ready') await this.connect();
+    if (this.protocolVersion === BATCH_PROTOCOL_VERSION) {
+      return sendBatch(this.peer, this.outbox, entries);
+    }
+    const calls = entries.map(({ method, params, options }) =>
+      this.send(method, params, options, ClientRequestResultSchemas[method] as z.ZodType<unknown>),
+    );
+    return Promise.allSettled(calls) as Promise<McpBatchResults<E>>;
   }
 
   /** One page of prompts. */
@@ -203,6 +235,13 @@ export class McpClient extends McpClientBase {
     const removed = this.roots.delete(uri);
     if (removed) await this.rootsChanged();
     return removed;
+  }
+
+  /** Removes every root and tells the server once (nothing is sent when there were none). */
+  async clearRoots(): Promise<void> {
+    if (this.roots.size === 0) return;
+    this.roots.clear();
+    await this.rootsChanged();
   }
 
   /** Reports progress on a request the server made to this client. */

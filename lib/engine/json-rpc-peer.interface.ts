@@ -52,6 +52,12 @@ export interface OutgoingRequestOptions {
   signal?: AbortSignal;
   /** Asks for progress (`_meta.progressToken`) and receives each update. */
   onProgress?: (update: ProgressUpdate) => void;
+  /**
+   * The `_meta.progressToken` to send (default: the request id, when `onProgress` is given).
+   * Progress carrying it is routed to this request; a token already used by a pending request
+   * is refused (the request rejects with a `TypeError`, nothing is sent).
+   */
+  progressToken?: string | number;
   /** Restart the timeout whenever progress arrives (bounded by `maxTotalTimeoutMs`). */
   resetTimeoutOnProgress?: boolean;
   /** Hard upper bound when `resetTimeoutOnProgress` is on. */

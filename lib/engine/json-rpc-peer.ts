@@ -34,6 +34,8 @@ const PROGRESS = 'notifications/progress';
 export class JsonRpcPeer<TExtra = undefined> {
   private readonly inbound = new Map<RequestId, AbortController>();
   private readonly outbound = new Map<RequestId, OutgoingRequest>();
+  /** Caller-chosen progress tokens of pending requests (the default token is the request id). */
+  private readonly progressTokens = new Map<string | number, OutgoingRequest>();
   // Ids start at 1: some clients treat a cancelled request id 0 as absent.
   private nextId = 1;
   private closedWith?: Error;
@@ -73,31 +75,55 @@ export class JsonRpcPeer<TExtra = undefined> {
     options: OutgoingRequestOptions = {},
   ): Promise<T> {
     if (this.closedWith) return Promise.reject(this.closedWith);
+    const token = options.progressToken;
+    const holder = token === undefined ? undefined : this.progressHolder(token);
+    if (holder) {
+      const name = JSON.stringify(token);
+      return Promise.reject(
+        new TypeError(
+          `Progress token ${name} is in use by pending request ${holder.id} (${holder.method})`,
+        ),
+      );
+    }
     const id = this.nextId++;
     let sentParams = params;
-    if (options.onProgress || options.meta) {
+    if (options.onProgress || options.meta || token !== undefined) {
       const meta = { ...(params?._meta as object | undefined), ...options.meta };
-      if (options.onProgress) Object.assign(meta, { progressToken: id });
+      if (token !== undefined || options.onProgress)
+        Object.assign(meta, { progressToken: token ?? id });
       sentParams = { ...params, _meta: meta };
     }
     return new Promise<T>((resolve, reject) => {
+      const release = <A>(settle: (value: A) => void) =>
+        token === undefined
+          ? settle
+          : (value: A) => {
+              this.progressTokens.delete(token);
+              settle(value);
+            };
       const pending = new OutgoingRequest(
         id,
         method,
         options,
         options.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000,
-        resolve as (r: Record<string, unknown>) => void,
-        reject,
+        release(resolve as (r: Record<string, unknown>) => void),
+        release(reject),
         (reason) => this.abandon(id, reason),
       );
       if (pending.settled) return;
       this.outbound.set(id, pending);
+      if (token !== undefined) this.progressTokens.set(token, pending);
       const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
       if (sentParams) message.params = sentParams;
       this.safeSend(message, options.relatedRequestId, (error) => {
         if (this.outbound.delete(id)) pending.fail(error);
       });
     });
+  }
+
+  /** The pending request progress with `token` belongs to: a caller-chosen token, or an id. */
+  private progressHolder(token: string | number): OutgoingRequest | undefined {
+    return this.progressTokens.get(token) ?? this.outbound.get(token);
   }
 
   /** Ids and methods of the outgoing requests still waiting for an answer. */
@@ -181,7 +207,10 @@ export class JsonRpcPeer<TExtra = undefined> {
     }
     if (notification.method === PROGRESS && params) {
       const token = params.progressToken;
-      const pending = typeof token === 'number' ? this.outbound.get(token) : undefined;
+      const pending =
+        typeof token === 'string' || typeof token === 'number'
+          ? this.progressHolder(token)
+          : undefined;
       if (pending && typeof params.progress === 'number') {
         pending.progress(params as unknown as ProgressUpdate);
         if (!this.options.forwardRoutedProgress) return;

@@ -1,5 +1,6 @@
 import { Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { McpClient } from '../../client/mcp-client.js';
+import { forwardServerLogs } from './forward-server-logs.js';
 import type { McpClientModuleOptions } from './mcp-client-module-options.interface.js';
 
 /**
@@ -16,6 +17,11 @@ export class ManagedMcpClient extends McpClient implements OnModuleInit, BeforeA
   ) {
     super(config);
     this.logger = new Logger(`McpClient:${name}`);
+    const { forwardLogs } = config;
+    if (forwardLogs) {
+      const target = forwardLogs === true ? new Logger() : forwardLogs;
+      forwardServerLogs(this.logs$, target, `McpClient:${name}`);
+    }
   }
 
   async onModuleInit(): Promise<void> {

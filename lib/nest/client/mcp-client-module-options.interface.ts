@@ -1,9 +1,17 @@
+import type { LoggerService } from '@nestjs/common';
 import type { McpClientOptions } from '../../client/mcp-client-options.interface.js';
 
 /** One client of `McpClientModule`: the client's options (what `useFactory` returns). */
 export interface McpClientModuleOptions extends McpClientOptions {
   /** Connect on first use instead of at module init. Default `false`. */
   lazyConnect?: boolean | undefined;
+  /**
+   * Write the server's log messages (`notifications/message`) to a Nest logger, with the context
+   * `McpClient:<name>`: `true` for Nest's `Logger`, or a `LoggerService` of your own. MCP levels
+   * map to `debug`, `log` (info, notice), `warn`, `error` and `fatal` (critical and above).
+   * Which messages the server sends is set with `client.setLogLevel()`. Default `false`.
+   */
+  forwardLogs?: boolean | LoggerService | undefined;
 }
 
 /**

@@ -3,12 +3,35 @@ import { TransportError } from '../../errors/transport.error.js';
 import { isMessageEvent, readSseEvents, type SseReadOutcome } from '../shared/sse/sse-reader.js';
 import { openEventStream, SseEventTooLargeError } from './sse-event-stream.js';
 
+/** The `reason` of a `reconnect` event's data (`{"reason": "…"}`), if it has one. */
+function reconnectReason(data: string): string | undefined {
+  try {
+    const reason = (JSON.parse(data) as { reason?: unknown } | null)?.reason;
+    return typeof reason === 'string' ? reason : undefined;
+  } catch {
+    return data.trim() || undefined;
+  }
+}
+
+/** The server asked the client to reconnect (a `reconnect` event). */
+export class ReconnectRequestedError extends Error {
+  constructor(readonly reason: string | undefined) {
+    super(`The server asked to reconnect${reason ? ` (${reason})` : ''}`);
+    this.name = 'ReconnectRequestedError';
+  }
+}
+
 /** What one stream reports to its transport. */
 export interface SseClientStreamCallbacks {
   /** The data of a `message` event (or of an event without a type). */
   onMessage(data: string): void;
   /** The server's `retry:` field, ms. */
   onRetry(ms: number): void;
+  /**
+   * A `reconnect` event (not in the spec; some servers send it before they drop the stream on
+   * purpose), with the `reason` of its JSON data when there is one.
+   */
+  onReconnectRequest(reason: string | undefined): void;
   /**
    * The stream ended after its endpoint arrived, without {@link SseClientStream.close}: the
    * server closed it (no `error`) or the connection failed (`error`, possibly an
@@ -27,7 +50,7 @@ export interface SseClientStreamSettings {
 /**
  * One GET connection of the legacy SSE client: opens the stream, waits for its `endpoint` event
  * (resolved against the SSE URL, refused on another origin), then hands on `message` events
- * until it ends. Other event types (`ping`, ...) are ignored.
+ * until it ends; a `reconnect` event is handed on too. Other event types (`ping`, ...) are ignored.
  */
 export class SseClientStream {
   private readonly abort = new AbortController();
@@ -80,6 +103,8 @@ export class SseClientStream {
             return;
           }
           resolve(this.endpoint);
+        } else if (type === 'reconnect' && this.endpoint) {
+          this.callbacks.onReconnectRequest(reconnectReason(data));
         } else if (isMessageEvent({ event: type, data })) this.callbacks.onMessage(data);
       };
       void readSseEvents(

@@ -8,7 +8,7 @@ import {
   type SseClientTransportOptions,
   type SseClientReconnectionOptions,
 } from './sse-client.options.js';
-import { SseClientStream } from './sse-client-stream.js';
+import { ReconnectRequestedError, SseClientStream } from './sse-client-stream.js';
 import { SseEventTooLargeError } from './sse-event-stream.js';
 import { postJsonRpcMessage } from './sse-post.js';
 
@@ -26,6 +26,11 @@ type State = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
  * and its pending requests are gone, so the transport closes (a `TransportError` `closed` on
  * `errors$`, then `messages$` completes and the McpClient fails its pending calls) instead of
  * talking to a session nobody initialized. Connect a new client to continue.
+ *
+ * A `reconnect` event (not part of any MCP revision; some servers send it, optionally with
+ * `{"reason": "…"}`, before they drop the stream on purpose) closes the stream and reconnects at
+ * once, skipping the first delay; the outcome follows the rules above. With `reconnection: false`
+ * the transport closes instead, its error naming the reason. Our server never sends one.
  * @example
  * ```ts
  * const transport = new SseClientTransport('http://127.0.0.1:3000/sse', {
@@ -48,6 +53,8 @@ export class SseClientTransport implements ClientTransport {
   private readonly posts = new AbortController();
   private reconnecting?: Promise<void>;
   private wake?: () => void;
+  /** A `reconnect` event that came before the stream was open (acted on once it is). */
+  private pendingReconnect?: { reason: string | undefined } | undefined;
 
   /** {@inheritDoc ClientTransport.messages$} */
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
@@ -86,7 +93,7 @@ export class SseClientTransport implements ClientTransport {
       this.endpoint = await this.connect();
       if (this.state !== 'connecting')
         throw new TransportError('The SSE transport was closed', 'closed');
-      this.state = 'open';
+      this.opened();
     } catch (error) {
       if (this.state === 'connecting') this.state = 'idle';
       throw error;
@@ -133,6 +140,11 @@ export class SseClientTransport implements ClientTransport {
       onEnd: (error) => {
         if (this.stream === stream) this.streamLost(error);
       },
+      onReconnectRequest: (reason) => {
+        if (this.stream !== stream) return;
+        if (this.state === 'open') this.reconnectNow(reason);
+        else this.pendingReconnect = { reason };
+      },
     });
     this.stream = stream;
     return stream.open(await this.customHeaders());
@@ -154,29 +166,51 @@ export class SseClientTransport implements ClientTransport {
     this.messages.next(message);
   }
 
-  private streamLost(error: unknown): void {
+  /** The stream is open (again); a `reconnect` event that came meanwhile is acted on now. */
+  private opened(): void {
+    this.state = 'open';
+    const pending = this.pendingReconnect;
+    this.pendingReconnect = undefined;
+    if (pending) this.reconnectNow(pending.reason);
+  }
+
+  /** The server asked for a reconnection: drop the stream and reconnect without waiting. */
+  private reconnectNow(reason: string | undefined): void {
+    this.stream?.close();
+    this.streamLost(new ReconnectRequestedError(reason), true);
+  }
+
+  /** The stream ended; `now` skips the first delay (the server asked for the reconnection). */
+  private streamLost(error: unknown, now = false): void {
     if (this.state !== 'open') return;
     if (error instanceof SseEventTooLargeError) {
       this.shutdown(new TransportError(error.message, 'protocol', undefined, { cause: error }));
     } else if (!this.options.reconnection) {
+      const why = error instanceof ReconnectRequestedError ? `: ${error.message}` : '';
       this.shutdown(
-        new TransportError('The SSE stream was closed', 'closed', undefined, { cause: error }),
+        new TransportError(`The SSE stream was closed${why}`, 'closed', undefined, {
+          cause: error,
+        }),
       );
     } else {
       this.state = 'reconnecting';
-      this.reconnecting = this.reconnect(this.options.reconnection).finally(
-        () => (this.reconnecting = undefined),
-      );
+      const reconnecting = this.reconnect(this.options.reconnection, now).finally(() => {
+        if (this.reconnecting === reconnecting) this.reconnecting = undefined;
+      });
+      this.reconnecting = reconnecting;
     }
   }
 
-  private async reconnect(settings: Required<SseClientReconnectionOptions>): Promise<void> {
+  private async reconnect(
+    settings: Required<SseClientReconnectionOptions>,
+    now: boolean,
+  ): Promise<void> {
     const serverDelay = this.options.fixedInitialDelay ? undefined : this.retryMs;
     const base = serverDelay ?? settings.initialDelayMs;
     let lastError: unknown;
     for (let attempt = 0; attempt < settings.maxAttempts; attempt++) {
       if (this.state !== 'reconnecting') return;
-      await this.sleep(Math.min(settings.maxDelayMs, base * 2 ** attempt));
+      if (attempt > 0 || !now) await this.sleep(Math.min(settings.maxDelayMs, base * 2 ** attempt));
       if (this.state !== 'reconnecting') return;
       let endpoint: URL;
       try {
@@ -187,7 +221,7 @@ export class SseClientTransport implements ClientTransport {
       }
       if (this.state !== 'reconnecting') return;
       if (endpoint.href === this.endpoint?.href) {
-        this.state = 'open'; // the server kept the session
+        this.opened(); // the server kept the session
         return;
       }
       this.shutdown(

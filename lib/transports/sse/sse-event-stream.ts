@@ -49,7 +49,7 @@ export function openEventStream(
       else
         reject(
           new TransportError(
-            `Cannot connect to ${url.href}: ${error.message}`,
+            `Cannot connect to ${url.href}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
             'refused',
             undefined,
             {

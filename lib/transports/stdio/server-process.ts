@@ -3,6 +3,13 @@ import type { Readable, Writable } from 'node:stream';
 import { TransportError } from '../../errors/transport.error.js';
 import { buildStdioEnvironment, type StdioClientTransportOptions } from './stdio-client.options.js';
 
+/** A command line for messages: `node server.js "--name=a b"` (arguments with spaces quoted). */
+export function describeCommand(command: string, args: readonly string[] = []): string {
+  return [command, ...args]
+    .map((part) => (/[\s"]/.test(part) ? JSON.stringify(part) : part))
+    .join(' ');
+}
+
 /** How a server process ended. */
 export interface StdioExit {
   /** Exit code, or null when a signal ended it. */
@@ -62,7 +69,7 @@ export class ServerProcess {
       return new ServerProcess(child, options.closeTimeoutMs ?? 2000);
     } catch (error) {
       throw new TransportError(
-        `Cannot start the MCP server "${command}": ${(error as Error).message}`,
+        `Cannot start the MCP server \`${describeCommand(command, args)}\`: ${(error as Error).message}`,
         'refused',
         undefined,
         { cause: error },

@@ -6,7 +6,7 @@ import type { McpError } from '../../errors/mcp.error.js';
 import { JsonLineReader } from './json-line-reader.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, JsonLineWriter } from './json-line-writer.js';
 import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
-import { ServerProcess, type StdioExit } from './server-process.js';
+import { describeCommand, ServerProcess, type StdioExit } from './server-process.js';
 import { StderrCollector } from './stderr-collector.js';
 import type { StdioClientTransportOptions } from './stdio-client.options.js';
 
@@ -159,7 +159,8 @@ export class StdioClientTransport implements ClientTransport {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
       const tail = this.stderr.tail();
       this._closeError = new TransportError(
-        `The MCP server process ${how}${tail ? `; last stderr lines: ${tail}` : ''}`,
+        `The MCP server \`${describeCommand(this.options.command, this.options.args)}\` ${how}` +
+          (tail ? `; last stderr lines: ${tail}` : ''),
         'exited',
         exit.code ?? undefined,
       );

@@ -60,6 +60,7 @@ export class WebSocketClientTransport implements ClientTransport {
       perMessageDeflate: false,
     });
     this.socket = socket;
+    const href = new URL(this.url).href;
     this.closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await new Promise<void>((resolve, reject) => {
       const fail = (error: TransportError) => {
@@ -74,14 +75,20 @@ export class WebSocketClientTransport implements ClientTransport {
         const status = response.statusCode ?? 0;
         response.resume();
         socket.terminate();
-        fail(new TransportError(`WebSocket upgrade refused: HTTP ${status}`, 'http', status));
+        fail(
+          new TransportError(
+            `WebSocket upgrade to ${href} refused: HTTP ${status}`,
+            'http',
+            status,
+          ),
+        );
       });
       socket.on('error', (error) => {
         if (socket.readyState === WEBSOCKET_OPEN) this.errors.next(error);
         else
           fail(
             new TransportError(
-              `WebSocket connection failed: ${error.message}`,
+              `Cannot connect to ${href}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
               'refused',
               undefined,
               { cause: error },

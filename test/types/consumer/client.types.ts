@@ -11,6 +11,7 @@ import {
   type ClientTransport,
   type ElicitationHandler,
   type Mcp,
+  type McpBatchEntry,
   type McpCallOptions,
   type McpClientModuleOptions,
   type McpClientOptionsFactory,
@@ -165,3 +166,36 @@ export const registrations = [
   // @ts-expect-error: a useClass options factory must implement createMcpClientOptions()
   McpClientModule.registerAsync({ useClass: class NotAFactory {} }),
 ];
+
+export const forwardToNestLogger: McpClientModuleOptions = { transport, forwardLogs: true };
+export const forwardToOwnLogger: McpClientModuleOptions = {
+  transport,
+  forwardLogs: { log: () => undefined, error: () => undefined, warn: () => undefined },
+};
+// @ts-expect-error: forwardLogs is a boolean or a LoggerService
+export const forwardToNowhere: McpClientModuleOptions = { transport, forwardLogs: 'console' };
+
+export async function progressTokensAndRoots(): Promise<void> {
+  const options: McpCallOptions = { progressToken: 'job-1', onProgress: () => undefined };
+  await client.callTool('add', {}, options);
+  await client.callTool('add', {}, { progressToken: 7 });
+  // @ts-expect-error: a progress token is a string or a number
+  await client.callTool('add', {}, { progressToken: { id: 1 } });
+  expectTypeOf(client.clearRoots()).toEqualTypeOf<Promise<void>>();
+}
+
+export async function batchIsTypedPerEntry(): Promise<void> {
+  const [listed, called, pinged] = await client.batch([
+    { method: 'tools/list' },
+    { method: 'tools/call', params: { name: 'add', arguments: { a: 1 } } },
+    { method: 'ping', options: { timeoutMs: 100 } },
+  ]);
+  if (listed.status === 'fulfilled') expectTypeOf(listed.value.tools).toEqualTypeOf<Mcp.Tool[]>();
+  if (called.status === 'fulfilled')
+    expectTypeOf(called.value).toExtend<Mcp.ClientRequestResultOf<'tools/call'>>();
+  if (pinged.status === 'fulfilled') expectTypeOf(pinged.value).toEqualTypeOf<Mcp.EmptyResult>();
+  // @ts-expect-error: tools/call params are required in a batch entry too
+  await client.batch([{ method: 'tools/call' }]);
+}
+
+export const batchEntry: McpBatchEntry = { method: 'resources/read', params: { uri: 'file:///a' } };

@@ -504,6 +504,45 @@ describe('JsonRpcPeer', () => {
       });
     });
 
+    it('sends a caller-chosen progressToken and routes its progress to that request', async () => {
+      const onProgress = jestApi.fn();
+      const { a, b, sentByA } = peerPair(
+        {},
+        {
+          onRequest: async (request) => {
+            const token = (request.params!._meta as { progressToken: string }).progressToken;
+            b.notify('notifications/progress', { progressToken: token, progress: 5 });
+            await flush();
+            return {};
+          },
+        },
+      );
+      await a.request('long', {}, { progressToken: 'mine-1', onProgress });
+      expect((sentByA[0].message as JsonRpcRequest).params).toEqual({
+        _meta: { progressToken: 'mine-1' },
+      });
+      expect(onProgress).toHaveBeenCalledWith({
+        progress: 5,
+        total: undefined,
+        message: undefined,
+      });
+    });
+
+    it('refuses a progressToken a pending request holds, and frees it once that one settles', async () => {
+      const answer = deferred<Record<string, unknown>>();
+      const { a, sentByA } = peerPair({}, { onRequest: () => answer.promise });
+      const first = a.request('long', {}, { progressToken: 'dup' });
+      const error = await rejectionOf(a.request('other', {}, { progressToken: 'dup' }));
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        'Progress token "dup" is in use by pending request 1 (long)',
+      );
+      expect(methods(sentByA)).toEqual(['long']);
+      answer.resolve({});
+      await first;
+      await expect(a.request('again', {}, { progressToken: 'dup' })).resolves.toEqual({});
+    });
+
     it('forwards progress for an unknown token to onNotification', () => {
       const onNotification = jestApi.fn();
       const peer = new JsonRpcPeer<string>({

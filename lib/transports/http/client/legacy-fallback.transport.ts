@@ -80,6 +80,13 @@ export class FallbackClientTransport implements ClientTransport {
     this.decided = true;
   }
 
+  /** Sends a batch through the transport in use (one by one when it has no batches). */
+  async sendBatch(messages: JsonRpcMessage[]): Promise<void> {
+    const current = this.current;
+    if (current.sendBatch) return current.sendBatch(messages);
+    await Promise.all(messages.map((message) => current.send(message)));
+  }
+
   /** Passes the negotiated revision to the transport in use. */
   setProtocolVersion(version: string): void {
     this.current.setProtocolVersion?.(version);

@@ -26,16 +26,20 @@ export class McpHttpEndpoint {
   ) {}
 
   /**
-   * POSTs one message. Resolves with the response whatever its status.
+   * POSTs one message (or a batch array). Resolves with the response whatever its status.
    * @throws TransportError `refused`/`closed` when no response came; HeadersProviderError.
    */
-  async post(message: JsonRpcMessage, signal: AbortSignal, what: string): Promise<Response> {
+  async post(
+    message: JsonRpcMessage | JsonRpcMessage[],
+    signal: AbortSignal,
+    what: string,
+  ): Promise<Response> {
     const headers = await this.headers(POST_HEADERS);
     const body = JSON.stringify(message);
     try {
       return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
     } catch (error) {
-      throw fetchFailure(error, what);
+      throw fetchFailure(error, what, this.url);
     }
   }
 
@@ -52,7 +56,7 @@ export class McpHttpEndpoint {
     try {
       response = await this.options.fetch(this.url, { method: 'GET', headers, signal });
     } catch (error) {
-      throw fetchFailure(error, what);
+      throw fetchFailure(error, what, this.url);
     }
     if (!response.ok) throw await httpError(response, what);
     if (mediaTypeOf(response) !== 'text/event-stream') {

@@ -25,10 +25,11 @@ import {
   type StreamableHttpClientOptions,
 } from './streamable-http-client.options.js';
 
-/** A request waiting for its response, and the abort switch of its HTTP exchange. */
+/** The requests of one POST (one, or a batch's) and the abort switch of its HTTP exchange. */
 interface PendingExchange {
   controller: AbortController;
-  answered: boolean;
+  /** Requests of the POST still without a response (or not given up by the caller). */
+  waiting: number;
 }
 
 /**
@@ -102,7 +103,9 @@ export class StreamableHttpClientTransport implements ClientTransport {
   /** POSTs one message; for a request, resolves once its reply (JSON or stream) is consumed. */
   async send(message: JsonRpcMessage): Promise<void> {
     if (this.closed) throw new TransportError('The transport is closed', 'closed');
-    if (isJsonRpcRequest(message)) return this.sendRequest(message);
+    if (isJsonRpcRequest(message)) {
+      return this.sendRequests(message, [message], `POST ${message.method} (id ${message.id})`);
+    }
     const method = 'method' in message ? message.method : 'response';
     const controller = this.track();
     try {
@@ -120,6 +123,28 @@ export class StreamableHttpClientTransport implements ClientTransport {
     }
   }
 
+  /**
+   * POSTs several messages as one JSON-RPC batch (protocol 2025-03-26 only; the client decides).
+   * Resolves once every request of the batch is answered, whether the reply is a JSON array or
+   * an SSE stream; a batch of notifications and responses only gets 202.
+   */
+  async sendBatch(messages: JsonRpcMessage[]): Promise<void> {
+    if (this.closed) throw new TransportError('The transport is closed', 'closed');
+    const requests = messages.filter(isJsonRpcRequest);
+    const what = `POST batch (${messages.length} messages)`;
+    if (requests.length > 0) return this.sendRequests(messages, requests, what);
+    const controller = this.track();
+    try {
+      const response = await this.endpoint.post(messages, controller.signal, what);
+      if (!response.ok) throw await httpError(response, what);
+      await discardBody(response);
+    } catch (error) {
+      throw this.failure(error, what);
+    } finally {
+      this.controllers.delete(controller);
+    }
+  }
+
   /** Sends `MCP-Protocol-Version: version` on every later request. */
   setProtocolVersion(version: string): void {
     this.endpoint.protocolVersion = version;
@@ -132,27 +157,38 @@ export class StreamableHttpClientTransport implements ClientTransport {
     this.standalone.stop();
   }
 
-  /** Aborts every exchange, DELETEs the session (405 is fine) and completes the streams. */
+  /**
+   * DELETEs the session (405 is fine), aborts every exchange still open and completes the
+   * streams. The DELETE goes first: the server then ends the session's streams itself and their
+   * sockets go back to the pool idle. Aborting a streaming fetch first made undici open a spare
+   * connection that carried no request, which a closing Node server does not drop as idle (its
+   * `close()` waited for undici's 4 s keep-alive timeout).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const deleteError = await this.endpoint.deleteSession();
     for (const controller of this.controllers) controller.abort();
     this.controllers.clear();
     this.standalone.stop();
-    const deleteError = await this.endpoint.deleteSession();
     if (deleteError) this.errors.next(deleteError);
     this.messages.complete();
     this.errors.complete();
   }
 
-  private async sendRequest(request: JsonRpcRequest): Promise<void> {
-    const what = `POST ${request.method} (id ${request.id})`;
-    const exchange: PendingExchange = { controller: this.track(), answered: false };
-    this.exchanges.set(request.id, exchange);
+  /** POSTs `body` (one request, or a batch holding `requests`) and reads the reply. */
+  private async sendRequests(
+    body: JsonRpcMessage | JsonRpcMessage[],
+    requests: JsonRpcRequest[],
+    what: string,
+  ): Promise<void> {
+    const exchange: PendingExchange = { controller: this.track(), waiting: requests.length };
+    for (const request of requests) this.exchanges.set(request.id, exchange);
     try {
-      const response = await this.endpoint.post(request, exchange.controller.signal, what);
+      const response = await this.endpoint.post(body, exchange.controller.signal, what);
       if (!response.ok) throw await httpError(response, what);
-      if (request.method === 'initialize' && !this.endpoint.adoptSession(response)) {
+      const initialize = !Array.isArray(body) && requests[0]!.method === 'initialize';
+      if (initialize && !this.endpoint.adoptSession(response)) {
         this.errors.next(
           new TransportError('Ignored an invalid Mcp-Session-Id header', 'protocol'),
         );
@@ -163,10 +199,10 @@ export class StreamableHttpClientTransport implements ClientTransport {
       if (exchange.controller.signal.aborted && !this.closed) return;
       throw this.failure(error, what);
     } finally {
-      this.exchanges.delete(request.id);
+      for (const request of requests) this.exchanges.delete(request.id);
       this.controllers.delete(exchange.controller);
     }
-    if (this.closed && !exchange.answered) throw new TransportError(`${what}: closed`, 'closed');
+    if (this.closed && exchange.waiting > 0) throw new TransportError(`${what}: closed`, 'closed');
   }
 
   private async readReply(response: Response, exchange: PendingExchange, what: string) {
@@ -187,7 +223,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
         maxEventBytes: this.options.maxMessageBytes,
         reconnect: (lastEventId) => this.endpoint.get(lastEventId, signal),
         onMessage: (data) => this.deliverData(data, label),
-        isDone: () => exchange.answered,
+        isDone: () => exchange.waiting === 0,
         reconnectWithoutId: false,
       });
       return;
@@ -215,16 +251,25 @@ export class StreamableHttpClientTransport implements ClientTransport {
   private deliver(message: JsonRpcMessage): void {
     if (this.closed) return;
     if (!('method' in message) && message.id !== undefined && message.id !== null) {
-      const exchange = this.exchanges.get(message.id);
-      if (exchange) exchange.answered = true;
+      this.settle(message.id);
     }
     this.messages.next(message);
   }
 
-  /** The caller gave up on a request: stop reading its reply. */
+  /** A request of an exchange got its response: one less to wait for. */
+  private settle(id: RequestId): PendingExchange | undefined {
+    const exchange = this.exchanges.get(id);
+    if (!exchange) return undefined;
+    this.exchanges.delete(id);
+    exchange.waiting--;
+    return exchange;
+  }
+
+  /** The caller gave up on a request: stop reading its reply once nothing else awaits it. */
   private abandon(message: JsonRpcMessage): void {
     const id = ('params' in message ? message.params?.requestId : undefined) as RequestId;
-    this.exchanges.get(id)?.controller.abort();
+    const exchange = this.settle(id);
+    if (exchange?.waiting === 0) exchange.controller.abort();
   }
 
   private track(): AbortController {
@@ -236,6 +281,6 @@ export class StreamableHttpClientTransport implements ClientTransport {
   private failure(error: unknown, what: string): unknown {
     if (error instanceof HeadersProviderError) return error.original;
     if (this.closed) return new TransportError(`${what}: the transport closed`, 'closed');
-    return error instanceof TransportError ? error : fetchFailure(error, what);
+    return error instanceof TransportError ? error : fetchFailure(error, what, this.endpoint.url);
   }
 }

@@ -125,19 +125,28 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
- * Maps a rejected `fetch` to a TransportError: `refused` when the server could not be reached,
- * `closed` for a connection lost on the way. TransportErrors pass through.
+ * Maps a rejected `fetch` of `url` to a TransportError naming the URL: `refused` when the server
+ * could not be reached (`Cannot connect to http://…: ECONNREFUSED (POST initialize)`), `closed`
+ * for a connection lost on the way. TransportErrors pass through.
  */
-export function fetchFailure(error: unknown, what: string): TransportError {
+export function fetchFailure(error: unknown, what: string, url: URL): TransportError {
   if (error instanceof TransportError) return error;
   const code = codeOf(error);
   if (code && REFUSED_CODES.has(code)) {
-    return new TransportError(`${what}: cannot reach the server (${code})`, 'refused', undefined, {
-      cause: error,
-    });
+    return new TransportError(
+      `Cannot connect to ${url.href}: ${code} (${what})`,
+      'refused',
+      undefined,
+      {
+        cause: error,
+      },
+    );
   }
   const reason = code ?? (error instanceof Error ? error.message : String(error));
-  return new TransportError(`${what}: connection failed (${reason})`, 'closed', undefined, {
-    cause: error,
-  });
+  return new TransportError(
+    `${what} to ${url.href}: connection failed (${reason})`,
+    'closed',
+    undefined,
+    { cause: error },
+  );
 }

@@ -41,6 +41,38 @@ describe('SseClientTransport reconnection', () => {
     expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
   });
 
+  it('reconnects at once on a reconnect event, skipping the first delay (session kept)', async () => {
+    server.onGet(
+      sse('event: endpoint\ndata: /m?s=same\n\n'),
+      sse(
+        'event: endpoint\ndata: /m?s=same\n\n' +
+          messageEvent({ jsonrpc: '2.0', method: 'n/after' }),
+      ),
+    );
+    // A delay this long would outlast the test: only the skipped delay lets it pass.
+    const slow = { initialDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 3 };
+    transport = new SseClientTransport(server.sseUrl, { reconnection: slow });
+    const after = firstValueFrom(transport.messages$);
+    await transport.start();
+    server.streams[0]!.write('event: reconnect\ndata: {"reason":"deploying"}\n\n');
+    await expect(after).resolves.toEqual({ jsonrpc: '2.0', method: 'n/after' });
+    await transport.send(ping);
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
+  });
+
+  it('without reconnection, closes on a reconnect event with an error naming the reason', async () => {
+    server.onGet(sse('event: endpoint\ndata: /m\n\nevent: reconnect\ndata: {"reason":"bye"}\n\n'));
+    transport = new SseClientTransport(server.sseUrl, { reconnection: false });
+    const errors = lastValueFrom(transport.errors$.pipe(toArray()));
+    await transport.start();
+    expect(await errors).toEqual([
+      expect.objectContaining({
+        kind: 'closed',
+        message: 'The SSE stream was closed: The server asked to reconnect (bye)',
+      }),
+    ]);
+  });
+
   it('closes (errors$ then complete) when the server starts a new session', async () => {
     server.onGet((res) => {
       sse('event: endpoint\ndata: /m?s=one\n\n')(res, 0);

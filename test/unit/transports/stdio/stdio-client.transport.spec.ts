@@ -76,7 +76,7 @@ describe('StdioClientTransport', () => {
     const error = await transport.start().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).kind).toBe('refused');
-    expect((error as TransportError).message).toMatch(/"nestjs-mcp-no-such-command".*ENOENT/);
+    expect((error as TransportError).message).toMatch(/`nestjs-mcp-no-such-command`.*ENOENT/);
     await expect(completed).resolves.toEqual([]);
     await expect(transport.send(request(1, 'ping'))).rejects.toBeInstanceOf(TransportError);
   });

@@ -77,15 +77,19 @@ describe('http-reply helpers', () => {
     const refused = new TypeError('fetch failed', {
       cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
     });
-    expect(fetchFailure(refused, 'POST')).toMatchObject({
+    const url = new URL('http://127.0.0.1:9/mcp');
+    expect(fetchFailure(refused, 'POST', url)).toMatchObject({
       kind: 'refused',
-      message: 'POST: cannot reach the server (ECONNREFUSED)',
+      message: 'Cannot connect to http://127.0.0.1:9/mcp: ECONNREFUSED (POST)',
     });
     const reset = new TypeError('fetch failed', {
       cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }),
     });
-    expect(fetchFailure(reset, 'POST')).toMatchObject({ kind: 'closed' });
+    expect(fetchFailure(reset, 'POST', url)).toMatchObject({
+      kind: 'closed',
+      message: 'POST to http://127.0.0.1:9/mcp: connection failed (ECONNRESET)',
+    });
     const passthrough = new TransportError('x', 'http', 500);
-    expect(fetchFailure(passthrough, 'POST')).toBe(passthrough);
+    expect(fetchFailure(passthrough, 'POST', url)).toBe(passthrough);
   });
 });
