@@ -1,5 +1,8 @@
 import { Subject, type Observable } from 'rxjs';
-import { type ClientTransport } from '../../../client/client-transport.interface.js';
+import {
+  type ClientSendOptions,
+  type ClientTransport,
+} from '../../../client/client-transport.interface.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import {
   isJsonRpcRequest,
@@ -11,6 +14,7 @@ import {
   discardBody,
   fetchFailure,
   httpError,
+  httpErrorReply,
   mediaTypeOf,
   parseReply,
   readTextLimited,
@@ -58,6 +62,8 @@ export class StreamableHttpClientTransport implements ClientTransport {
   private readonly standalone: StandaloneSseStream;
   private closed = false;
 
+  /** Sends the 2026-07-28 request headers the client computes per message. */
+  readonly usesRequestHeaders = true;
   /** Messages from the server, in arrival order; completes on {@link close}. */
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   /** Non-fatal problems: invalid SSE events, a failed standalone stream or session DELETE. */
@@ -99,14 +105,18 @@ export class StreamableHttpClientTransport implements ClientTransport {
     if (this.closed) throw new TransportError('Transport closed; create a new one', 'closed');
   }
 
-  /** POSTs one message; for a request, resolves once its reply (JSON or stream) is consumed. */
-  async send(message: JsonRpcMessage): Promise<void> {
+  /**
+   * POSTs one message (with `options.headers`, the 2026-07-28 request headers); for a request,
+   * resolves once its reply (JSON or stream) is consumed.
+   */
+  async send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void> {
     if (this.closed) throw new TransportError('The transport is closed', 'closed');
-    if (isJsonRpcRequest(message)) return this.sendRequest(message);
+    if (isJsonRpcRequest(message)) return this.sendRequest(message, options?.headers);
     const method = 'method' in message ? message.method : 'response';
     const controller = this.track();
     try {
-      const response = await this.endpoint.post(message, controller.signal, `POST ${method}`);
+      const what = `POST ${method}`;
+      const response = await this.endpoint.post(message, controller.signal, what, options?.headers);
       if (!response.ok) throw await httpError(response, `POST ${method}`);
       await discardBody(response);
     } catch (error) {
@@ -145,12 +155,21 @@ export class StreamableHttpClientTransport implements ClientTransport {
     this.errors.complete();
   }
 
-  private async sendRequest(request: JsonRpcRequest): Promise<void> {
+  private async sendRequest(
+    request: JsonRpcRequest,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<void> {
     const what = `POST ${request.method} (id ${request.id})`;
     const exchange: PendingExchange = { controller: this.track(), answered: false };
     this.exchanges.set(request.id, exchange);
     try {
-      const response = await this.endpoint.post(request, exchange.controller.signal, what);
+      const response = await this.endpoint.post(request, exchange.controller.signal, what, headers);
+      if (!response.ok && headers) {
+        // 2026-07-28 servers answer refusals (-32020, -32022, -32601 ...) with 4xx + JSON-RPC.
+        const reply = await httpErrorReply(response, what, request.id);
+        if (reply instanceof TransportError) throw reply;
+        return this.deliver(reply);
+      }
       if (!response.ok) throw await httpError(response, what);
       if (request.method === 'initialize' && !this.endpoint.adoptSession(response)) {
         this.errors.next(
