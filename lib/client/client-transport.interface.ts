@@ -31,6 +31,11 @@ export interface ClientTransport {
    * delivered as the JSON-RPC error it carries.
    */
   readonly usesRequestHeaders?: boolean;
+  /**
+   * True for a transport that only exists in the legacy era (the 2024-11-05 HTTP+SSE transport):
+   * `versionNegotiation: 'auto'` then initializes without probing `server/discover`.
+   */
+  readonly legacyOnly?: boolean;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
   /**

@@ -2,6 +2,7 @@ import { Observable, filter, map } from 'rxjs';
 import type { z } from 'zod';
 import {
   CallToolResultSchema,
+  DiscoverResultSchema,
   type CallToolResult,
   type CompleteRequestParams,
   type CompleteResult,
@@ -33,9 +34,13 @@ const page = (cursor: string | undefined) => (cursor === undefined ? undefined :
  * Every result is the protocol type of its method (see `request()` for any method by name).
  */
 export class McpClient extends McpClientBase {
-  /** `ping`. */
+  /**
+   * `ping`. The 2026-07-28 era has no `ping`: there it sends `server/discover`, the request every
+   * modern server answers.
+   */
   async ping(options?: McpCallOptions): Promise<void> {
-    await this.request('ping', undefined, options);
+    if (this.era === 'modern') await this.send('server/discover', {}, options, DiscoverResultSchema);
+    else await this.request('ping', undefined, options);
   }
 
   /** One page of tools. */

@@ -9,8 +9,11 @@ import { initializeSession } from './legacy-handshake.js';
 import { negotiateVersion } from './negotiate-version.js';
 import type { NegotiatedServer } from './negotiated-server.js';
 
-/** Longest wait for the `server/discover` probe before a silent server counts as legacy (ms). */
-const PROBE_TIMEOUT_MS = 10_000;
+/**
+ * Longest wait for the `server/discover` probe before a silent server counts as legacy (ms); a
+ * shorter `requestTimeoutMs` wins.
+ */
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Opens the conversation of a client on `connect()`: the era negotiation of
@@ -31,8 +34,11 @@ export class EraNegotiator {
   async negotiate(): Promise<NegotiatedServer> {
     const legacyVersion = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
     const timeoutMs = Math.min(this.options.requestTimeoutMs ?? 30_000, PROBE_TIMEOUT_MS);
+    let mode = this.options.versionNegotiation ?? 'auto';
+    // The 2024-11-05 HTTP+SSE transport has no 2026-07-28 binding: no probe there.
+    if (mode === 'auto' && this.transport().legacyOnly) mode = 'legacy';
     const server = await negotiateVersion(
-      this.options.versionNegotiation ?? 'auto',
+      mode,
       legacyVersion,
       {
         discover: (version) =>

@@ -73,6 +73,11 @@ export class FallbackClientTransport implements ClientTransport {
     return this.current.usesRequestHeaders === true;
   }
 
+  /** True once the legacy fallback (a legacy-only transport) is in use. */
+  get legacyOnly(): boolean {
+    return this.current.legacyOnly === true;
+  }
+
   /** Sends through the transport in use; the first `initialize` may switch transports. */
   async send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void> {
     const probing = !this.decided && isJsonRpcRequest(message) && message.method === 'initialize';

@@ -49,6 +49,7 @@ export async function connectLibPeer(server: MatrixServer): Promise<LibPeer> {
   const client = new McpClient({
     transport,
     clientInfo: { name: 'matrix-mcp-client', version: '1.0.0' },
+    versionNegotiation: 'legacy', // the session era; test/e2e/client-modern covers 2026-07-28
     sampling: (params) => {
       const prompt = promptText(params.messages[0]?.content);
       return {
