@@ -39,7 +39,8 @@ export class McpClient extends McpClientBase {
    * modern server answers.
    */
   async ping(options?: McpCallOptions): Promise<void> {
-    if (this.era === 'modern') await this.send('server/discover', {}, options, DiscoverResultSchema);
+    if (this.era === 'modern')
+      await this.send('server/discover', {}, options, DiscoverResultSchema);
     else await this.request('ping', undefined, options);
   }
 

@@ -37,19 +37,15 @@ export class EraNegotiator {
     let mode = this.options.versionNegotiation ?? 'auto';
     // The 2024-11-05 HTTP+SSE transport has no 2026-07-28 binding: no probe there.
     if (mode === 'auto' && this.transport().legacyOnly) mode = 'legacy';
-    const server = await negotiateVersion(
-      mode,
-      legacyVersion,
-      {
-        discover: (version) =>
-          this.peer.request<unknown>('server/discover', undefined, {
-            meta: this.stateless.metaFor(version),
-            timeoutMs,
-          }),
-        initialize: (version) => this.initialize(version),
-        note: this.note,
-      },
-    );
+    const server = await negotiateVersion(mode, legacyVersion, {
+      discover: (version) =>
+        this.peer.request<unknown>('server/discover', undefined, {
+          meta: this.stateless.metaFor(version),
+          timeoutMs,
+        }),
+      initialize: (version) => this.initialize(version),
+      note: this.note,
+    });
     if (server.era === 'modern') this.stateless.begin(server.protocolVersion);
     return server;
   }
