@@ -41,6 +41,8 @@ export {
   ConnectionClosedError,
   ListenLimitError,
   LISTEN_LIMIT_ERROR_CODE,
+  VersionNegotiationError,
+  InputRoundLimitError,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -179,8 +181,11 @@ export type {
   SamplingHandler,
   ElicitationHandler,
   ServerRequestContext,
+  VersionNegotiation,
 } from './client/mcp-client-options.interface.js';
-export type { ClientTransport } from './client/client-transport.interface.js';
+export type { McpClientEra } from './client/era/negotiated-server.js';
+export type { McpInputRound, InputRequiredHandler } from './client/mrtr/input-round.interface.js';
+export type { ClientTransport, ClientSendOptions } from './client/client-transport.interface.js';
 export { McpClientModule } from './nest/client/mcp-client.module.js';
 export {
   InjectMcpClient,

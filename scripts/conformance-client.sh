@@ -5,15 +5,16 @@
 # runner starts a scenario server, then the client with the server URL as its last argument, the
 # scenario name in MCP_CONFORMANCE_SCENARIO and the revision in MCP_CONFORMANCE_PROTOCOL_VERSION.
 # The default scenarios are the non-auth client scenarios of the revision's frozen requirement set
-# (`conformance list --requirements REV`); the client has no OAuth, so the auth/* ones are left out.
+# (`conformance list --requirements REV`) plus the unscored json-schema-2020-12-preservation; the
+# client has no OAuth, so the auth/* ones are left out. Without REQUIREMENTS both sets run, one
+# after the other; each set's results live in conformance-results/client-REV/ (no clobbering).
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory (shared with scripts/conformance-server.sh). The client itself runs on the system Node.
 #
 # Environment:
-#   REQUIREMENTS the revision: 2025-11-25 (default) or 2026-07-28
-#   SCENARIOS    space-separated scenarios (default: the set's non-auth client scenarios; for
-#                2025-11-25: initialize tools_call elicitation-sep1034-client-defaults sse-retry)
+#   REQUIREMENTS the revisions, space-separated (default: "2025-11-25 2026-07-28")
+#   SCENARIOS    space-separated scenarios (default: each set's non-auth client scenarios)
 #   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
 #
 # Exit code: 1 when any scenario has a FAILURE or WARNING (the runner's own rule), else 0.
@@ -27,9 +28,8 @@ source "$ROOT/scripts/lib/node22-tools.sh"
 CONFORMANCE_VERSION="0.2.0-alpha.12" # keep equal to scripts/conformance-server.sh (same .tools dir)
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 CLIENT="dist/sample/04-conformance-client/main.js"
-RESULTS_DIR="conformance-results" # git-ignored; server runs live beside ours as server-*
-REQUIREMENTS="${REQUIREMENTS:-2025-11-25}"
-REQUIREMENTS_FILE="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements/$REQUIREMENTS.yaml"
+REQUIREMENTS="${REQUIREMENTS:-2025-11-25 2026-07-28}"
+REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 
 log() { echo "[conformance-client] $*" >&2; }
 
@@ -37,16 +37,6 @@ log() { echo "[conformance-client] $*" >&2; }
 
 ensure_node22
 ensure_tool conformance @modelcontextprotocol/conformance "$CONFORMANCE_VERSION"
-if [[ ! -f "$REQUIREMENTS_FILE" ]]; then
-  log "unknown requirement set '$REQUIREMENTS'"
-  exit 2
-fi
-# The `client:` list of the requirements YAML ("  - name" lines up to the next top-level key).
-if [[ -z "${SCENARIOS:-}" ]]; then
-  SCENARIOS="$(awk '/^[^ #]/ { in_client = ($0 ~ /^client:/) } in_client && /^ +- / { print $2 }' \
-    "$REQUIREMENTS_FILE" | grep -v '^auth/' | xargs)"
-fi
-
 if [[ ! -f "$CLIENT" ]]; then
   log "$CLIENT is missing: run 'npm run build' first (or 'npm run conformance:client')"
   exit 2
@@ -54,29 +44,41 @@ fi
 
 # --- Scenarios ----------------------------------------------------------------------------------
 
-mkdir -p "$RESULTS_DIR"
-# Forget the previous client runs only; server runs (server-*) stay for the summary.
-for scenario in $SCENARIOS; do
-  rm -rf "$RESULTS_DIR/$scenario"-20*
-done
-
 # The client runs on the system Node, whatever is first on PATH for the runner.
 CLIENT_COMMAND="$(command -v node) $ROOT/$CLIENT"
-status=0
-for scenario in $SCENARIOS; do
-  log "scenario $scenario ($REQUIREMENTS wire)"
-  # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
-  PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
-    --scenario "$scenario" --spec-version "$REQUIREMENTS" -o "$RESULTS_DIR" ${EXTRA_ARGS:-} ||
-    status=1
-done
 
-# Count the checks of these runs: FAILURE and WARNING are reported separately.
-# shellcheck disable=SC2086 # SCENARIOS is split on purpose
-PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" $SCENARIOS <<'EOF' || true
+# Runs the client scenarios of one requirement set ($1) and prints its count line.
+run_set() {
+  local requirements="$1"
+  local requirements_file="$REQUIREMENTS_DIR/$requirements.yaml"
+  local results_dir="conformance-results/client-$requirements" # git-ignored; the last run
+  if [[ ! -f "$requirements_file" ]]; then
+    log "unknown requirement set '$requirements'"
+    return 2
+  fi
+  local scenarios="${SCENARIOS:-}"
+  # The `client:` list of the requirements YAML ("  - name" lines up to the next top-level key).
+  if [[ -z "$scenarios" ]]; then
+    scenarios="$(awk '/^[^ #]/ { in_client = ($0 ~ /^client:/) } in_client && /^ +- / { print $2 }' \
+      "$requirements_file" | grep -v '^auth/' | xargs) json-schema-2020-12-preservation"
+  fi
+  rm -rf "$results_dir"
+  mkdir -p "$results_dir"
+  local set_status=0
+  for scenario in $scenarios; do
+    log "scenario $scenario ($requirements wire)"
+    # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
+    PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
+      --scenario "$scenario" --spec-version "$requirements" -o "$results_dir" ${EXTRA_ARGS:-} ||
+      set_status=1
+  done
+
+  # Count the checks of these runs: FAILURE and WARNING are reported separately.
+  # shellcheck disable=SC2086 # scenarios is split on purpose
+  PATH="$NODE22_BIN:$PATH" node - "$results_dir" "$requirements" $scenarios <<'EOF' || true
 const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
-const [dir, ...scenarios] = process.argv.slice(2);
+const [dir, requirements, ...scenarios] = process.argv.slice(2);
 const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0 };
 const bad = [];
 const seen = new Set();
@@ -98,9 +100,15 @@ for (const scenario of scenarios) {
 if (bad.length > 0) console.log(bad.join('\n'));
 const failed = counts.FAILURE + scenarios.filter((s) => !seen.has(s)).length;
 console.log(
-  `conformance-client: ${counts.SUCCESS} passed, ${failed} failed, ${counts.WARNING} warnings` +
+  `conformance-client ${requirements}: ${counts.SUCCESS} passed, ${failed} failed, ${counts.WARNING} warnings` +
     ` (${scenarios.length} scenarios)`,
 );
 EOF
+  return "$set_status"
+}
 
+status=0
+for requirements in $REQUIREMENTS; do
+  run_set "$requirements" || status=1
+done
 exit "$status"

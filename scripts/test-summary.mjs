@@ -11,10 +11,16 @@ for (const name of results.filter((file) => file.endsWith('.json'))) {
   passed += result.numPassedTests;
   failed += result.numFailedTests;
 }
-// Conformance: a server set's folder has summary.json (its scored scenarios only: extension
-// scenarios such as tasks-* run for visibility and are tracked by their own issue); a client
-// scenario's folder has its checks.json.
+// Conformance: a server set's folder (server-REV) has summary.json (its scored scenarios only:
+// extension scenarios such as tasks-* run for visibility and are tracked by their own issue); a
+// client set's folder (client-REV) holds one folder per scenario with its checks.json.
 const dir = 'conformance-results';
+function countChecks(file) {
+  for (const check of JSON.parse(readFileSync(file, 'utf8'))) {
+    if (check.status === 'SUCCESS') passed++;
+    else if (check.status === 'FAILURE' || check.status === 'WARNING') failed++;
+  }
+}
 if (existsSync(dir)) {
   for (const run of readdirSync(dir)) {
     const summary = join(dir, run, 'summary.json');
@@ -24,11 +30,10 @@ if (existsSync(dir)) {
       failed += counts.failed;
       continue;
     }
-    const checks = join(dir, run, 'checks.json');
-    if (!existsSync(checks)) continue;
-    for (const check of JSON.parse(readFileSync(checks, 'utf8'))) {
-      if (check.status === 'SUCCESS') passed++;
-      else if (check.status === 'FAILURE' || check.status === 'WARNING') failed++;
+    if (!run.startsWith('client-')) continue;
+    for (const scenario of readdirSync(join(dir, run))) {
+      const checks = join(dir, run, scenario, 'checks.json');
+      if (existsSync(checks)) countChecks(checks);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { JsonRpcMessage } from '../protocol/json-rpc.js';
-import type { ClientTransport } from './client-transport.interface.js';
+import type { ClientSendOptions, ClientTransport } from './client-transport.interface.js';
 
 /** The messages gathered for one batch and the settlement of its send. */
 interface Gathering {
@@ -18,10 +18,13 @@ export class BatchOutbox {
 
   constructor(private readonly transport: () => ClientTransport) {}
 
-  /** Sends one message, or adds it to the batch being gathered. */
-  send(message: JsonRpcMessage): Promise<void> {
+  /**
+   * Sends one message, or adds it to the batch being gathered (batches exist only in 2025-03-26,
+   * which has no per-message headers, so `options` matter only when sent on their own).
+   */
+  send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void> {
     const gathering = this.gathering;
-    if (!gathering) return this.transport().send(message);
+    if (!gathering) return this.transport().send(message, options);
     gathering.messages.push(message);
     return gathering.sent;
   }

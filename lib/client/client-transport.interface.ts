@@ -1,6 +1,16 @@
 import type { Observable } from 'rxjs';
 import type { JsonRpcMessage } from '../protocol/json-rpc.js';
 
+/** Per-message information the client gives a transport with {@link ClientTransport.send}. */
+export interface ClientSendOptions {
+  /**
+   * HTTP headers of this message, lowercase names (2026-07-28: `MCP-Protocol-Version`,
+   * `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). Only given to a transport whose
+   * `usesRequestHeaders` is true; transports without headers ignore them.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /**
  * What the client needs from a transport: start it, send messages, receive them as a stream,
  * and learn when it fails or closes. Every transport (Streamable HTTP, legacy SSE, WebSocket,
@@ -14,12 +24,23 @@ export interface ClientTransport {
   /** Connects (spawns, opens the socket ...). */
   start(): Promise<void>;
   /** Sends one message; rejects with a TransportError when it cannot be delivered. */
-  send(message: JsonRpcMessage): Promise<void>;
+  send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void>;
   /**
    * Sends several messages as one JSON-RPC batch (only protocol 2025-03-26 has batches; the client
    * calls it only then). Optional: without it, batched messages are sent one by one.
    */
   sendBatch?(messages: JsonRpcMessage[]): Promise<void>;
+  /**
+   * True when the transport sends per-message HTTP headers ({@link ClientSendOptions.headers}):
+   * the client computes them only then. A 2026-07-28 error reply with a non-2xx status is then
+   * delivered as the JSON-RPC error it carries.
+   */
+  readonly usesRequestHeaders?: boolean;
+  /**
+   * True for a transport that only exists in the legacy era (the 2024-11-05 HTTP+SSE transport):
+   * `versionNegotiation: 'auto'` then initializes without probing `server/discover`.
+   */
+  readonly legacyOnly?: boolean;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
   /**

@@ -1,19 +1,22 @@
-import { BehaviorSubject, Subject, filter, map, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs';
 import type { z } from 'zod';
 import { JsonRpcPeer } from '../engine/json-rpc-peer.js';
 import { TransportError } from '../errors/transport.error.js';
 import type { JsonRpcNotification, JsonRpcParams, RequestId } from '../protocol/json-rpc.js';
 import {
   ClientRequestResultSchemas,
-  InitializeResultSchema,
-  type ClientCapabilities,
   type ClientRequestResultOf,
   type Implementation,
-  type InitializeResult,
   type ServerCapabilities,
 } from '../protocol/schema/index.js';
-import { isSupportedLegacyVersion, LATEST_LEGACY_PROTOCOL_VERSION } from '../protocol/versions.js';
+import { createClientStreams } from './client-streams.js';
 import type { ClientTransport } from './client-transport.interface.js';
+import { EraNegotiator } from './era/era-negotiator.js';
+import {
+  fromInitialize,
+  type McpClientEra,
+  type NegotiatedServer,
+} from './era/negotiated-server.js';
 import type {
   McpClientState,
   McpLogMessage,
@@ -21,9 +24,10 @@ import type {
 } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
 import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+import { StatelessRequester } from './modern/stateless-requester.js';
 import { checkResult, notificationProblem } from './protocol-check.js';
 import { BatchOutbox } from './batch-outbox.js';
-import { answerServerRequest } from './server-request.responder.js';
+import { answerInput, answerServerRequest } from './server-request.responder.js';
 
 /**
  * Connection, handshake, typed requests, server-to-client request handling and notification
@@ -35,6 +39,7 @@ export class McpClientBase {
   /** The notifications whose params match their method's schema (feeds the typed streams). */
   private readonly checked = new Subject<JsonRpcNotification>();
   private readonly errors = new Subject<Error>();
+  private readonly streams = createClientStreams(this.checked);
   private active: ClientTransport;
   private attempted = false;
   protected readonly peer: JsonRpcPeer<undefined>;
@@ -42,52 +47,55 @@ export class McpClientBase {
   protected readonly outbox = new BatchOutbox(() => this.active);
   protected readonly roots = new Map<string, McpRoot>();
   private subscriptions: Subscription[] = [];
-  private initializeResult?: InitializeResult;
+  private server?: NegotiatedServer;
   private connecting?: Promise<void> | undefined;
+  /** The 2026-07-28 request path (used once the era is modern). */
+  protected readonly stateless: StatelessRequester;
+  private readonly negotiator: EraNegotiator;
 
   /** Connection state changes. */
   readonly state$: Observable<McpClientState> = this.state.asObservable();
   /** Every notification the server sends (as sent; the typed streams below carry checked ones). */
   readonly notifications$: Observable<JsonRpcNotification> = this.notifications.asObservable();
   /** Server log messages (params that do not match the protocol go to `errors$` instead). */
-  readonly logs$: Observable<McpLogMessage>;
+  readonly logs$: Observable<McpLogMessage> = this.streams.logs$;
   /** Every progress notification (also delivered to the call's own `onProgress`). */
-  readonly progress$: Observable<McpProgressEvent>;
+  readonly progress$: Observable<McpProgressEvent> = this.streams.progress$;
   /** Fires on `notifications/tools/list_changed`. */
-  readonly toolsChanged$: Observable<void>;
+  readonly toolsChanged$: Observable<void> = this.streams.toolsChanged$;
   /** Fires on `notifications/prompts/list_changed`. */
-  readonly promptsChanged$: Observable<void>;
+  readonly promptsChanged$: Observable<void> = this.streams.promptsChanged$;
   /** Fires on `notifications/resources/list_changed`. */
-  readonly resourcesChanged$: Observable<void>;
+  readonly resourcesChanged$: Observable<void> = this.streams.resourcesChanged$;
   /** Transport problems that did not fail a call (garbage lines, stream errors). */
-  readonly errors$: Observable<Error>;
+  readonly errors$: Observable<Error> = this.errors.asObservable();
 
   constructor(protected readonly options: McpClientOptions) {
     this.active = typeof options.transport === 'function' ? options.transport() : options.transport;
     for (const root of options.roots ?? []) this.roots.set(root.uri, root);
+    const listRoots = () => [...this.roots.values()];
     this.peer = new JsonRpcPeer<undefined>({
-      send: (message) => this.outbox.send(message),
+      send: (message) => this.outbox.send(message, this.stateless.headersFor(message, this.active)),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) =>
-        answerServerRequest(request, inbound.signal, this.options, () => [...this.roots.values()]),
+        answerServerRequest(request, inbound.signal, this.options, listRoots),
       onNotification: (notification) => this.receiveNotification(notification),
       forwardRoutedProgress: true,
       // Failed notification sends and handler crashes are not any call's error: surface them.
-      onError: (error) =>
-        this.errors.next(error instanceof Error ? error : new Error(String(error))),
+      onError: (error) => this.report(error),
     });
-    const params = <T>(method: string) =>
-      this.checked.pipe(
-        filter((n) => n.method === method),
-        map((n) => (n.params ?? {}) as T),
-      );
-    const signal = (method: string) => params<unknown>(method).pipe(map((): void => undefined));
-    this.logs$ = params<McpLogMessage>('notifications/message');
-    this.progress$ = params<McpProgressEvent>('notifications/progress');
-    this.toolsChanged$ = signal('notifications/tools/list_changed');
-    this.promptsChanged$ = signal('notifications/prompts/list_changed');
-    this.resourcesChanged$ = signal('notifications/resources/list_changed');
-    this.errors$ = this.errors.asObservable();
+    this.stateless = new StatelessRequester(this.peer, options, {
+      answer: (signal) => (method, params) =>
+        answerInput(method, params, signal, this.options, listRoots),
+      warn: (error) => this.report(error),
+    });
+    this.negotiator = new EraNegotiator(
+      this.peer,
+      options,
+      this.stateless,
+      () => this.active,
+      (e) => this.report(e),
+    );
   }
 
   /** The transport of the current (or last) connection. */
@@ -100,24 +108,31 @@ export class McpClientBase {
     return this.state.value;
   }
 
-  /** `serverInfo` from `initialize` (after connect). */
-  get serverInfo(): Implementation | undefined {
-    return this.initializeResult?.serverInfo;
+  /** The era negotiated on connect: `'legacy'` (initialize session) or `'modern'` (2026-07-28). */
+  get era(): McpClientEra | undefined {
+    return this.server?.era;
   }
 
-  /** Server capabilities from `initialize`. */
+  /** `serverInfo` from `initialize` or `server/discover` (after connect). */
+  get serverInfo(): Implementation | undefined {
+    return this.server?.serverInfo;
+  }
+
+  /** Server capabilities from `initialize` or `server/discover`. */
   get serverCapabilities(): ServerCapabilities | undefined {
-    return this.initializeResult?.capabilities;
+    return this.server?.capabilities;
   }
 
   /** Negotiated protocol revision. */
   get protocolVersion(): string | undefined {
-    return this.initializeResult?.protocolVersion;
+    return this.server?.era === 'modern'
+      ? this.stateless.protocolVersion
+      : this.server?.protocolVersion;
   }
 
-  /** Server instructions from `initialize`. */
+  /** Server instructions from `initialize` or `server/discover`. */
   get instructions(): string | undefined {
-    return this.initializeResult?.instructions;
+    return this.server?.instructions;
   }
 
   /** Starts the transport and performs the handshake. Idempotent while connected. */
@@ -154,6 +169,9 @@ export class McpClientBase {
     schema: z.ZodType<T>,
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
+    if (this.server?.era === 'modern') {
+      return checkResult(method, schema, await this.stateless.request(method, params, options));
+    }
     // Params are typed by the caller's signature (the method's params type, or an operation's own).
     const sent = params as JsonRpcParams | undefined;
     let result: unknown;
@@ -188,7 +206,7 @@ export class McpClientBase {
     this.state.next('reconnecting');
     this.active.resetSession?.();
     try {
-      await this.handshake();
+      this.server = fromInitialize(await this.negotiator.initialize(this.server?.protocolVersion));
       this.state.next('ready');
     } catch (error) {
       this.state.next('idle');
@@ -242,7 +260,7 @@ export class McpClientBase {
     );
     try {
       await transport.start();
-      await this.handshake();
+      this.server = await this.negotiator.negotiate();
       this.state.next('ready');
     } catch (error) {
       this.state.next('idle');
@@ -253,23 +271,8 @@ export class McpClientBase {
     }
   }
 
-  private async handshake(): Promise<void> {
-    const transport = this.active;
-    const result = await this.peer.request<Record<string, unknown>>('initialize', {
-      protocolVersion: this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
-      capabilities: this.capabilities(),
-      clientInfo: this.options.clientInfo ?? { name: 'nestjs-mcp-client', version: '0.1.0' },
-    });
-    const version = result.protocolVersion;
-    if (typeof version !== 'string' || !isSupportedLegacyVersion(version)) {
-      throw new TransportError(
-        `Server answered unsupported protocol version ${String(version)}`,
-        'protocol',
-      );
-    }
-    this.initializeResult = checkResult('initialize', InitializeResultSchema, result);
-    transport.setProtocolVersion?.(version);
-    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  private report(error: unknown): void {
+    this.errors.next(error instanceof Error ? error : new Error(String(error)));
   }
 
   private async onTransportClosed(): Promise<void> {
@@ -278,14 +281,5 @@ export class McpClientBase {
     // (the transport's own one when it knows more, e.g. the exit code of a stdio server).
     this.peer.close(this.active.closeError ?? new TransportError('The transport closed', 'closed'));
     await this.close();
-  }
-
-  private capabilities(): ClientCapabilities {
-    if (this.options.capabilities) return this.options.capabilities;
-    const caps: ClientCapabilities = {};
-    if (this.options.sampling) caps.sampling = {};
-    if (this.options.elicitation) caps.elicitation = { form: { applyDefaults: true }, url: {} };
-    if (this.options.roots) caps.roots = { listChanged: true };
-    return caps;
   }
 }

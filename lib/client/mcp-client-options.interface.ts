@@ -5,9 +5,23 @@ import type {
   ElicitRequestParams,
   ElicitResult,
   Implementation,
+  LoggingLevel,
   Root,
 } from '../protocol/schema/index.js';
 import type { ClientTransport } from './client-transport.interface.js';
+import type { InputRequiredHandler, McpInputRound } from './mrtr/input-round.interface.js';
+
+/**
+ * How the client picks the protocol revision on `connect()`:
+ * - `'auto'` (default): probe with `server/discover`; speak the stateless 2026-07-28 era when the
+ *   server offers it, otherwise fall back to `initialize` (a legacy server answers the probe with
+ *   an error, an HTTP 4xx, a malformed result or not at all) and, with the HTTP fallback
+ *   transport, to the legacy HTTP+SSE transport;
+ * - `'legacy'`: `initialize` only, no probe (the behaviour before 2026-07-28);
+ * - `{ pin }`: that revision only: a 2026 pin never initializes, a 2025 pin never probes; a server
+ *   that does not offer it fails `connect()` with a `VersionNegotiationError`.
+ */
+export type VersionNegotiation = 'legacy' | 'auto' | { pin: string };
 
 /** A root the client exposes to servers (`roots/list`): a `file://` URI and an optional name. */
 export type McpRoot = Root;
@@ -44,8 +58,19 @@ export interface McpClientOptions {
    * with form and URL modes, `roots` with `listChanged`).
    */
   capabilities?: ClientCapabilities | undefined;
-  /** Revision to ask for. Default `2025-11-25`. */
+  /** Legacy revision `initialize` asks for (see `versionNegotiation`). Default `2025-11-25`. */
   protocolVersion?: string | undefined;
+  /** How the protocol revision is chosen. Default `'auto'`. */
+  versionNegotiation?: VersionNegotiation | undefined;
+  /**
+   * 2026-07-28: log level sent in every request's `_meta` (absent: the server sends no log
+   * messages). `setLogLevel()` changes it. Ignored by legacy servers (use `setLogLevel()`).
+   */
+  logLevel?: LoggingLevel | undefined;
+  /** 2026-07-28: most `input_required` rounds one call answers before `InputRoundLimitError`. Default 10. */
+  maxInputRounds?: number | undefined;
+  /** 2026-07-28 manual MRTR mode for every call (see {@link InputRequiredHandler}). */
+  onInputRequired?: InputRequiredHandler | undefined;
   /** Default per-request timeout (ms). Default 30 000. */
   requestTimeoutMs?: number | undefined;
   /** Sampling handler; without it, sampling requests get a JSON-RPC error. */
@@ -82,4 +107,10 @@ export interface McpCallOptions {
   resetTimeoutOnProgress?: boolean | undefined;
   /** Extra `_meta` for the request. */
   meta?: Record<string, unknown> | undefined;
+  /** 2026-07-28: manual MRTR mode for this call (overrides the client's). */
+  onInputRequired?: InputRequiredHandler | undefined;
+  /** 2026-07-28: sees each `input_required` round of this call before it is answered. */
+  onInputRound?: ((round: McpInputRound) => void) | undefined;
+  /** 2026-07-28: round limit of this call (overrides the client's `maxInputRounds`). */
+  maxInputRounds?: number | undefined;
 }

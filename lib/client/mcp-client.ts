@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   CallToolResultSchema,
   ClientRequestResultSchemas,
+  DiscoverResultSchema,
   type CallToolResult,
   type CompleteRequestParams,
   type CompleteResult,
@@ -40,9 +41,14 @@ const page = (cursor: string | undefined) => (cursor === undefined ? undefined :
  * Every result is the protocol type of its method (see `request()` for any method by name).
  */
 export class McpClient extends McpClientBase {
-  /** `ping`. */
+  /**
+   * `ping`. The 2026-07-28 era has no `ping`: there it sends `server/discover`, the request every
+   * modern server answers.
+   */
   async ping(options?: McpCallOptions): Promise<void> {
-    await this.request('ping', undefined, options);
+    if (this.era === 'modern')
+      await this.send('server/discover', {}, options, DiscoverResultSchema);
+    else await this.request('ping', undefined, options);
   }
 
   /** One page of tools. */
@@ -78,13 +84,13 @@ export class McpClient extends McpClientBase {
   }
 
   /**
-   * Calls a tool as an Observable: emits progress events, then the result, then completes.
-   * Unsubscribing before the result cancels the call on the server.
+   * Calls a tool as an Observable: emits progress events and (2026-07-28) `input` rounds, then
+   * the result, then completes. Unsubscribing before the result cancels the call on the server.
    */
   callTool$<TStructured = unknown>(
     name: string,
     args: Record<string, unknown> = {},
-    options: Omit<McpCallOptions, 'onProgress' | 'signal'> = {},
+    options: Omit<McpCallOptions, 'onProgress' | 'signal' | 'onInputRound'> = {},
   ): Observable<ToolCallEvent<TStructured>> {
     return new Observable<ToolCallEvent<TStructured>>((subscriber) => {
       const abort = new AbortController();
@@ -92,6 +98,7 @@ export class McpClient extends McpClientBase {
         ...options,
         signal: abort.signal,
         onProgress: (p) => subscriber.next({ type: 'progress', ...p }),
+        onInputRound: (round) => subscriber.next({ type: 'input', ...round }),
       }).then(
         (result) => {
           subscriber.next({ type: 'result', result });
@@ -214,9 +221,13 @@ export class McpClient extends McpClientBase {
     return this.request('completion/complete', params, options);
   }
 
-  /** Sets the minimum level of server log messages. */
+  /**
+   * Sets the minimum level of server log messages: `logging/setLevel` in the legacy era; in the
+   * 2026-07-28 era the level goes into every later request's `_meta` (no request is sent).
+   */
   async setLogLevel(level: LoggingLevel, options?: McpCallOptions): Promise<void> {
-    await this.request('logging/setLevel', { level }, options);
+    if (this.era === 'modern') this.stateless.logLevel = level;
+    else await this.request('logging/setLevel', { level }, options);
   }
 
   /** Current roots. */

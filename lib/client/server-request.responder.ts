@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { McpError } from '../errors/mcp.error.js';
 import type { JsonRpcRequest } from '../protocol/json-rpc.js';
-import { ServerRequestParamsSchemas } from '../protocol/schema/index.js';
+import {
+  ServerRequestParamsSchemas,
+  type CreateMessageRequestParams,
+  type ElicitRequestParams,
+} from '../protocol/schema/index.js';
 import { applyElicitationDefaults } from './elicitation-defaults.js';
 import { describeIssues } from './protocol-check.js';
 import type { McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
@@ -15,6 +19,9 @@ function paramsOf<T>(request: JsonRpcRequest, schema: z.ZodType<T>): T {
   );
 }
 
+/** The client options that answer server input (requests, or 2026-07-28 input requests). */
+export type InputHandlers = Pick<McpClientOptions, 'sampling' | 'elicitation' | 'roots'>;
+
 /**
  * Answers the requests a server sends to the client (`ping`, `roots/list`,
  * `sampling/createMessage`, `elicitation/create`) with the handlers of the client's options;
@@ -23,30 +30,56 @@ function paramsOf<T>(request: JsonRpcRequest, schema: z.ZodType<T>): T {
 export async function answerServerRequest(
   request: JsonRpcRequest,
   signal: AbortSignal,
-  options: Pick<McpClientOptions, 'sampling' | 'elicitation' | 'roots'>,
+  options: InputHandlers,
   roots: () => McpRoot[],
 ): Promise<Record<string, unknown>> {
   switch (request.method) {
     case 'ping':
       return {};
+    case 'sampling/createMessage':
+    case 'elicitation/create': {
+      // No handler: -32601 before any params check, as for an unknown method.
+      const handler = request.method === 'elicitation/create' ? 'elicitation' : 'sampling';
+      if (!options[handler]) break;
+      const schema = ServerRequestParamsSchemas[request.method] as z.ZodType<unknown>;
+      return answerInput(request.method, paramsOf(request, schema), signal, options, roots);
+    }
+    case 'roots/list':
+      return answerInput(request.method, request.params, signal, options, roots);
+  }
+  throw McpError.methodNotFound(request.method);
+}
+
+/**
+ * Answers one input the server asked for, with params already checked: `roots/list`,
+ * `sampling/createMessage` or `elicitation/create` (schema defaults filled into accepted form
+ * content). Used for 2025 server requests and 2026-07-28 MRTR input requests alike.
+ * @throws McpError -32601 when the client has no handler for `method`.
+ */
+export async function answerInput(
+  method: string,
+  params: unknown,
+  signal: AbortSignal,
+  options: InputHandlers,
+  roots: () => McpRoot[],
+): Promise<Record<string, unknown>> {
+  switch (method) {
     case 'roots/list':
       if (!options.roots) break;
       return { roots: roots() };
-    case 'sampling/createMessage': {
+    case 'sampling/createMessage':
       if (!options.sampling) break;
-      const params = paramsOf(request, ServerRequestParamsSchemas['sampling/createMessage']);
-      return options.sampling(params, { signal });
-    }
+      return options.sampling(params as CreateMessageRequestParams, { signal });
     case 'elicitation/create': {
       if (!options.elicitation) break;
-      const params = paramsOf(request, ServerRequestParamsSchemas['elicitation/create']);
-      const result = await options.elicitation(params, { signal });
-      if (result.action !== 'accept' || params.mode === 'url') return result;
+      const request = params as ElicitRequestParams;
+      const result = await options.elicitation(request, { signal });
+      if (result.action !== 'accept' || request.mode === 'url') return result;
       return {
         ...result,
-        content: applyElicitationDefaults(params.requestedSchema, result.content),
+        content: applyElicitationDefaults(request.requestedSchema, result.content),
       };
     }
   }
-  throw McpError.methodNotFound(request.method);
+  throw McpError.methodNotFound(method);
 }

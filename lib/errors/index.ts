@@ -5,3 +5,5 @@ export { RequestTimeoutError } from './request-timeout.error.js';
 export { RequestCancelledError } from './request-cancelled.error.js';
 export { ConnectionClosedError } from './connection-closed.error.js';
 export { ListenLimitError, LISTEN_LIMIT_ERROR_CODE } from './listen-limit.error.js';
+export { VersionNegotiationError } from './version-negotiation.error.js';
+export { InputRoundLimitError } from './input-round-limit.error.js';

@@ -1,8 +1,10 @@
 /**
  * Test client for the official MCP conformance suite in client mode
  * (`scripts/conformance-client.sh`). The runner starts a scenario server, then runs this program
- * with the server URL as the last argument and the scenario name in `MCP_CONFORMANCE_SCENARIO`.
- * Exit code 0 means the client did its part; the runner grades the traffic it saw.
+ * with the server URL as the last argument, the scenario name in `MCP_CONFORMANCE_SCENARIO`, the
+ * protocol revision in `MCP_CONFORMANCE_PROTOCOL_VERSION` (the client is pinned to it) and, for
+ * some scenarios, data in `MCP_CONFORMANCE_CONTEXT`. Exit code 0 means the client did its part;
+ * the runner grades the traffic it saw.
  */
 // Switches to the public index once it exports the transport (see the transport's wiring).
 import { McpClient, StreamableHttpClientTransport } from '../../lib/index.js';
@@ -12,6 +14,8 @@ async function main(): Promise<void> {
   const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const url = process.argv.at(-1) ?? '';
   const scenario = scenarios[name];
+  const version = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION || '2025-11-25';
+  const context: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
   if (!scenario) {
     throw new Error(
       `Unknown scenario "${name}" (MCP_CONFORMANCE_SCENARIO); known: ${Object.keys(scenarios).join(', ')}`,
@@ -24,13 +28,14 @@ async function main(): Promise<void> {
     transport: new StreamableHttpClientTransport(url),
     clientInfo: { name: 'nestjs-mcp-conformance-client', version: '0.1.0' },
     requestTimeoutMs: 20_000,
+    versionNegotiation: { pin: version },
     ...scenario.clientOptions,
   });
   const problems: Error[] = [];
   client.errors$.subscribe((error) => problems.push(error));
   try {
     await client.connect();
-    await scenario.run(client);
+    await scenario.run(client, context);
   } finally {
     await client.close();
   }

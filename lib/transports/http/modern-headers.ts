@@ -2,6 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import {
+  decodeHeaderValue,
+  MCP_NAME_FIELD,
+  paramValueAt,
+} from '../../protocol/modern/header-values.js';
 import type { ParamHeaderRule } from '../../protocol/modern/mcp-header-annotations.js';
 
 /** -32020 Header mismatch (HTTP 400). The message names the header, never echoes its value. */
@@ -15,35 +20,6 @@ export function headerValue(req: IncomingMessage, lowerName: string): string | u
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value === undefined ? undefined : value.replace(/^[ \t]+|[ \t]+$/g, '');
 }
-
-const SENTINEL = /^=\?base64\?(.*)\?=$/s;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const LITERAL = /^[\t\x20-\x7e]*$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Decodes a header value of SEP-2243: `=?base64?<b64>?=` is strict Base64 of UTF-8 (bad padding,
- * characters outside the alphabet or invalid UTF-8 are refused); anything else is literal and
- * may only hold visible ASCII, space and tab. Returns undefined when the value is invalid.
- */
-export function decodeHeaderValue(raw: string): string | undefined {
-  const sentinel = SENTINEL.exec(raw);
-  if (!sentinel) return LITERAL.test(raw) ? raw : undefined;
-  const b64 = sentinel[1]!;
-  if (b64.length % 4 !== 0 || !BASE64.test(b64)) return undefined;
-  try {
-    return utf8.decode(Buffer.from(b64, 'base64'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Which body field `Mcp-Name` mirrors, per method. */
-const NAME_FIELD: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-};
 
 /** `MCP-Protocol-Version` must equal the `_meta` version (-32020 otherwise). */
 export function checkVersionHeader(req: IncomingMessage, metaVersion: string): void {
@@ -62,7 +38,7 @@ export function checkStandardHeaders(req: IncomingMessage, request: JsonRpcReque
   const method = headerValue(req, 'mcp-method');
   if (method === undefined) throw headerMismatch('Mcp-Method header is required');
   if (method !== request.method) throw headerMismatch('Mcp-Method header does not match the body');
-  const field = NAME_FIELD[request.method];
+  const field = MCP_NAME_FIELD[request.method];
   if (!field) return;
   const raw = headerValue(req, 'mcp-name');
   if (raw === undefined) throw headerMismatch('Mcp-Name header is required');
@@ -70,15 +46,6 @@ export function checkStandardHeaders(req: IncomingMessage, request: JsonRpcReque
   if (decodeHeaderValue(raw) !== expected) {
     throw headerMismatch('Mcp-Name header does not match the body');
   }
-}
-
-function valueAt(args: unknown, path: readonly string[]): unknown {
-  let value = args;
-  for (const key of path) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 function matches(decoded: string, value: unknown, type: ParamHeaderRule['type']): boolean {
@@ -99,7 +66,7 @@ export function checkParamHeaders(
   args: unknown,
 ): void {
   for (const rule of rules) {
-    const value = valueAt(args, rule.path);
+    const value = paramValueAt(args, rule.path);
     if (value === undefined || value === null) continue;
     const raw = headerValue(req, rule.headerLower);
     if (raw === undefined) throw headerMismatch(`Mcp-Param-${rule.header} header is required`);

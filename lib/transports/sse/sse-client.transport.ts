@@ -60,6 +60,8 @@ export class SseClientTransport implements ClientTransport {
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   /** {@inheritDoc ClientTransport.errors$} */
   readonly errors$: Observable<Error> = this.errors.asObservable();
+  /** The 2024-11-05 transport has no 2026-07-28 binding: the client always initializes. */
+  readonly legacyOnly = true;
 
   /**
    * @param url the SSE endpoint (`http:` or `https:`), e.g. `http://127.0.0.1:3000/sse`.

@@ -123,6 +123,8 @@ export class ClientsShowcase implements OnModuleDestroy {
     if (event.type === 'progress') {
       const total = event.total === undefined ? '' : `/${event.total}`;
       this.logger.log(`[${name}] ${tool} progress ${event.progress}${total}`);
+    } else if (event.type === 'input') {
+      this.logger.log(`[${name}] ${tool} input round ${event.round}`);
     } else {
       this.logger.log(`[${name}] ${tool} result: ${textOf(event.result)}`);
     }

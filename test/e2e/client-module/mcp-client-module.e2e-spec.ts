@@ -44,6 +44,8 @@ describe('McpClientModule', () => {
   beforeAll(async () => {
     const inMemory = (server: McpServer) => ({
       transport: () => new InMemoryClientTransport(server.core),
+      // 2026-07-28: log messages only come for requests that carry a log level.
+      logLevel: 'debug' as const,
     });
     const moduleRef = await Test.createTestingModule({
       imports: [

@@ -11,7 +11,7 @@ import { scenarios } from '../../../sample/04-conformance-client/src/scenarios.j
 /**
  * Keeps sample 04 (the conformance test client) from rotting: its scenarios that our own
  * conformance fixture (sample 02) can serve run here in-process; `scripts/conformance-client.sh`
- * runs all four against the official suite.
+ * runs all of them against the official suite.
  */
 describe('sample 04: conformance client scenarios against sample 02', () => {
   let app: INestApplication;
@@ -30,9 +30,21 @@ describe('sample 04: conformance client scenarios against sample 02', () => {
     await app.close();
   });
 
-  it('declares the four non-auth 0.1.16 client scenarios', () => {
+  it('declares the non-auth client scenarios of the 2025-11-25 and 2026-07-28 sets', () => {
     expect(Object.keys(scenarios).sort()).toEqual(
-      ['elicitation-sep1034-client-defaults', 'initialize', 'sse-retry', 'tools_call'].sort(),
+      [
+        'elicitation-sep1034-client-defaults',
+        'http-custom-headers',
+        'http-invalid-tool-headers',
+        'http-standard-headers',
+        'initialize',
+        'json-schema-2020-12-preservation',
+        'json-schema-ref-no-deref',
+        'request-metadata',
+        'sep-2322-client-request-state',
+        'sse-retry',
+        'tools_call',
+      ].sort(),
     );
   });
 
@@ -41,13 +53,14 @@ describe('sample 04: conformance client scenarios against sample 02', () => {
     const client = new McpClient({
       transport: new StreamableHttpClientTransport(url),
       clientInfo: { name: 'sample-04', version: '0.1.0' },
+      versionNegotiation: { pin: '2025-11-25' },
       ...scenario.clientOptions,
     });
     const errors: Error[] = [];
     client.errors$.subscribe((error) => errors.push(error));
     try {
       await client.connect();
-      await expect(scenario.run(client)).resolves.toBeUndefined();
+      await expect(scenario.run(client, {})).resolves.toBeUndefined();
     } finally {
       await client.close();
     }
@@ -58,7 +71,7 @@ describe('sample 04: conformance client scenarios against sample 02', () => {
     const client = new McpClient({ transport: new StreamableHttpClientTransport(url) });
     try {
       await client.connect();
-      await expect(scenarios.tools_call!.run(client)).rejects.toThrow(/no "add_numbers" tool/);
+      await expect(scenarios.tools_call!.run(client, {})).rejects.toThrow(/no "add_numbers" tool/);
     } finally {
       await client.close();
     }

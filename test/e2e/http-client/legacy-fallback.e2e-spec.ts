@@ -30,7 +30,8 @@ describe('Streamable HTTP with fallback to the legacy HTTP+SSE transport', () =>
     try {
       await client.connect();
       expect(transport.isFallback).toBe(false);
-      expect(await client.callTool('echo', { text: 'modern' })).toEqual({
+      expect(client.era).toBe('modern');
+      expect(await client.callTool('echo', { text: 'modern' })).toMatchObject({
         content: [{ type: 'text', text: 'echo: modern' }],
       });
     } finally {

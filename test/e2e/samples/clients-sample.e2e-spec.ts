@@ -53,16 +53,17 @@ describe('sample 06-clients: two named McpClients against the demo and server-ev
     it('connects both named clients at module init', () => {
       expect(client(DEMO_CLIENT).currentState).toBe('ready');
       expect(client(EVERYTHING_CLIENT).currentState).toBe('ready');
+      // versionNegotiation 'auto': our demo speaks 2026-07-28, server-everything only 2025.
       expect(report.demo).toMatchObject({
         server: 'nestjs-mcp-demo',
-        protocolVersion: '2025-11-25',
+        protocolVersion: '2026-07-28',
       });
       expect(report.everything).toMatchObject({
         server: 'mcp-servers/everything',
         protocolVersion: '2025-11-25',
       });
       expect(logger.of(`McpClient:${DEMO_CLIENT}`)).toEqual([
-        'Connected to nestjs-mcp-demo (2025-11-25)',
+        'Connected to nestjs-mcp-demo (2026-07-28)',
       ]);
     });
 
@@ -121,7 +122,7 @@ describe('sample 06-clients: two named McpClients against the demo and server-ev
   it('the built main.ts runs the showcase once, prints the events and exits 0', async () => {
     const run = await runToExit(builtClientsSample(), { DEMO_MCP_URL: demo.mcpUrl.href }, 20_000);
     expect(run).toMatchObject({ code: 0, signal: null });
-    expect(run.stdout).toContain('[McpClient:demo] Connected to nestjs-mcp-demo (2025-11-25)');
+    expect(run.stdout).toContain('[McpClient:demo] Connected to nestjs-mcp-demo (2026-07-28)');
     expect(run.stdout).toContain('[McpClient:everything] Connected to mcp-servers/everything');
     expect(run.stdout).toContain('[demo] countdown progress 3/3');
     expect(run.stdout).toContain('[everything] trigger-long-running-operation progress 3/3');

@@ -11,7 +11,8 @@ describe('stdio client: the server process dies mid-call', () => {
       args: [DYING_SERVER],
       cwd: ROOT,
     });
-    const client = new McpClient({ transport });
+    // A minimal legacy server that ignores server/discover: skip the probe (and its timeout).
+    const client = new McpClient({ transport, versionNegotiation: 'legacy' });
     const errors: Error[] = [];
     client.errors$.subscribe((error) => errors.push(error));
     await client.connect();

@@ -23,6 +23,7 @@ describe('stdio: McpClient + StdioClientTransport against the built sample', () 
     client = new McpClient({
       transport,
       clientInfo: { name: 'nestjs-mcp-stdio-e2e', version: '1.0.0' },
+      versionNegotiation: 'legacy', // the session era; test/e2e/client-modern covers 2026-07-28
       elicitation: (params) => {
         elicited.push(params.message);
         return { action: 'accept', content: { name: 'Grace' } };

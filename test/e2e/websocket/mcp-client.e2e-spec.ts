@@ -24,6 +24,7 @@ describe('McpClient over WebSocketClientTransport against the MCP WebSocket gate
     const transport = new WebSocketClientTransport(server.wsUrl);
     const created = new McpClient({
       transport,
+      versionNegotiation: 'legacy', // the session era; test/e2e/client-modern covers 2026-07-28
       sampling: () => ({
         role: 'assistant',
         content: { type: 'text', text: '42' },

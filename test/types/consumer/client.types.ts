@@ -50,7 +50,7 @@ export async function structuredContentIsTyped(): Promise<void> {
     expectTypeOf(event).toEqualTypeOf<ToolCallEvent<{ sum: number }>>();
     if (event.type === 'result') {
       expectTypeOf(event.result.structuredContent).toEqualTypeOf<{ sum: number } | undefined>();
-    } else {
+    } else if (event.type === 'progress') {
       expectTypeOf(event.progress).toEqualTypeOf<number>();
     }
   });

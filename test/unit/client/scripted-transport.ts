@@ -16,8 +16,9 @@ const INITIALIZE_RESULT = {
 };
 
 /**
- * A ClientTransport whose "server" answers `initialize` and then whatever `script` returns;
- * it records every message the client sent and can send requests to the client.
+ * A ClientTransport whose "server" (a legacy one: `server/discover` is -32601) answers
+ * `initialize` and then whatever `script` returns; it records every message the client sent and
+ * can send requests to the client.
  */
 export class ScriptedTransport implements ClientTransport {
   readonly messages$ = new Subject<JsonRpcMessage>();
@@ -31,7 +32,10 @@ export class ScriptedTransport implements ClientTransport {
 
   async send(message: JsonRpcMessage): Promise<void> {
     this.sent.push(message);
-    if ('method' in message && 'id' in message) {
+    if ('method' in message && 'id' in message && message.method === 'server/discover') {
+      const error = { code: -32601, message: 'Method not found' };
+      this.reply({ jsonrpc: '2.0', id: message.id, error });
+    } else if ('method' in message && 'id' in message) {
       const result = message.method === 'initialize' ? INITIALIZE_RESULT : this.script(message);
       if (result) this.reply({ jsonrpc: '2.0', id: message.id, result });
     } else if ('id' in message) {
@@ -59,7 +63,8 @@ export class ScriptedTransport implements ClientTransport {
   /** The requests the client sent, without the handshake. */
   requests(): JsonRpcRequest[] {
     return this.sent.filter(
-      (m): m is JsonRpcRequest => 'method' in m && 'id' in m && m.method !== 'initialize',
+      (m): m is JsonRpcRequest =>
+        'method' in m && 'id' in m && m.method !== 'initialize' && m.method !== 'server/discover',
     );
   }
 

@@ -1,5 +1,8 @@
 import { Subject, type Observable, type Subscription } from 'rxjs';
-import { type ClientTransport } from '../../../client/client-transport.interface.js';
+import {
+  type ClientSendOptions,
+  type ClientTransport,
+} from '../../../client/client-transport.interface.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import { isJsonRpcRequest, type JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import type { StreamableHttpClientOptions } from './streamable-http-client.options.js';
@@ -65,12 +68,22 @@ export class FallbackClientTransport implements ClientTransport {
     return this.current.start();
   }
 
+  /** True when the transport in use sends per-message headers. */
+  get usesRequestHeaders(): boolean {
+    return this.current.usesRequestHeaders === true;
+  }
+
+  /** True once the legacy fallback (a legacy-only transport) is in use. */
+  get legacyOnly(): boolean {
+    return this.current.legacyOnly === true;
+  }
+
   /** Sends through the transport in use; the first `initialize` may switch transports. */
-  async send(message: JsonRpcMessage): Promise<void> {
+  async send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void> {
     const probing = !this.decided && isJsonRpcRequest(message) && message.method === 'initialize';
-    if (!probing) return this.current.send(message);
+    if (!probing) return this.current.send(message, options);
     try {
-      await this.current.send(message);
+      await this.current.send(message, options);
     } catch (error) {
       if (!this.shouldFallBack(error)) throw error;
       await this.switchToFallback();

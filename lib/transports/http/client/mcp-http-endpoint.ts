@@ -26,15 +26,17 @@ export class McpHttpEndpoint {
   ) {}
 
   /**
-   * POSTs one message (or a batch array). Resolves with the response whatever its status.
+   * POSTs one message (or a batch array) with the per-message `extra` headers (2026-07-28 request
+   * headers). Resolves with the response whatever its status.
    * @throws TransportError `refused`/`closed` when no response came; HeadersProviderError.
    */
   async post(
     message: JsonRpcMessage | JsonRpcMessage[],
     signal: AbortSignal,
     what: string,
+    extra?: Readonly<Record<string, string>>,
   ): Promise<Response> {
-    const headers = await this.headers(POST_HEADERS);
+    const headers = await this.headers(extra ? { ...extra, ...POST_HEADERS } : POST_HEADERS);
     const body = JSON.stringify(message);
     try {
       return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });

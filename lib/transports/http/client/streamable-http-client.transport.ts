@@ -1,5 +1,8 @@
 import { Subject, type Observable } from 'rxjs';
-import { type ClientTransport } from '../../../client/client-transport.interface.js';
+import {
+  type ClientSendOptions,
+  type ClientTransport,
+} from '../../../client/client-transport.interface.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import {
   isJsonRpcRequest,
@@ -11,6 +14,7 @@ import {
   discardBody,
   fetchFailure,
   httpError,
+  httpErrorReply,
   mediaTypeOf,
   parseReply,
   readTextLimited,
@@ -59,6 +63,8 @@ export class StreamableHttpClientTransport implements ClientTransport {
   private readonly standalone: StandaloneSseStream;
   private closed = false;
 
+  /** Sends the 2026-07-28 request headers the client computes per message. */
+  readonly usesRequestHeaders = true;
   /** Messages from the server, in arrival order; completes on {@link close}. */
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   /** Non-fatal problems: invalid SSE events, a failed standalone stream or session DELETE. */
@@ -100,16 +106,21 @@ export class StreamableHttpClientTransport implements ClientTransport {
     if (this.closed) throw new TransportError('Transport closed; create a new one', 'closed');
   }
 
-  /** POSTs one message; for a request, resolves once its reply (JSON or stream) is consumed. */
-  async send(message: JsonRpcMessage): Promise<void> {
+  /**
+   * POSTs one message (with `options.headers`, the 2026-07-28 request headers); for a request,
+   * resolves once its reply (JSON or stream) is consumed.
+   */
+  async send(message: JsonRpcMessage, options?: ClientSendOptions): Promise<void> {
     if (this.closed) throw new TransportError('The transport is closed', 'closed');
     if (isJsonRpcRequest(message)) {
-      return this.sendRequests(message, [message], `POST ${message.method} (id ${message.id})`);
+      const what = `POST ${message.method} (id ${message.id})`;
+      return this.sendRequests(message, [message], what, options?.headers);
     }
     const method = 'method' in message ? message.method : 'response';
     const controller = this.track();
     try {
-      const response = await this.endpoint.post(message, controller.signal, `POST ${method}`);
+      const what = `POST ${method}`;
+      const response = await this.endpoint.post(message, controller.signal, what, options?.headers);
       if (!response.ok) throw await httpError(response, `POST ${method}`);
       await discardBody(response);
     } catch (error) {
@@ -176,16 +187,26 @@ export class StreamableHttpClientTransport implements ClientTransport {
     this.errors.complete();
   }
 
-  /** POSTs `body` (one request, or a batch holding `requests`) and reads the reply. */
+  /**
+   * POSTs `body` (one request with its 2026-07-28 `headers`, or a batch holding `requests`) and
+   * reads the reply.
+   */
   private async sendRequests(
     body: JsonRpcMessage | JsonRpcMessage[],
     requests: JsonRpcRequest[],
     what: string,
+    headers?: Readonly<Record<string, string>>,
   ): Promise<void> {
     const exchange: PendingExchange = { controller: this.track(), waiting: requests.length };
     for (const request of requests) this.exchanges.set(request.id, exchange);
     try {
-      const response = await this.endpoint.post(body, exchange.controller.signal, what);
+      const response = await this.endpoint.post(body, exchange.controller.signal, what, headers);
+      if (!response.ok && headers) {
+        // 2026-07-28 servers answer refusals (-32020, -32022, -32601 ...) with 4xx + JSON-RPC.
+        const reply = await httpErrorReply(response, what, requests[0]!.id);
+        if (reply instanceof TransportError) throw reply;
+        return this.deliver(reply);
+      }
       if (!response.ok) throw await httpError(response, what);
       const initialize = !Array.isArray(body) && requests[0]!.method === 'initialize';
       if (initialize && !this.endpoint.adoptSession(response)) {

@@ -1,5 +1,11 @@
 import { TransportError } from '../../../errors/transport.error.js';
-import { parseJson, toJsonRpcMessage, type JsonRpcMessage } from '../../../protocol/json-rpc.js';
+import {
+  isJsonRpcError,
+  parseJson,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../../protocol/json-rpc.js';
 import { McpError } from '../../../errors/mcp.error.js';
 
 /** Bytes of an error body read to find its JSON-RPC error message. */
@@ -76,23 +82,53 @@ function excerpt(text: string): string {
 
 /**
  * Turns a non-2xx response into a TransportError `http` carrying its status, with the JSON-RPC
- * error message of the body when there is one (the McpError is the `cause`). Consumes the body.
+ * error message of the body when there is one (the McpError, with its `data`, is the `cause`).
+ * Consumes the body.
  */
 export async function httpError(response: Response, what: string): Promise<TransportError> {
-  let text = '';
+  return errorFromBody(response, await readErrorBody(response), what);
+}
+
+/**
+ * A non-2xx reply of a 2026-07-28 request: the JSON-RPC error response it carries when that
+ * answers request `id` (a modern server answers -32020/-32022/... with 400 and -32601 with 404),
+ * otherwise the TransportError `http` of {@link httpError}. Consumes the body.
+ */
+export async function httpErrorReply(
+  response: Response,
+  what: string,
+  id: RequestId,
+): Promise<JsonRpcMessage | TransportError> {
+  const text = await readErrorBody(response);
   try {
-    text = await readTextLimited(response, ERROR_BODY_LIMIT);
+    const [message] = parseJsonRpcPayload(text);
+    if (message && isJsonRpcError(message) && message.id === id) return message;
   } catch {
-    // an unreadable or huge error body: the status alone tells the story
+    // not JSON-RPC: report the status
   }
+  return errorFromBody(response, text, what);
+}
+
+async function readErrorBody(response: Response): Promise<string> {
+  try {
+    return await readTextLimited(response, ERROR_BODY_LIMIT);
+  } catch {
+    return ''; // an unreadable or huge error body: the status alone tells the story
+  }
+}
+
+function errorFromBody(response: Response, text: string, what: string): TransportError {
   let detail = response.statusText || 'request failed';
   let cause: McpError | undefined;
   try {
-    const body = parseJson(text) as { error?: { code?: unknown; message?: unknown } };
+    const body = parseJson(text) as {
+      error?: { code?: unknown; message?: unknown; data?: unknown };
+    };
     const error = body?.error;
     if (error && typeof error.message === 'string') {
       detail = error.message;
-      if (typeof error.code === 'number') cause = new McpError(error.code, error.message);
+      if (typeof error.code === 'number')
+        cause = new McpError(error.code, error.message, error.data);
     }
   } catch {
     if (text.trim() !== '') detail = excerpt(text);

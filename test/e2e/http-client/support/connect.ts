@@ -26,6 +26,8 @@ export function createHttpClient(
   const transport = new StreamableHttpClientTransport(url, http);
   const client = new McpClient({
     clientInfo: { name: 'http-client-e2e', version: '1.0.0' },
+    // These specs test the session era (sessions, server requests, subscriptions, DELETE).
+    versionNegotiation: 'legacy',
     ...clientOptions,
     transport,
   });

@@ -6,6 +6,7 @@ import {
   StreamableHttpClientTransport,
   WebSocketClientTransport,
   type ClientTransport,
+  type McpClientOptions,
   type McpLogMessage,
 } from '../../../../lib/index.js';
 import { waitFor } from '../../support/wait.js';
@@ -44,11 +45,16 @@ function libTransport(server: MatrixServer): ClientTransport {
  * Connects an McpClient over the lib's own client transport for the transport of `server`,
  * answering sampling and elicitation like the SDK peer does.
  */
-export async function connectLibPeer(server: MatrixServer): Promise<LibPeer> {
+export async function connectLibPeer(
+  server: MatrixServer,
+  options: Partial<McpClientOptions> = {},
+): Promise<LibPeer> {
   const transport = libTransport(server);
   const client = new McpClient({
     transport,
     clientInfo: { name: 'matrix-mcp-client', version: '1.0.0' },
+    // The session era by default; test/e2e/client-modern runs the 2026-07-28 one.
+    versionNegotiation: 'legacy',
     sampling: (params) => {
       const prompt = promptText(params.messages[0]?.content);
       return {
@@ -58,6 +64,7 @@ export async function connectLibPeer(server: MatrixServer): Promise<LibPeer> {
       };
     },
     elicitation: () => ({ action: 'accept', content: { ...MATRIX_ELICIT_ANSWER } }),
+    ...options,
   });
   const logs: McpLogMessage[] = [];
   const errors: Error[] = [];

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import {
   checkParamHeaders,
   checkStandardHeaders,
-  decodeHeaderValue,
   headerValue,
 } from '../../../../lib/transports/http/modern-headers.js';
 import { modernErrorStatus } from '../../../../lib/transports/http/modern-status.js';
@@ -25,25 +24,6 @@ function codeOf(fn: () => void): number | undefined {
     return (error as McpError).code;
   }
 }
-
-describe('decodeHeaderValue', () => {
-  it.each([
-    ['=?base64?SGVsbG8=?=', 'Hello'],
-    ['SGVsbG8=', 'SGVsbG8='],
-    ['=?base64?SGVsbG8=', '=?base64?SGVsbG8='],
-    ['plain value', 'plain value'],
-    ['=?base64?4pyT?=', '✓'],
-  ])('accepts %s', (raw, value) => {
-    expect(decodeHeaderValue(raw)).toBe(value);
-  });
-
-  it.each([['=?base64?SGVsbG8?='], ['=?base64?SGVs!!!bG8=?='], ['caf\u00e9'], ['=?base64?/w==?=']])(
-    'refuses %s',
-    (raw) => {
-      expect(decodeHeaderValue(raw)).toBeUndefined();
-    },
-  );
-});
 
 describe('headerValue', () => {
   it('trims OWS', () => {

@@ -1,0 +1,19 @@
+import type { ClientCapabilities, Implementation } from '../protocol/schema/index.js';
+import type { McpClientOptions } from './mcp-client-options.interface.js';
+
+/** The `clientInfo` a client sends when its options name none. */
+export const DEFAULT_CLIENT_INFO: Implementation = { name: 'nestjs-mcp-client', version: '0.1.0' };
+
+/**
+ * The capabilities a client declares (in `initialize`, or in every 2026-07-28 request's `_meta`):
+ * the explicit option, else derived from the handlers given (`sampling`, `elicitation` with form
+ * and URL modes, `roots` with `listChanged`).
+ */
+export function clientCapabilities(options: McpClientOptions): ClientCapabilities {
+  if (options.capabilities) return options.capabilities;
+  const caps: ClientCapabilities = {};
+  if (options.sampling) caps.sampling = {};
+  if (options.elicitation) caps.elicitation = { form: { applyDefaults: true }, url: {} };
+  if (options.roots) caps.roots = { listChanged: true };
+  return caps;
+}

@@ -1,0 +1,63 @@
+import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type { InitializeResult } from '../../protocol/schema/index.js';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../protocol/versions.js';
+import { clientCapabilities, DEFAULT_CLIENT_INFO } from '../client-identity.js';
+import type { ClientTransport } from '../client-transport.interface.js';
+import type { McpClientOptions } from '../mcp-client-options.interface.js';
+import type { StatelessRequester } from '../modern/stateless-requester.js';
+import { initializeSession } from './legacy-handshake.js';
+import { negotiateVersion } from './negotiate-version.js';
+import type { NegotiatedServer } from './negotiated-server.js';
+
+/**
+ * Longest wait for the `server/discover` probe before a silent server counts as legacy (ms); a
+ * shorter `requestTimeoutMs` wins.
+ */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens the conversation of a client on `connect()`: the era negotiation of
+ * {@link negotiateVersion} over the client's peer and transport (the probe is a stateless
+ * `server/discover`, the fallback the `initialize` handshake), then switches the stateless path to
+ * the negotiated revision when the era is modern.
+ */
+export class EraNegotiator {
+  constructor(
+    private readonly peer: JsonRpcPeer<undefined>,
+    private readonly options: McpClientOptions,
+    private readonly stateless: StatelessRequester,
+    private readonly transport: () => ClientTransport,
+    private readonly note: (error: Error) => void,
+  ) {}
+
+  /** Negotiates the era and revision (see `McpClientOptions.versionNegotiation`). */
+  async negotiate(): Promise<NegotiatedServer> {
+    const legacyVersion = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
+    const timeoutMs = Math.min(this.options.requestTimeoutMs ?? 30_000, PROBE_TIMEOUT_MS);
+    let mode = this.options.versionNegotiation ?? 'auto';
+    // The 2024-11-05 HTTP+SSE transport has no 2026-07-28 binding: no probe there.
+    if (mode === 'auto' && this.transport().legacyOnly) mode = 'legacy';
+    const server = await negotiateVersion(mode, legacyVersion, {
+      discover: (version) =>
+        this.peer.request<unknown>('server/discover', undefined, {
+          meta: this.stateless.metaFor(version),
+          timeoutMs,
+        }),
+      initialize: (version) => this.initialize(version),
+      note: this.note,
+    });
+    if (server.era === 'modern') this.stateless.begin(server.protocolVersion);
+    return server;
+  }
+
+  /** The legacy handshake asking for `version` (default: the `protocolVersion` option). */
+  initialize(
+    version = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
+  ): Promise<InitializeResult> {
+    return initializeSession(this.peer, this.transport(), {
+      protocolVersion: version,
+      capabilities: clientCapabilities(this.options),
+      clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    });
+  }
+}
