@@ -58,9 +58,13 @@ export interface McpClientOptions {
    * with form and URL modes, `roots` with `listChanged`).
    */
   capabilities?: ClientCapabilities | undefined;
-  /** Legacy revision `initialize` asks for (see `versionNegotiation`). Default `2025-11-25`. */
+  /**
+   * Legacy revision `initialize` asks for (see `versionNegotiation`). Default `2025-11-25`. Given
+   * without `versionNegotiation`, it means `'legacy'`: the client initializes with this revision
+   * and does not probe for 2026-07-28.
+   */
   protocolVersion?: string | undefined;
-  /** How the protocol revision is chosen. Default `'auto'`. */
+  /** How the protocol revision is chosen. Default `'auto'` (`'legacy'` when `protocolVersion` is set). */
   versionNegotiation?: VersionNegotiation | undefined;
   /**
    * 2026-07-28: log level sent in every request's `_meta` (absent: the server sends no log

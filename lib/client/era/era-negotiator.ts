@@ -34,7 +34,10 @@ export class EraNegotiator {
   async negotiate(): Promise<NegotiatedServer> {
     const legacyVersion = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
     const timeoutMs = Math.min(this.options.requestTimeoutMs ?? 30_000, PROBE_TIMEOUT_MS);
-    let mode = this.options.versionNegotiation ?? 'auto';
+    // A caller that names a legacy revision without choosing a negotiation asked for that revision.
+    let mode =
+      this.options.versionNegotiation ??
+      (this.options.protocolVersion === undefined ? 'auto' : 'legacy');
     // The 2024-11-05 HTTP+SSE transport has no 2026-07-28 binding: no probe there.
     if (mode === 'auto' && this.transport().legacyOnly) mode = 'legacy';
     const server = await negotiateVersion(mode, legacyVersion, {

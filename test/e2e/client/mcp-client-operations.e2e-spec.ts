@@ -47,7 +47,8 @@ describe('McpClient operations against our server', () => {
 
   async function connect(options: Omit<McpClientOptions, 'transport'> = {}): Promise<McpClient> {
     const transport = new StreamableHttpClientTransport(app.url);
-    const client = new McpClient({ ...options, transport });
+    // Session-era operations (roots, server-initiated requests, the standalone stream).
+    const client = new McpClient({ versionNegotiation: 'legacy', ...options, transport });
     clients.push(client);
     await client.connect();
     // Server notifications not tied to a request arrive on the standalone GET stream.
