@@ -5,3 +5,9 @@ export { RequestTimeoutError } from './request-timeout.error.js';
 export { RequestCancelledError } from './request-cancelled.error.js';
 export { ConnectionClosedError } from './connection-closed.error.js';
 export { ListenLimitError, LISTEN_LIMIT_ERROR_CODE } from './listen-limit.error.js';
+export {
+  CapacityError,
+  CAPACITY_ERROR_CODE,
+  type CapacityLimit,
+  type CapacityErrorData,
+} from './capacity.error.js';

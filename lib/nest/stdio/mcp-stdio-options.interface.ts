@@ -39,7 +39,7 @@ export interface McpStdioOptions {
    * 1 when the shutdown timed out. Default `true` (nothing else keeps the process alive then).
    */
   exitOnClose?: boolean;
-  /** Bound on the shutdown (flush + `app.close()`), in ms. Default 5000. */
+  /** Bound on the shutdown (drain + flush + `app.close()`), in ms. Default `drainTimeoutMs` + 5000. */
   shutdownTimeoutMs?: number;
   /** Input stream. Default `process.stdin`. */
   input?: Readable;

@@ -9,6 +9,7 @@ import {
 import type { McpError } from '../../../errors/mcp.error.js';
 import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
+import { CapacityError } from '../../../errors/capacity.error.js';
 import { checkOrigin } from '../host-origin-guard.js';
 import type { ResolvedHostOriginOptions } from '../host-origin.options.js';
 
@@ -62,12 +63,20 @@ export function requireJsonContentType(req: IncomingMessage): void {
   }
 }
 
-/** Answers a refusal with its status, or anything else with 500 after reporting it. */
+/**
+ * Answers a refusal with its status (a `CapacityError` with 503/429 and `Retry-After`), or
+ * anything else with 500 after reporting it.
+ */
 export function writeRefusal(
   res: ServerResponse,
   error: unknown,
   report: (error: unknown) => void,
 ): void {
+  if (error instanceof CapacityError) {
+    const retryAfter = { 'retry-after': String(error.data.retryAfterSeconds) };
+    writeJsonRpcError(res, error.httpStatus, error.code, error.message, null, retryAfter);
+    return;
+  }
   if (error instanceof HttpRefusal) {
     writeJsonRpcError(res, error.status, error.code, error.message, error.id, error.headers);
     return;
