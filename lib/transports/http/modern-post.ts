@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpError } from '../../errors/mcp.error.js';
 import { CapacityError } from '../../errors/capacity.error.js';
-import { retryAfterHeader } from '../shared/http/capacity-refusal.js';
+import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import {

@@ -2,7 +2,7 @@ import { CapacityError } from '../../../errors/capacity.error.js';
 import type { JsonRpcRequest } from '../../../protocol/json-rpc.js';
 import type { McpServerPort } from '../../server-port/mcp-server-port.interface.js';
 import type { McpSessionPort } from '../../server-port/mcp-session-port.interface.js';
-import { capacityRefusal } from './capacity-refusal.js';
+import { capacityRefusal } from './http-refusal.js';
 
 /**
  * Asks the server whether a POST's requests may start on `session` (not while draining, not over
