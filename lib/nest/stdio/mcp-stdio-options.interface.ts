@@ -57,6 +57,9 @@ export interface McpStdioServer {
   readonly transport: StdioServerTransport;
   /** Resolves once shut down, with what started the shutdown. */
   readonly closed: Promise<StdioCloseReason | NodeJS.Signals>;
-  /** Shuts down: closes the session, flushes stdout, closes the app (then exits, see `exitOnClose`). */
+  /**
+   * Shuts down: drains (see `drainTimeoutMs`), closes the session, flushes stdout, closes the app
+   * (then exits, see `exitOnClose`).
+   */
   close(): Promise<void>;
 }
