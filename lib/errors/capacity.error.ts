@@ -4,7 +4,7 @@ import { McpError } from './mcp.error.js';
  * JSON-RPC code of every capacity refusal: a limit was reached, or the server is shutting down
  * (implementation-defined server-error range -32000..-32099; the listen cap uses it too).
  */
-export const CAPACITY_ERROR_CODE = -32000;
+export const CAPACITY_ERROR_CODE = -32000 as const;
 
 /**
  * Which limit refused: a session cap (`maxSessions`, `maxSessionsPerPrincipal`,
