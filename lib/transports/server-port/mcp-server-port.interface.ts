@@ -30,8 +30,6 @@ export interface McpServerPort {
   admitRequests?(session: Pick<McpSessionPort, 'inFlightCount'>, count: number): void;
   /** Counts a refusal the transport answered itself (an HTTP body that timed out). */
   countRefusal?(kind: 'bodyTimeout'): void;
-  /** True while the server drains for shutdown (new sessions and requests are refused). */
-  readonly draining?: boolean;
   /** Logs an unexpected transport failure through the server's logger. */
   reportError(error: unknown, message: string): void;
   /** Which protocol eras the server serves (`'dual'`, `'modern'`, `'legacy'`). */
