@@ -43,6 +43,10 @@ export {
   LISTEN_LIMIT_ERROR_CODE,
   VersionNegotiationError,
   InputRoundLimitError,
+  CapacityError,
+  CAPACITY_ERROR_CODE,
+  type CapacityLimit,
+  type CapacityErrorData,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -105,6 +109,11 @@ export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-req
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
 export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';
 export type { ListenOptions, ListenLimits } from './server/listen/listen-options.interface.js';
+// Capacity limits, refusal counters and graceful shutdown.
+export type { McpLimitsOptions, ResolvedLimits } from './server/limits/limits-options.interface.js';
+export type { McpServerStats } from './server/limits/server-stats.js';
+export type { RefusalKind, RefusalCounts } from './server/limits/server-limits.js';
+export type { SessionAdmission } from './engine/transport-info.interface.js';
 export type { ListenHub } from './server/listen/listen-hub.js';
 export type {
   ToolOptions,

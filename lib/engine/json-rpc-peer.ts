@@ -163,6 +163,20 @@ export class JsonRpcPeer<TExtra = undefined> {
   }
 
   /**
+   * Answers every incoming request still being handled with the error `reason()` returns and
+   * aborts its handler with it (a server shutting down after its drain window); later results of
+   * those handlers are dropped.
+   */
+  failInbound(reason: () => McpError): void {
+    for (const [id, controller] of this.inbound) {
+      this.inbound.delete(id);
+      const error = reason();
+      controller.abort(error);
+      this.safeSend(errorResponse(id, error.toJson()), id);
+    }
+  }
+
+  /**
    * Ends the conversation: every pending outgoing request rejects with ConnectionClosedError (or
    * the given error) and every running handler's signal aborts. Idempotent.
    */

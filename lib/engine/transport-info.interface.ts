@@ -18,3 +18,14 @@ export interface TransportInfo {
    */
   closeSseStream?: (id: RequestId) => void;
 }
+
+/**
+ * Who opens a 2025-era session, as far as its transport knows: the server's session caps count
+ * by these (`limits.maxSessionsPerPrincipal`, `maxSessionsPerAddress`).
+ */
+export interface SessionAdmission {
+  /** The authenticated principal, if any. */
+  readonly principal?: string;
+  /** The client's remote address, if any. */
+  readonly remoteAddress?: string;
+}

@@ -7,3 +7,9 @@ export { ConnectionClosedError } from './connection-closed.error.js';
 export { ListenLimitError, LISTEN_LIMIT_ERROR_CODE } from './listen-limit.error.js';
 export { VersionNegotiationError } from './version-negotiation.error.js';
 export { InputRoundLimitError } from './input-round-limit.error.js';
+export {
+  CapacityError,
+  CAPACITY_ERROR_CODE,
+  type CapacityLimit,
+  type CapacityErrorData,
+} from './capacity.error.js';

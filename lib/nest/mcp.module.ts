@@ -72,10 +72,13 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
   }
 
   /**
-   * Ends every session and stream. Runs on module destroy, before Nest closes the HTTP server,
-   * which would otherwise wait forever for open SSE streams.
+   * Drains (new sessions and requests refused with 503 or a -32000 error, requests in flight
+   * finish or are answered with an error after `drainTimeoutMs`), then ends every session and
+   * stream. Runs on module destroy, before Nest closes the HTTP server, which would otherwise
+   * wait forever for open SSE streams.
    */
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
+    await this.server.drain();
     this.http.close();
     this.sse.close();
     this.server.close();

@@ -19,8 +19,14 @@ import { McpSession, type SessionHost } from './session/mcp-session.js';
 import { deliverToSessions } from './session/deliver-to-sessions.js';
 import { ModernDispatcher, type ModernDispatchHost } from './modern/modern-dispatcher.js';
 import { ListenHub } from './listen/listen-hub.js';
+import type { RefusalKind } from './limits/server-limits.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
+import { resolveLimits } from './limits/limits-options.interface.js';
+import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
+import { serverStats, type McpServerStats } from './limits/server-stats.js';
+import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
+import { ServerDrain } from './shutdown/server-drain.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -50,6 +56,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly listen?: ListenHub;
   /** {@inheritDoc HandlerHost.inputRounds} */
   readonly inputRounds: InputRoundSettings;
+  /** The capacity limits (after defaults) and the refusal counters. */
+  readonly limits: ServerLimits;
+  /** The graceful shutdown: in-flight count, draining flag, drain window. */
+  private readonly shutdown: ServerDrain;
 
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
@@ -86,8 +96,23 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
         : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS],
     );
     this.modern = new ModernDispatcher(this);
-    const listenLimits = resolveListenLimits(options.listen);
-    if (listenLimits) this.listen = new ListenHub(listenLimits, () => this.getCapabilities());
+    const limits = resolveLimits(
+      options.limits,
+      options.listen ? options.listen.maxStreams : undefined,
+    );
+    this.limits = new ServerLimits(limits);
+    const listenLimits = resolveListenLimits(options.listen, limits);
+    if (listenLimits) {
+      this.listen = new ListenHub(
+        listenLimits,
+        () => this.getCapabilities(),
+        (limit) => this.limits.count(limit),
+      );
+    }
+    this.shutdown = new ServerDrain(
+      { liveSessions: this.sessions, listen: this.listen, limits: this.limits },
+      options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS,
+    );
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
@@ -123,12 +148,65 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return this.modern.discoverResult();
   }
 
-  /** Opens a session for a transport; it is tracked until closed. */
-  createSession(id: string | undefined, transport: TransportInfo['kind']): McpSession {
+  /**
+   * Opens a session for a transport; it is tracked until closed. With `admission` (2025-era
+   * sessions: Streamable HTTP, legacy SSE, WebSocket) it counts against the session caps.
+   * @throws CapacityError (counted) when a session cap is reached or the server is draining.
+   */
+  createSession(
+    id: string | undefined,
+    transport: TransportInfo['kind'],
+    admission?: SessionAdmission,
+  ): McpSession {
+    if (admission && this.shutdown.gate.draining) throw this.limits.refuse('shutdown');
+    const release = admission ? this.limits.admitSession(admission) : undefined;
     const session = new McpSession(id, transport, this);
     this.sessions.add(session);
-    session.onClose(() => this.sessions.delete(session));
+    session.onClose(() => {
+      this.sessions.delete(session);
+      release?.();
+    });
     return session;
+  }
+
+  /** The drain window of {@link drain} in ms (option `drainTimeoutMs`, default 5000). */
+  get drainTimeoutMs(): number {
+    return this.shutdown.windowMs;
+  }
+
+  /** True once {@link drain} started: new sessions and requests are refused. */
+  get draining(): boolean {
+    return this.shutdown.gate.draining;
+  }
+
+  /**
+   * Checks that `count` more requests may start on `session` now (HTTP transports ask before
+   * they open the reply, to answer a refusal with its status).
+   * @throws CapacityError (counted) while draining or over `maxInFlightPerSession`.
+   */
+  admitRequests(session: Pick<McpSession, 'inFlightCount'>, count: number): void {
+    if (this.shutdown.gate.draining) throw this.limits.refuse('shutdown');
+    if (session.inFlightCount + count > this.limits.limits.maxInFlightPerSession)
+      throw this.limits.refuse('maxInFlightPerSession');
+  }
+
+  /** {@inheritDoc ServerLimits.count} */
+  countRefusal(kind: RefusalKind): void {
+    this.limits.count(kind);
+  }
+
+  /** Live figures and refusal counts (sessions, requests in flight, listen streams, limits). */
+  stats(): McpServerStats {
+    return serverStats(this.limits, this.shutdown.gate, this.sessions.size, this.listen?.size ?? 0);
+  }
+
+  /**
+   * The graceful shutdown (idempotent): refuses new sessions and requests, ends the listen
+   * streams with their result, lets the requests in flight finish within `drainTimeoutMs`, then
+   * answers each one still running with a -32000 `shutdown` error. Call {@link close} after it.
+   */
+  drain(): Promise<void> {
+    return this.shutdown.drain();
   }
 
   /** Number of live sessions in this process. */
@@ -143,9 +221,28 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     signal: AbortSignal,
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
+    const { gate } = this.shutdown;
+    if (gate.draining) throw this.limits.refuse('shutdown');
+    // The peer counts this request already: more than the cap means one too many.
+    if (session.peer.inFlightCount > this.limits.limits.maxInFlightPerSession)
+      throw this.limits.refuse('maxInFlightPerSession');
+    gate.enter();
+    try {
+      return await this.dispatchAdmitted(session, request, signal, extra);
+    } finally {
+      gate.leave();
+    }
+  }
+
+  private async dispatchAdmitted(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> {
     if (this.protocolEras !== 'legacy') {
       const call = this.modern.connectionCall(session, request, signal, extra);
-      if (call) return this.dispatchModern(request, call);
+      if (call) return this.modern.dispatch(request, call); // tracked as this session's request
     }
     const method = SERVED.get(request.method);
     if (!method) throw McpError.methodNotFound(request.method);
@@ -180,7 +277,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
    * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
    */
   dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
-    return this.modern.dispatch(request, call);
+    if (this.shutdown.gate.draining) return Promise.reject(this.limits.refuse('shutdown'));
+    return this.shutdown.track(this.modern.dispatch(request, call));
   }
 
   /** {@inheritDoc McpServerPort.paramHeaderRules} */
@@ -212,14 +310,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc ServerNotifier.notifyListChanged} */
   notifyListChanged(kind: PrimitiveListKind): void {
     void this.bus.publish({ type: 'list-changed', kind });
-  }
-
-  /**
-   * Ends every listen stream with its result and waits one turn, so that connection transports
-   * (stdio, WebSocket) have written the results before they close their sockets.
-   */
-  async endListenStreams(): Promise<void> {
-    if (this.listen?.close()) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */

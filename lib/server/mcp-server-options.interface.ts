@@ -4,6 +4,7 @@ import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
+import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -28,9 +29,9 @@ export interface McpServerOptions extends McpServerInfo {
   /** Timeout of server-to-client requests (sampling, elicitation, roots) in ms. Default 60 000. */
   requestTimeoutMs?: number;
   /**
-   * `subscriptions/listen` streams of 2026-07-28 clients: limits, or `false` to turn the method off
-   * (serverless hosts; clients are then told of no `listChanged`/`subscribe`). Default: on, 1000
-   * streams, keep-alive every 15 s.
+   * `subscriptions/listen` streams of 2026-07-28 clients: keep-alive, or `false` to turn the
+   * method off (serverless hosts; clients are then told of no `listChanged`/`subscribe`). Default:
+   * on, keep-alive every 15 s; the stream cap is `limits.maxStreams`.
    */
   listen?: false | ListenOptions;
   /**
@@ -38,6 +39,17 @@ export interface McpServerOptions extends McpServerInfo {
    * instances of one endpoint), TTL, most rounds per request, largest sealed state.
    */
   requestState?: RequestStateOptions;
+  /**
+   * Capacity limits: sessions (total, per principal, per address), requests in flight per
+   * session, listen streams. Defaults: 10 000 / 1000 / 1000 sessions, 100 requests, 1000 streams.
+   */
+  limits?: McpLimitsOptions;
+  /**
+   * Graceful shutdown window (ms): at shutdown (`app.close()`, SIGTERM under `McpStdio`) new
+   * sessions and requests are refused, requests in flight may finish for this long, then each one
+   * still running is answered with a -32000 error. Default 5000.
+   */
+  drainTimeoutMs?: number;
   /** Where the core logs handler crashes; default: `console`-free silence. */
   logger?: McpLogger;
   /**

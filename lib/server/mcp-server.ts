@@ -21,6 +21,7 @@ import { compileResource, compileResourceTemplate } from './registry/registered-
 import { compileTool } from './registry/registered-tool.js';
 import type { PrimitiveListKind } from './registry/registry-view.interface.js';
 import type { SchemaInput } from './schema/schema-compiler.js';
+import type { McpServerStats } from './limits/server-stats.js';
 
 /** Where a runtime registration came from (named in duplicate errors). */
 interface Named {
@@ -123,6 +124,16 @@ export class McpServer implements ServerNotifier {
   /** Tells clients that the tools, prompts or resources list changed. */
   notifyListChanged(kind: PrimitiveListKind): void {
     this.core.notifyListChanged(kind);
+  }
+
+  /** {@inheritDoc McpServerCore.stats} */
+  stats(): McpServerStats {
+    return this.core.stats();
+  }
+
+  /** {@inheritDoc McpServerCore.drain} */
+  drain(): Promise<void> {
+    return this.core.drain();
   }
 
   /** Closes every session and detaches from the message bus (same as `core.close()`). */

@@ -18,7 +18,8 @@ describe('release of HTTP exchanges that will never get a result', () => {
   const pendingRequests: Array<Promise<RawResponse> & { abort(): void }> = [];
 
   beforeEach(async () => {
-    server = await startApp();
+    // A short drain window: shutdown answers a request that never finishes after it.
+    server = await startApp({ drainTimeoutMs: 100 });
   });
 
   afterEach(async () => {
@@ -71,7 +72,7 @@ describe('release of HTTP exchanges that will never get a result', () => {
     expect(answers).toEqual([]);
   });
 
-  it('ends in-flight POSTs on application shutdown so app.close() completes', async () => {
+  it('ends in-flight POSTs on application shutdown, after the drain window, so app.close() completes', async () => {
     const session = await initializeRawSession(server.url);
     const pending = startCall(session.headers, rawId(), 'release-2');
     await server.tools.probe.wait('started:release-2');

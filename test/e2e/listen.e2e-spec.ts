@@ -89,20 +89,22 @@ describe('subscriptions/listen over Streamable HTTP (2026-07-28)', () => {
     await waitFor(() => hub.size === 0, { description: 'the hub to drop the stream' });
   });
 
-  it('refuses a stream over maxStreams with -32000 and data.limit', async () => {
-    await boot({ listen: { maxStreams: 1 } });
+  it('refuses a stream over limits.maxStreams with 503, Retry-After and -32000', async () => {
+    await boot({ limits: { maxStreams: 1 } });
     const first = await listen(app, 1, { toolsListChanged: true });
     streams.push(first);
     await nextMessage(first);
     const refused = await postJson(app.url, listenBody(2, { toolsListChanged: true }), {
       ...modernHeaders('subscriptions/listen'),
     });
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
     expect(jsonBody(refused)).toMatchObject({
       jsonrpc: '2.0',
       id: 2,
-      error: { code: -32000, data: { limit: 1 } },
+      error: { code: -32000, data: { limit: 'maxStreams', max: 1 } },
     });
+    expect(app.app.get(McpServer).stats().refused.maxStreams).toBe(1);
   });
 
   it('ends every stream with the listen result when the app shuts down', async () => {

@@ -39,7 +39,7 @@ export interface McpStdioOptions {
    * 1 when the shutdown timed out. Default `true` (nothing else keeps the process alive then).
    */
   exitOnClose?: boolean;
-  /** Bound on the shutdown (flush + `app.close()`), in ms. Default 5000. */
+  /** Bound on the shutdown (drain + flush + `app.close()`), in ms. Default `drainTimeoutMs` + 5000. */
   shutdownTimeoutMs?: number;
   /** Input stream. Default `process.stdin`. */
   input?: Readable;
@@ -57,6 +57,9 @@ export interface McpStdioServer {
   readonly transport: StdioServerTransport;
   /** Resolves once shut down, with what started the shutdown. */
   readonly closed: Promise<StdioCloseReason | NodeJS.Signals>;
-  /** Shuts down: closes the session, flushes stdout, closes the app (then exits, see `exitOnClose`). */
+  /**
+   * Shuts down: drains (see `drainTimeoutMs`), closes the session, flushes stdout, closes the app
+   * (then exits, see `exitOnClose`).
+   */
   close(): Promise<void>;
 }

@@ -22,8 +22,10 @@ const DEFAULT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  *
  * - stdout carries protocol messages only; while serving, `console.log`/`info`/`debug` and other
  *   `process.stdout.write` calls are redirected to stderr (see `guardStdout`).
- * - stdin EOF, SIGTERM or SIGINT close the session (running handlers are aborted), close the app
- *   (`onModuleDestroy` and shutdown hooks run) and exit with code 0.
+ * - SIGTERM, SIGINT or `close()` drain first (new requests get a -32000 error, requests in flight
+ *   finish within `drainTimeoutMs` or get that error), then close the session, close the app
+ *   (`onModuleDestroy` and shutdown hooks run) and exit with code 0. stdin EOF skips the drain
+ *   (the client is gone): running handlers are aborted.
  * @example
  * ```ts
  * // main.ts
@@ -73,7 +75,7 @@ export class McpStdio {
       return new StdioAppRunner(app, server, transport, {
         signals: options.signals ?? DEFAULT_SIGNALS,
         exitOnClose: options.exitOnClose ?? true,
-        shutdownTimeoutMs: options.shutdownTimeoutMs ?? 5000,
+        shutdownTimeoutMs: options.shutdownTimeoutMs ?? server.core.drainTimeoutMs + 5000,
         guard,
       }).start();
     } catch (error) {

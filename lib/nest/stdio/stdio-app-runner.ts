@@ -82,6 +82,9 @@ export class StdioAppRunner implements McpStdioServer {
   }
 
   private async closeEverything(cause: ShutdownCause): Promise<'done'> {
+    // A signal or close(): the client is still there, so requests in flight may finish (or get
+    // a -32000 error) before the session closes. When stdin ended or a stream failed, close now.
+    if (isSignal(cause) || cause === 'closed') await this.server.drain();
     await this.transport.close(isSignal(cause) ? 'closed' : cause);
     await this.app.close();
     return 'done';

@@ -68,11 +68,12 @@ export class McpWebSocketGateway implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Ends the 2026-07-28 listen streams first (their clients get the listen result), then closes
-   * every socket and unmounts the endpoint.
+   * Drains the server first (listen streams get their result, requests in flight finish or get
+   * a -32000 `shutdown` error within `drainTimeoutMs`), then closes every socket with 1001 and
+   * unmounts the endpoint.
    */
   async onModuleDestroy(): Promise<void> {
-    await this.server.core.endListenStreams();
+    await this.server.drain();
     await this.endpoint?.close();
   }
 }

@@ -1,5 +1,5 @@
-import { LISTEN_LIMIT_ERROR_CODE, ListenLimitError } from '../../errors/listen-limit.error.js';
-import { McpError } from '../../errors/mcp.error.js';
+import { ListenLimitError } from '../../errors/listen-limit.error.js';
+import { CapacityError, type CapacityLimit } from '../../errors/capacity.error.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
 import {
@@ -55,6 +55,8 @@ export class ListenHub {
     readonly limits: ListenLimits,
     /** The server's current capabilities (what can be honoured). */
     private readonly capabilities: () => ServerCapabilities,
+    /** Counts each refused stream (the server's refusal counters). */
+    private readonly onRefused?: (limit: CapacityLimit) => void,
   ) {}
 
   /** Number of open streams. */
@@ -67,13 +69,19 @@ export class ListenHub {
    * registers the stream. The promise resolves with the listen result when the server closes;
    * when the request's signal aborts the stream is dropped silently (the promise resolves too,
    * and the transport discards the answer of an aborted request).
-   * @throws ListenLimitError (-32000, `data: { limit }`) when `maxStreams` are open, before writing anything.
+   * @throws ListenLimitError (-32000, `data.limit` `'maxStreams'`) when `maxStreams` are open,
+   *   before writing anything; a `shutdown` CapacityError once closed.
    */
   open(request: ListenRequest): Promise<SubscriptionsListenResult> {
     const { id, filter, outlet, signal } = request;
-    if (this.closed) throw new McpError(LISTEN_LIMIT_ERROR_CODE, 'The server is shutting down');
-    if (this.streams.size >= this.limits.maxStreams) {
-      throw new ListenLimitError(this.limits.maxStreams);
+    const { maxStreams, retryAfterSeconds } = this.limits;
+    if (this.closed) {
+      this.onRefused?.('shutdown');
+      throw new CapacityError('shutdown', 'Server shutting down', retryAfterSeconds);
+    }
+    if (this.streams.size >= maxStreams) {
+      this.onRefused?.('maxStreams');
+      throw new ListenLimitError(maxStreams, retryAfterSeconds);
     }
     const honoured = honourFilter(filter, this.capabilities());
     const meta = { [SUBSCRIPTION_ID_META_KEY]: id };

@@ -3,10 +3,7 @@
  * the server and of `McpModule.forRoot()`. `listen: false` turns the method off (serverless hosts).
  */
 export interface ListenOptions {
-  /**
-   * Most listen streams open at once on this server instance; one more is refused with a
-   * JSON-RPC error (code -32000, `data: { limit }`). Default 1000.
-   */
+  /** @deprecated Use `limits.maxStreams` (same meaning; read only when that is absent). */
   maxStreams?: number;
   /** Interval of the `:` keep-alive comments on a listen stream served as HTTP SSE, in ms. Default 15 000. */
   keepAliveMs?: number;
@@ -18,20 +15,25 @@ export interface ListenLimits {
   readonly maxStreams: number;
   /** Keep-alive interval of HTTP listen streams, in ms. */
   readonly keepAliveMs: number;
+  /** `Retry-After` of a refused stream, in seconds. */
+  readonly retryAfterSeconds: number;
 }
 
-/** Default of {@link ListenOptions.maxStreams}. */
-export const DEFAULT_LISTEN_MAX_STREAMS = 1000;
 /** Default of {@link ListenOptions.keepAliveMs}. */
 export const DEFAULT_LISTEN_KEEP_ALIVE_MS = 15_000;
 
-/** Applies the defaults; `undefined` when listen is switched off (`listen: false`). */
+/**
+ * Applies the defaults; `undefined` when listen is switched off (`listen: false`). The stream cap
+ * and `Retry-After` come from the server's resolved `limits`.
+ */
 export function resolveListenLimits(
   option: false | ListenOptions | undefined,
+  limits: { readonly maxStreams: number; readonly retryAfterSeconds: number },
 ): ListenLimits | undefined {
   if (option === false) return undefined;
   return {
-    maxStreams: option?.maxStreams ?? DEFAULT_LISTEN_MAX_STREAMS,
+    maxStreams: limits.maxStreams,
     keepAliveMs: option?.keepAliveMs ?? DEFAULT_LISTEN_KEEP_ALIVE_MS,
+    retryAfterSeconds: limits.retryAfterSeconds,
   };
 }

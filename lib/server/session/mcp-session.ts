@@ -96,6 +96,11 @@ export class McpSession {
     else this.closeListeners.push(listener);
   }
 
+  /** Requests of this session being handled now. */
+  get inFlightCount(): number {
+    return this.peer.inFlightCount;
+  }
+
   /** True once closed. */
   get closed(): boolean {
     return this.peer.closed;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -31,16 +32,22 @@ export class HttpSessionRegistry {
     return this.entries.size;
   }
 
-  /** Creates a session with a fresh cryptographically random id; persisted once initialized. */
-  create(principal?: string): HttpSessionChannel {
+  /**
+   * Creates a session with a fresh cryptographically random id; persisted once initialized.
+   * @throws CapacityError when a session cap is reached or the server is draining.
+   */
+  create(admission: SessionAdmission = {}): HttpSessionChannel {
     const id = randomUUID();
-    const channel = this.attach(id);
-    channel.principal = principal;
+    const channel = this.attach(id, admission);
+    channel.principal = admission.principal;
     channel.session.onInitialized = () => void this.persist(channel);
     return channel;
   }
 
-  /** The session with this id, rebuilt from the store if needed; undefined when unknown or ended. */
+  /**
+   * The session with this id, rebuilt from the store if needed (it counts against the session
+   * caps then); undefined when unknown or ended.
+   */
   async find(id: string): Promise<HttpSessionChannel | undefined> {
     const entry = this.entries.get(id);
     if (entry) {
@@ -49,7 +56,7 @@ export class HttpSessionRegistry {
     }
     const record = await this.store.get(id);
     if (!record || this.entries.has(id)) return this.entries.get(id)?.channel;
-    const channel = this.attach(id);
+    const channel = this.attach(id, { principal: record.principal });
     const { session } = channel;
     session.protocol = record.protocol;
     session.initialized = true;
@@ -70,8 +77,8 @@ export class HttpSessionRegistry {
       entry.channel.session.close('Server shutting down');
   }
 
-  private attach(id: string): HttpSessionChannel {
-    const session = this.server.createSession(id, 'streamable-http');
+  private attach(id: string, admission: SessionAdmission): HttpSessionChannel {
+    const session = this.server.createSession(id, 'streamable-http', admission);
     const channel = new HttpSessionChannel(session, this.options, this.eventStore);
     const timer = setTimeout(() => void this.end(id), this.options.sessionIdleTimeoutMs);
     timer.unref();

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpError } from '../../errors/mcp.error.js';
+import { CapacityError } from '../../errors/capacity.error.js';
+import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import {
@@ -125,7 +127,8 @@ class ModernReply implements RequestOutlet {
   error(error: unknown): void {
     const mcp = error instanceof McpError ? error : McpError.internal();
     const status = modernErrorStatus(error, mcp.code);
-    this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() });
+    const headers = error instanceof CapacityError ? retryAfterHeader(error) : undefined;
+    this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() }, headers);
   }
 
   private startKeepAlive(ms: number): void {
@@ -136,12 +139,12 @@ class ModernReply implements RequestOutlet {
     this.res.once('close', () => clearInterval(this.keepAlive));
   }
 
-  private finish(status: number, body: JsonRpcMessage): void {
+  private finish(status: number, body: JsonRpcMessage, headers?: Record<string, string>): void {
     if (this.done) return;
     this.done = true;
     clearInterval(this.keepAlive);
     if (!this.sse) {
-      writeJson(this.res, status, body);
+      writeJson(this.res, status, body, headers);
       return;
     }
     if (this.res.writableEnded) return;

@@ -11,6 +11,7 @@ import { HttpSessionRegistry } from './http-session-registry.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
+import { admitRequests } from '../shared/http/request-admission.js';
 import {
   guardOrigin,
   guardRequest,
@@ -77,6 +78,7 @@ export class StreamableHttpHandler {
         await channel.resume(res, lastEventId);
         return;
       }
+      this.server.admitRequests?.(channel.session, 0); // no new stream while draining (503)
       if (channel.hasStandaloneStream) {
         throw new HttpRefusal(409, ErrorCode.InvalidRequest, 'A standalone stream is already open');
       }
@@ -125,7 +127,10 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
+      timeoutMs: this.options.bodyTimeoutMs,
+      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
+    });
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
       const era = classifyEra(
         {
@@ -167,7 +172,10 @@ export class StreamableHttpHandler {
           initialize.id,
         );
       }
-      channel = this.sessions.create(this.options.principal(req));
+      channel = this.sessions.create({
+        principal: this.options.principal(req),
+        remoteAddress: req.socket.remoteAddress,
+      });
       headers[SESSION_HEADER] = channel.session.id!;
     } else channel = await this.requireSession(req);
 
@@ -188,6 +196,7 @@ export class StreamableHttpHandler {
         duplicate.id,
       );
     }
+    admitRequests(this.server, session, requests);
     const extra: MessageExtra = {
       transport: {
         kind: 'streamable-http',

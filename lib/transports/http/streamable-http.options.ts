@@ -4,7 +4,7 @@ import {
   type HostOriginOptions,
   type ResolvedHostOriginOptions,
 } from '../shared/host-origin.options.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
 import { SSE_DEFAULT_KEEP_ALIVE_MS } from '../shared/sse/sse-writer.js';
 
 /** Options of the Streamable HTTP transport (and of `McpModule`, which extends them). */
@@ -20,6 +20,12 @@ export interface StreamableHttpOptions extends HostOriginOptions {
   maxMessageBytes?: number;
   /** @deprecated Use {@link maxMessageBytes} (same meaning; read only when it is absent). */
   maxBodyBytes?: number;
+  /**
+   * Most time a POST body may take to arrive (ms), from the first read: a slower one (a
+   * slow-loris client) gets 408 and its connection is closed. Also applies to the HTTP+SSE
+   * message endpoint. Default 30 000.
+   */
+  bodyTimeoutMs?: number;
   /**
    * How requests are answered: `'auto'` (default) replies with JSON unless the handler sends
    * progress, logs or requests before its result, which upgrades the reply to an SSE stream;
@@ -61,6 +67,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   stateless: boolean;
   sessionIdleTimeoutMs: number;
   maxMessageBytes: number;
+  bodyTimeoutMs: number;
   responseMode: 'auto' | 'json' | 'sse';
   sseRetryMs: number;
   keepAliveMs: number;
@@ -75,6 +82,7 @@ export function resolveStreamableHttpOptions(
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
     keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,

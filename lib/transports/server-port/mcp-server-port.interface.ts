@@ -2,7 +2,7 @@ import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
 import type { ProtocolEras } from '../../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../../protocol/modern/mcp-header-annotations.js';
-import type { TransportKind } from '../../engine/transport-info.interface.js';
+import type { SessionAdmission, TransportKind } from '../../engine/transport-info.interface.js';
 import type { McpSessionPort } from './mcp-session-port.interface.js';
 
 /**
@@ -12,8 +12,24 @@ import type { McpSessionPort } from './mcp-session-port.interface.js';
  * import lib/server.
  */
 export interface McpServerPort {
-  /** Opens a session for a transport; the server tracks it until it closes. */
-  createSession(id: string | undefined, transport: TransportKind): McpSessionPort;
+  /**
+   * Opens a session for a transport; the server tracks it until it closes. With `admission`
+   * (2025-era sessions) it counts against the session caps.
+   * @throws CapacityError when a session cap is reached or the server is draining.
+   */
+  createSession(
+    id: string | undefined,
+    transport: TransportKind,
+    admission?: SessionAdmission,
+  ): McpSessionPort;
+  /**
+   * Checks that `count` more requests may start on a session now (HTTP asks before replying, to
+   * answer a refusal with its status).
+   * @throws CapacityError while draining or over the per-session in-flight cap.
+   */
+  admitRequests?(session: Pick<McpSessionPort, 'inFlightCount'>, count: number): void;
+  /** Counts a refusal the transport answered itself (an HTTP body that timed out). */
+  countRefusal?(kind: 'bodyTimeout'): void;
   /** Logs an unexpected transport failure through the server's logger. */
   reportError(error: unknown, message: string): void;
   /** Which protocol eras the server serves (`'dual'`, `'modern'`, `'legacy'`). */

@@ -30,6 +30,8 @@ export interface McpSessionPort {
   readonly abandoned$: Observable<RequestId>;
   /** True once closed. */
   readonly closed: boolean;
+  /** Requests of this session being handled now. */
+  readonly inFlightCount: number;
   /** Feeds one message from the client. */
   receive(message: JsonRpcMessage, extra: MessageExtra): void;
   /** Registers a callback run once when the session closes (at once when already closed). */

@@ -4,7 +4,7 @@ import {
   type ResolvedHostOriginOptions,
 } from '../shared/host-origin.options.js';
 import { normaliseRoutePath } from '../shared/route-path.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES } from '../shared/http/read-body.js';
 import { SSE_DEFAULT_KEEP_ALIVE_MS } from '../shared/sse/sse-writer.js';
 
 /**
@@ -23,6 +23,8 @@ export interface SseTransportOptions extends HostOriginOptions {
   keepAliveMs?: number;
   /** Largest accepted incoming message (POST body, bytes); larger gets 413. Default 4 MiB. */
   maxMessageBytes?: number;
+  /** Most time a POST body may take to arrive (ms); slower gets 408 and a closed connection. Default 30 000. */
+  bodyTimeoutMs?: number;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -31,6 +33,7 @@ export interface ResolvedSseTransportOptions {
   messagesPath: string;
   keepAliveMs: number;
   maxMessageBytes: number;
+  bodyTimeoutMs: number;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
 }
@@ -50,6 +53,7 @@ export function resolveSseTransportOptions(
     messagesPath: normaliseRoutePath(options.messagesPath ?? '/messages'),
     keepAliveMs,
     maxMessageBytes,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     origin: resolveHostOriginOptions(options),
   };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
+import { admitRequests } from '../shared/http/request-admission.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import {
   guardRequest,
@@ -78,7 +80,13 @@ export class SseHandler {
       return;
     }
     const id = randomUUID();
-    const session = this.server.createSession(id, 'sse');
+    let session: McpSessionPort;
+    try {
+      session = this.server.createSession(id, 'sse', { remoteAddress: req.socket.remoteAddress });
+    } catch (error) {
+      this.refuse(res, error); // a session cap or shutdown: 503/429 with Retry-After
+      return;
+    }
     const separator = endpoint.includes('?') ? '&' : '?';
     const stream = new SseSessionStream(
       session,
@@ -137,10 +145,14 @@ export class SseHandler {
     }
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
+      timeoutMs: this.options.bodyTimeoutMs,
+      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
+    });
     const message = this.toMessage(body);
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    admitRequests(this.server, stream.session, isJsonRpcRequest(message) ? [message] : []);
     stream.session.receive(message, {
       transport: {
         kind: 'sse',

@@ -7,7 +7,9 @@ import {
   type ResolvedWebSocketTransportOptions,
   type WebSocketTransportOptions,
 } from './websocket-transport.options.js';
+import { CapacityError } from '../../errors/capacity.error.js';
 import {
+  closeReason,
   selectSubprotocol,
   WebSocketCloseCode,
   type McpServerSocket,
@@ -93,14 +95,27 @@ export class McpWebSocketServer {
       socket.close(WebSocketCloseCode.GoingAway, 'Server shutting down');
       return undefined;
     }
-    const binding = new WebSocketSessionBinding(socket, request, this.server, this.options);
+    let binding: WebSocketSessionBinding;
+    try {
+      binding = new WebSocketSessionBinding(socket, request, this.server, this.options);
+    } catch (error) {
+      if (!(error instanceof CapacityError)) throw error;
+      // A session cap (1013 Try Again Later) or a draining server (1001 Going Away).
+      const code =
+        error.data.limit === 'shutdown'
+          ? WebSocketCloseCode.GoingAway
+          : WebSocketCloseCode.TryAgainLater;
+      socket.close(code, closeReason(error.message));
+      return undefined;
+    }
     this.bindings.add(binding);
     void binding.closed.then(() => this.bindings.delete(binding));
     return binding;
   }
 
   /**
-   * Closes every socket with 1001 Going Away (ending its session), waits a moment for the close
+   * Closes every socket with 1001 Going Away (ending its session; call the server's `drain()`
+   * first so requests in flight are answered before), waits a moment for the close
    * handshakes, then terminates the sockets that did not complete theirs. Idempotent.
    */
   async close(): Promise<void> {

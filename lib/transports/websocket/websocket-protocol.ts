@@ -24,6 +24,8 @@ export const WebSocketCloseCode = {
   MessageTooBig: 1009,
   /** The server met an unexpected condition. */
   InternalError: 1011,
+  /** A session cap was reached (`limits.maxSessions*`): try again later. */
+  TryAgainLater: 1013,
 } as const;
 
 /** Picks the subprotocol to answer with: `mcp` when offered, otherwise none. */

@@ -52,7 +52,10 @@ export class WebSocketSessionBinding {
     private readonly options: SessionBindingOptions,
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
-    this.session = server.createSession(undefined, 'websocket');
+    // Throws a CapacityError over a session cap (the caller closes the socket with 1013).
+    this.session = server.createSession(undefined, 'websocket', {
+      remoteAddress: request.socket.remoteAddress,
+    });
     // One TransportInfo per connection, shared by every message it carries.
     this.extra = {
       transport: {

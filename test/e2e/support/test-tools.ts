@@ -157,7 +157,7 @@ export class TestTools {
   })
   async stream_until_released({ key }: { key: string }, ctx: McpContext) {
     const raw = ctx.transport.raw as IncomingMessage | undefined;
-    raw?.socket.once('close', () => this.probe.signal(`disconnected:${key}`));
+    raw?.socket?.once('close', () => this.probe.signal(`disconnected:${key}`));
     ctx.progress(1, 3, 'first');
     this.probe.signal(`started:${key}`);
     await this.probe.wait(`release:${key}`);

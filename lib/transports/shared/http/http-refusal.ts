@@ -9,6 +9,7 @@ import {
 import type { McpError } from '../../../errors/mcp.error.js';
 import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
+import { CapacityError } from '../../../errors/capacity.error.js';
 import { checkOrigin } from '../host-origin-guard.js';
 import type { ResolvedHostOriginOptions } from '../host-origin.options.js';
 
@@ -20,9 +21,25 @@ export class HttpRefusal extends Error {
     message: string,
     readonly id: RequestId | null = null,
     readonly headers?: Record<string, string>,
+    /** `error.data` of the body, when there is one. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
+}
+
+/** The `Retry-After` header of a capacity refusal. */
+export function retryAfterHeader(error: CapacityError): Record<string, string> {
+  return { 'retry-after': String(error.data.retryAfterSeconds) };
+}
+
+/**
+ * A capacity refusal as HTTP: 503 (server-wide limit or shutdown) or 429 (per principal, address
+ * or session), `Retry-After`, and the -32000 error with its `data` (and the request id, if any).
+ */
+export function capacityRefusal(error: CapacityError, id: RequestId | null = null): HttpRefusal {
+  const { httpStatus, code, message, data } = error;
+  return new HttpRefusal(httpStatus, code, message, id, retryAfterHeader(error), data);
 }
 
 /** One JSON-RPC message, or 400 + `-32600` (with the request id when it could be read). */
@@ -62,14 +79,19 @@ export function requireJsonContentType(req: IncomingMessage): void {
   }
 }
 
-/** Answers a refusal with its status, or anything else with 500 after reporting it. */
+/**
+ * Answers a refusal with its status (a `CapacityError` with 503/429 and `Retry-After`), or
+ * anything else with 500 after reporting it.
+ */
 export function writeRefusal(
   res: ServerResponse,
   error: unknown,
   report: (error: unknown) => void,
 ): void {
+  if (error instanceof CapacityError) error = capacityRefusal(error);
   if (error instanceof HttpRefusal) {
-    writeJsonRpcError(res, error.status, error.code, error.message, error.id, error.headers);
+    const { status, code, message, id, headers, data } = error;
+    writeJsonRpcError(res, status, code, message, id, headers, data);
     return;
   }
   report(error);

@@ -26,8 +26,10 @@ export function writeJsonRpcError(
   message: string,
   id: RequestId | null = null,
   headers?: Record<string, string>,
+  data?: unknown,
 ): void {
-  writeJson(res, status, { jsonrpc: '2.0', id, error: { code, message } }, headers);
+  const error = data === undefined ? { code, message } : { code, message, data };
+  writeJson(res, status, { jsonrpc: '2.0', id, error }, headers);
 }
 
 /** Answers with an empty body. */

@@ -147,8 +147,8 @@ describe('ListenHub', () => {
     expect(hub.size).toBe(0);
   });
 
-  it('refuses streams over maxStreams with -32000 and data.limit, writing nothing', () => {
-    const { hub, open } = setup({ listen: { maxStreams: 2 } });
+  it('refuses streams over limits.maxStreams with -32000 and data.limit, writing nothing, counted', () => {
+    const { server, hub, open } = setup({ limits: { maxStreams: 2 } });
     const first = open(1, { toolsListChanged: true });
     open(2, { toolsListChanged: true });
     const outlet = new FakeOutlet();
@@ -161,10 +161,11 @@ describe('ListenHub', () => {
       expect((error as McpError).toJson()).toEqual({
         code: -32000,
         message: 'Too many listen streams (limit 2)',
-        data: { limit: 2 },
+        data: { limit: 'maxStreams', max: 2, retryAfterSeconds: 1 },
       });
     }
     expect(outlet.frames).toEqual([]);
+    expect(server.stats().refused.maxStreams).toBe(2);
     first.controller.abort();
     expect(() => open(4, {})).not.toThrow();
     expect(hub.size).toBe(2);
@@ -197,7 +198,13 @@ describe('ListenHub', () => {
   });
 
   it('applies the defaults and is absent with listen: false', () => {
-    expect(setup().hub.limits).toEqual({ maxStreams: 1000, keepAliveMs: 15_000 });
+    expect(setup().hub.limits).toEqual({
+      maxStreams: 1000,
+      keepAliveMs: 15_000,
+      retryAfterSeconds: 1,
+    });
+    // The deprecated listen.maxStreams is still read when limits.maxStreams is absent.
+    expect(setup({ listen: { maxStreams: 7 } }).hub.limits.maxStreams).toBe(7);
     expect(setup({ listen: { keepAliveMs: 500 } }).hub.limits.keepAliveMs).toBe(500);
     expect(setup({ listen: false }).server.core.listen).toBeUndefined();
   });

@@ -127,7 +127,7 @@ describe('subscriptions/listen through the stateless dispatch (a connection)', (
     expect(error).toEqual({
       code: -32000,
       message: 'Too many listen streams (limit 1)',
-      data: { limit: 1 },
+      data: { limit: 'maxStreams', max: 1, retryAfterSeconds: 1 },
     });
   });
 

@@ -1,0 +1,69 @@
+/**
+ * Capacity limits of one server instance (the `limits` option of the server and of
+ * `McpModule.forRoot()`). Past a limit the request or session is refused with a
+ * `CapacityError` (-32000): over HTTP 503 (server-wide) or 429 (per principal, address or
+ * session) with `Retry-After`; over WebSocket and stdio a JSON-RPC error response. Every refusal
+ * is counted in `McpServer.stats()`.
+ */
+export interface McpLimitsOptions {
+  /**
+   * Most live 2025-era sessions (Streamable HTTP sessions, legacy SSE streams, WebSocket
+   * connections) at once; one more is refused with 503. Idle HTTP sessions still expire
+   * (`sessionIdleTimeoutMs`), which frees room. Default 10 000.
+   */
+  maxSessions?: number;
+  /** Most live sessions of one principal (when a principal is known); 429. Default 1000. */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * Most live sessions from one remote address; 429. Behind a reverse proxy every client shares
+   * the proxy's address: raise it (or set `Infinity`) there. Default 1000.
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * Most requests of one session (or WebSocket/stdio connection) handled at once; one more gets
+   * 429 over HTTP, a -32000 error response elsewhere. Default 100.
+   */
+  maxInFlightPerSession?: number;
+  /**
+   * Most `subscriptions/listen` streams (2026-07-28) open at once; one more gets 503. Replaces
+   * `listen.maxStreams` (still read when this is absent). 2025 standalone GET streams are bounded
+   * by `maxSessions` (one per session). Default 1000.
+   */
+  maxStreams?: number;
+  /** `Retry-After` (seconds) sent with every refusal. Default 1. */
+  retryAfterSeconds?: number;
+}
+
+/** {@link McpLimitsOptions} with every default applied. */
+export type ResolvedLimits = Readonly<Required<McpLimitsOptions>>;
+
+/** Default of {@link McpLimitsOptions.maxSessions}. */
+export const DEFAULT_MAX_SESSIONS = 10_000;
+/** Default of {@link McpLimitsOptions.maxSessionsPerPrincipal} and `maxSessionsPerAddress`. */
+export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 1000;
+/** Default of {@link McpLimitsOptions.maxInFlightPerSession}. */
+export const DEFAULT_MAX_IN_FLIGHT_PER_SESSION = 100;
+
+/**
+ * Applies the defaults once at bootstrap; `legacyMaxStreams` is the deprecated
+ * `listen.maxStreams`.
+ * @throws RangeError naming the option when a limit is not a positive number.
+ */
+export function resolveLimits(
+  options: McpLimitsOptions = {},
+  legacyMaxStreams?: number,
+): ResolvedLimits {
+  const resolved: ResolvedLimits = {
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_CLIENT,
+    maxSessionsPerAddress: options.maxSessionsPerAddress ?? DEFAULT_MAX_SESSIONS_PER_CLIENT,
+    maxInFlightPerSession: options.maxInFlightPerSession ?? DEFAULT_MAX_IN_FLIGHT_PER_SESSION,
+    maxStreams: options.maxStreams ?? legacyMaxStreams ?? 1000,
+    retryAfterSeconds: options.retryAfterSeconds ?? 1,
+  };
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!(value > 0))
+      throw new RangeError(`limits.${name} must be a positive number, got ${value}`);
+  }
+  return Object.freeze(resolved);
+}

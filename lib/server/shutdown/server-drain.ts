@@ -1,0 +1,68 @@
+import type { McpError } from '../../errors/mcp.error.js';
+import type { ListenHub } from '../listen/listen-hub.js';
+import type { ServerLimits } from '../limits/server-limits.js';
+import type { McpSession } from '../session/mcp-session.js';
+import { DrainGate } from './drain-gate.js';
+
+/** What the drain needs from its server. */
+export interface DrainHost {
+  /** The live sessions (their running requests are cut at the end of the window). */
+  readonly liveSessions: Iterable<McpSession>;
+  /** The listen streams, ended with their result when the drain starts. */
+  readonly listen?: ListenHub;
+  /** Counts and builds the `shutdown` refusals. */
+  readonly limits: ServerLimits;
+}
+
+/**
+ * The graceful shutdown of one server: {@link drain} stops accepting (new sessions and requests
+ * get a `shutdown` CapacityError), ends the listen streams with their result, waits until the
+ * requests in flight are done or `windowMs` passed, then answers each one still running with a
+ * `shutdown` error (its handler's signal aborts) and waits one turn so transports have written
+ * those answers before they close.
+ */
+export class ServerDrain {
+  /** The in-flight count and the draining flag, read on every request. */
+  readonly gate = new DrainGate();
+  private readonly cutters = new Set<(error: McpError) => void>();
+  private done?: Promise<void>;
+
+  constructor(
+    private readonly host: DrainHost,
+    /** The drain window in ms (`drainTimeoutMs`). */
+    readonly windowMs: number,
+  ) {}
+
+  /**
+   * Runs `work` (a stateless request, which no session tracks) as one in-flight request; the
+   * drain rejects it with the `shutdown` error when its window ends first.
+   */
+  async track<T>(work: Promise<T>): Promise<T> {
+    this.gate.enter();
+    let cut!: (error: McpError) => void;
+    const cutoff = new Promise<never>((_, reject) => (cut = reject));
+    this.cutters.add(cut);
+    try {
+      return await Promise.race([work, cutoff]);
+    } finally {
+      this.cutters.delete(cut);
+      this.gate.leave();
+    }
+  }
+
+  /** Drains once; later calls return the same promise. */
+  drain(): Promise<void> {
+    return (this.done ??= this.run());
+  }
+
+  private async run(): Promise<void> {
+    this.gate.start();
+    this.host.listen?.close();
+    if (!(await this.gate.settled(this.windowMs))) {
+      const refuse = () => this.host.limits.refuse('shutdown');
+      for (const session of this.host.liveSessions) session.peer.failInbound(refuse);
+      for (const cut of [...this.cutters]) cut(refuse());
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
