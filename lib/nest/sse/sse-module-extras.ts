@@ -51,6 +51,7 @@ export function createSseHandler(server: McpServer, options: McpModuleOptions): 
   return new SseHandler(server.core, {
     keepAliveMs: http.keepAliveMs,
     maxMessageBytes: http.maxMessageBytes,
+    maxJsonDepth: http.maxJsonDepth,
     ...pickHostOriginOptions(options),
   });
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
-import { writeEmpty, writeJson } from '../shared/http/http-response.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
 import type { SseStream } from './sse-stream.js';
 
 /** How one POST wants its answer delivered. */
@@ -17,6 +18,8 @@ export interface PostExchangeOptions {
   openStream: () => SseStream;
   /** Called once every request of the POST has been answered. */
   onDone: () => void;
+  /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
+  report: EncodeFailureReport;
 }
 
 /**
@@ -93,8 +96,10 @@ export class PostExchange {
     if (this.stream) this.stream.end();
     else if (this.responses.length === 0) writeEmpty(this.res, 202, this.options.headers);
     else {
-      const body = this.options.batch ? this.responses : this.responses[0];
-      writeJson(this.res, 200, body, this.options.headers);
+      // A response always encodes (an unencodable one becomes a -32603 error for its id).
+      const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
+      const body = this.options.batch ? `[${texts.join(',')}]` : texts[0];
+      writeJsonText(this.res, 200, body, this.options.headers);
     }
     this.options.onDone();
   }

@@ -8,6 +8,7 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
@@ -136,7 +137,7 @@ export class StreamableHttpHandler {
         this.server.protocolEras,
       );
       if (era === 'modern') {
-        const message = toMessageOrRefuse(body);
+        const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
         await serveModernPost(this.server, req, res, message, this.options.principal(req));
         return;
       }
@@ -242,7 +243,7 @@ export class StreamableHttpHandler {
 
   private toMessages(items: unknown[]): JsonRpcMessage[] {
     if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
-    return items.map(toMessageOrRefuse);
+    return items.map((item) => toMessageOrRefuse(item, this.options.maxJsonDepth));
   }
 
   private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {
@@ -271,7 +272,12 @@ export class StreamableHttpHandler {
       clientCapabilities: {},
     };
     session.initialized = initialized;
-    const channel = new HttpSessionChannel(session, this.options, this.eventStore);
+    const channel = new HttpSessionChannel(
+      session,
+      this.options,
+      this.eventStore,
+      reportEncodeFailure(this.server),
+    );
     session.onClose(() => channel.close());
     return channel;
   }

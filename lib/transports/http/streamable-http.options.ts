@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import type { IncomingMessage } from 'node:http';
 import {
   resolveHostOriginOptions,
@@ -18,6 +19,11 @@ export interface StreamableHttpOptions extends HostOriginOptions {
    * larger gets 413. Also bounds the POST bodies of the HTTP+SSE endpoints. Default 4 MiB.
    */
   maxMessageBytes?: number;
+  /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
   /** @deprecated Use {@link maxMessageBytes} (same meaning; read only when it is absent). */
   maxBodyBytes?: number;
   /**
@@ -61,6 +67,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   stateless: boolean;
   sessionIdleTimeoutMs: number;
   maxMessageBytes: number;
+  maxJsonDepth: number;
   responseMode: 'auto' | 'json' | 'sse';
   sseRetryMs: number;
   keepAliveMs: number;
@@ -75,6 +82,7 @@ export function resolveStreamableHttpOptions(
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
     keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,

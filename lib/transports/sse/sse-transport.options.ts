@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
   resolveHostOriginOptions,
   type HostOriginOptions,
@@ -23,6 +24,11 @@ export interface SseTransportOptions extends HostOriginOptions {
   keepAliveMs?: number;
   /** Largest accepted incoming message (POST body, bytes); larger gets 413. Default 4 MiB. */
   maxMessageBytes?: number;
+  /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -31,6 +37,7 @@ export interface ResolvedSseTransportOptions {
   messagesPath: string;
   keepAliveMs: number;
   maxMessageBytes: number;
+  maxJsonDepth: number;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
 }
@@ -50,6 +57,7 @@ export function resolveSseTransportOptions(
     messagesPath: normaliseRoutePath(options.messagesPath ?? '/messages'),
     keepAliveMs,
     maxMessageBytes,
+    maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     origin: resolveHostOriginOptions(options),
   };
 }

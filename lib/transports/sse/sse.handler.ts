@@ -14,6 +14,8 @@ import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import {
   resolveSseTransportOptions,
   type ResolvedSseTransportOptions,
@@ -31,12 +33,14 @@ export class SseHandler {
   /** The options with defaults applied. */
   readonly options: ResolvedSseTransportOptions;
   private readonly streams = new Map<string, SseSessionStream>();
+  private readonly reportEncodeFailure: EncodeFailureReport;
 
   constructor(
     private readonly server: McpServerPort,
     options: SseTransportOptions = {},
   ) {
     this.options = resolveSseTransportOptions(options);
+    this.reportEncodeFailure = reportEncodeFailure(server);
   }
 
   /** Number of live SSE sessions. */
@@ -85,6 +89,7 @@ export class SseHandler {
       res,
       `${endpoint}${separator}sessionId=${id}`,
       this.options.keepAliveMs,
+      this.reportEncodeFailure,
     );
     if (session.closed) return;
     this.streams.set(id, stream);
@@ -160,7 +165,7 @@ export class SseHandler {
         'JSON-RPC batches are not supported on the HTTP+SSE transport',
       );
     }
-    return toMessageOrRefuse(body);
+    return toMessageOrRefuse(body, this.options.maxJsonDepth);
   }
 
   private refuse(res: ServerResponse, error: unknown): void {

@@ -1,3 +1,4 @@
+import { encodeForSending } from '../../shared/encode-outgoing.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
@@ -31,7 +32,7 @@ export class McpHttpEndpoint {
    */
   async post(message: JsonRpcMessage, signal: AbortSignal, what: string): Promise<Response> {
     const headers = await this.headers(POST_HEADERS);
-    const body = JSON.stringify(message);
+    const body = encodeForSending(message);
     try {
       return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
     } catch (error) {

@@ -9,6 +9,7 @@ describe('resolveStreamableHttpOptions', () => {
       stateless: false,
       sessionIdleTimeoutMs: 30 * 60_000,
       maxMessageBytes: 4 * 1024 * 1024,
+      maxJsonDepth: 64,
       responseMode: 'auto',
       sseRetryMs: 1000,
       keepAliveMs: 15_000,
