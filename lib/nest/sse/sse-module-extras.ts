@@ -52,6 +52,7 @@ export function createSseHandler(server: McpServer, options: McpModuleOptions): 
     keepAliveMs: http.keepAliveMs,
     maxMessageBytes: http.maxMessageBytes,
     maxJsonDepth: http.maxJsonDepth,
+    principal: http.principal,
     ...pickHostOriginOptions(options),
   });
 }

@@ -9,6 +9,7 @@ import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import { requireSamePrincipal } from '../shared/http/principal.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
@@ -253,13 +254,7 @@ export class StreamableHttpHandler {
     }
     const channel = await this.sessions.find(id);
     if (!channel) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    if (channel.principal !== this.options.principal(req)) {
-      throw new HttpRefusal(
-        403,
-        ErrorCode.InvalidRequest,
-        'The session belongs to another principal',
-      );
-    }
+    requireSamePrincipal(channel.principal, this.options.principal(req));
     return channel;
   }
 

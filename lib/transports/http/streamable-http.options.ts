@@ -1,3 +1,4 @@
+import { principalFromUser } from '../shared/http/principal.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -49,18 +50,7 @@ export interface StreamableHttpOptions extends HostOriginOptions {
   principal?: (req: IncomingMessage) => string | undefined;
 }
 
-/** The default principal: a stable field of `req.user`, if an auth layer set one. */
-export function principalFromUser(req: IncomingMessage): string | undefined {
-  const user = (req as IncomingMessage & { user?: unknown }).user;
-  if (user === undefined || user === null) return undefined;
-  if (typeof user !== 'object') return String(user);
-  const fields = user as Record<string, unknown>;
-  for (const key of ['sub', 'id', 'userId', 'username', 'email']) {
-    const value = fields[key];
-    if (typeof value === 'string' || typeof value === 'number') return `${key}:${value}`;
-  }
-  return JSON.stringify(user);
-}
+export { principalFromUser };
 
 /** Options with every default applied (deprecated aliases mapped onto their new names). */
 export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions {

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { principalFromUser } from '../shared/http/principal.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
   resolveHostOriginOptions,
@@ -29,6 +31,12 @@ export interface SseTransportOptions extends HostOriginOptions {
    * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
    */
   maxJsonDepth?: number;
+  /**
+   * Who is calling, as a stable string. A session is bound to the principal that opened its
+   * stream; a POST into it from another principal gets 403 (as on Streamable HTTP). Default: a
+   * stable field of `req.user` (see `principalFromUser`).
+   */
+  principal?: (req: IncomingMessage) => string | undefined;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -38,6 +46,7 @@ export interface ResolvedSseTransportOptions {
   keepAliveMs: number;
   maxMessageBytes: number;
   maxJsonDepth: number;
+  principal: (req: IncomingMessage) => string | undefined;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
 }
@@ -58,6 +67,7 @@ export function resolveSseTransportOptions(
     keepAliveMs,
     maxMessageBytes,
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
+    principal: options.principal ?? principalFromUser,
     origin: resolveHostOriginOptions(options),
   };
 }

@@ -14,6 +14,7 @@ import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
+import { requireSamePrincipal } from '../shared/http/principal.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import {
@@ -33,6 +34,8 @@ export class SseHandler {
   /** The options with defaults applied. */
   readonly options: ResolvedSseTransportOptions;
   private readonly streams = new Map<string, SseSessionStream>();
+  /** The principal each live session's stream was opened by. */
+  private readonly principals = new Map<string, string | undefined>();
   private readonly reportEncodeFailure: EncodeFailureReport;
 
   constructor(
@@ -93,7 +96,11 @@ export class SseHandler {
     );
     if (session.closed) return;
     this.streams.set(id, stream);
-    session.onClose(() => this.streams.delete(id));
+    this.principals.set(id, this.options.principal(req));
+    session.onClose(() => {
+      this.streams.delete(id);
+      this.principals.delete(id);
+    });
   }
 
   /**
@@ -142,6 +149,7 @@ export class SseHandler {
     }
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    requireSamePrincipal(this.principals.get(sessionId), this.options.principal(req));
     const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody);
     const message = this.toMessage(body);
     if (stream.session.closed)
