@@ -50,7 +50,7 @@ export class HttpSessionChannel {
   openExchange(
     res: ServerResponse,
     ids: RequestId[],
-    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers'>,
+    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers' | 'replyHeaders'>,
   ): PostExchange {
     let stream: SseStream | undefined;
     const exchange = new PostExchange(res, ids, {

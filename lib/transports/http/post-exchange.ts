@@ -14,6 +14,11 @@ export interface PostExchangeOptions {
   batch: boolean;
   /** Extra response headers (`Mcp-Session-Id` on initialize). */
   headers: Record<string, string>;
+  /**
+   * The headers of a reply that ends as JSON (or 202), asked when it is written; default
+   * {@link headers}. A failed `initialize` answers without its session id this way.
+   */
+  replyHeaders?: () => Record<string, string>;
   /** Creates the resumable stream when the reply upgrades to SSE. */
   openStream: () => SseStream;
   /** Called once every request of the POST has been answered. */
@@ -93,13 +98,14 @@ export class PostExchange {
   }
 
   private finish(): void {
+    const headers = this.options.replyHeaders?.() ?? this.options.headers;
     if (this.stream) this.stream.end();
-    else if (this.responses.length === 0) writeEmpty(this.res, 202, this.options.headers);
+    else if (this.responses.length === 0) writeEmpty(this.res, 202, headers);
     else {
       // A response always encodes (an unencodable one becomes a -32603 error for its id).
       const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
       const body = this.options.batch ? `[${texts.join(',')}]` : texts[0];
-      writeJsonText(this.res, 200, body, this.options.headers);
+      writeJsonText(this.res, 200, body, headers);
     }
     this.options.onDone();
   }

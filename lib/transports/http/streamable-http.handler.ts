@@ -8,6 +8,7 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
+import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { requireSamePrincipal } from '../shared/http/principal.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
@@ -28,8 +29,6 @@ import {
   type ResolvedStreamableHttpOptions,
   type StreamableHttpOptions,
 } from './streamable-http.options.js';
-
-const SESSION_HEADER = 'mcp-session-id';
 
 /**
  * The Streamable HTTP transport (2025-03-26 ... 2025-11-25) on plain Node request/response objects,
@@ -157,7 +156,8 @@ export class StreamableHttpHandler {
       );
     }
 
-    const headers: Record<string, string> = {};
+    let headers: Record<string, string> = {};
+    let replyHeaders: (() => Record<string, string>) | undefined;
     let channel: HttpSessionChannel;
     if (this.options.stateless) channel = this.transientChannel(req, !initialize);
     else if (initialize) {
@@ -169,8 +169,11 @@ export class StreamableHttpHandler {
           initialize.id,
         );
       }
-      channel = this.sessions.create(this.options.principal(req));
-      headers[SESSION_HEADER] = channel.session.id!;
+      ({ channel, headers, replyHeaders } = openInitializeSession(
+        this.sessions,
+        this.options.principal(req),
+        res,
+      ));
     } else channel = await this.requireSession(req);
 
     const { session } = channel;
@@ -208,7 +211,7 @@ export class StreamableHttpHandler {
     channel.openExchange(
       res,
       requests.map((r) => r.id),
-      { acceptsSse, batch, headers },
+      { acceptsSse, batch, headers, replyHeaders },
     );
     if (this.options.stateless) {
       res.on('close', () => session.close('Connection closed'));
