@@ -41,7 +41,7 @@ describe.each(PLATFORMS)('the MCP HTTP path on %s', (platform) => {
     expect(typeof sessionId).toBe('string');
   });
 
-  it.each(['PUT', 'PATCH', 'OPTIONS'])(
+  it.each(['PUT', 'PATCH', 'OPTIONS'] as const)(
     'answers %s with 405, Allow and a JSON-RPC error',
     async (method) => {
       const response = await rawRequest(booted.url(), { method, headers: {} });
