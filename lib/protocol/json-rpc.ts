@@ -1,5 +1,6 @@
 import { ErrorCode } from './error-codes.js';
 import { McpError } from '../errors/mcp.error.js';
+import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, MAX_REQUEST_ID_LENGTH } from './json-depth.js';
 
 import type { RequestId } from './schema/base.js';
 
@@ -72,7 +73,9 @@ export function isJsonRpcError(m: JsonRpcMessage): m is JsonRpcErrorResponse {
 }
 
 function isId(v: unknown): v is RequestId {
-  return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+  return typeof v === 'string'
+    ? v.length <= MAX_REQUEST_ID_LENGTH
+    : typeof v === 'number' && Number.isInteger(v);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -80,18 +83,30 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Checks that a parsed JSON value is one JSON-RPC 2.0 message and returns it typed.
- * Hand-written (no schema library) because it runs for every message.
+ * Checks that a parsed JSON value is one JSON-RPC 2.0 message and returns it typed, before any
+ * of it is processed: at most `maxDepth` levels of nesting (default
+ * {@link DEFAULT_MAX_JSON_DEPTH}) and an id that is an integer or a string of at most
+ * {@link MAX_REQUEST_ID_LENGTH} characters. Hand-written (no schema library) because it runs for
+ * every message.
  * @throws McpError `-32600` with the request id in `data.id` when it could be read.
  */
-export function toJsonRpcMessage(value: unknown): JsonRpcMessage {
+export function toJsonRpcMessage(
+  value: unknown,
+  maxDepth: number = DEFAULT_MAX_JSON_DEPTH,
+): JsonRpcMessage {
   if (!isPlainObject(value) || value.jsonrpc !== '2.0') {
     throw invalid('Not a JSON-RPC 2.0 message', value);
   }
   const hasId = 'id' in value;
   // `id: null` is only legal on an error response whose request id could not be read.
   if (hasId && !isId(value.id) && !(value.id === null && 'error' in value)) {
-    throw invalid('"id" must be a string or an integer', value);
+    throw invalid(
+      `"id" must be an integer or a string of at most ${MAX_REQUEST_ID_LENGTH} characters`,
+      value,
+    );
+  }
+  if (exceedsJsonDepth(value, maxDepth)) {
+    throw invalid(`The message nests deeper than ${maxDepth} levels`, value);
   }
   if (typeof value.method === 'string') {
     if (value.params !== undefined && !isPlainObject(value.params)) {

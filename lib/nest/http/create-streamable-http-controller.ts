@@ -1,4 +1,17 @@
-import { Controller, Delete, Get, Post, Req, Res, type Type } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  Options,
+  Patch,
+  Post,
+  Put,
+  Req,
+  Res,
+  type Type,
+} from '@nestjs/common';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { writeJsonRpcError } from '../../transports/shared/http/http-response.js';
 import { StreamableHttpHandler } from '../../transports/http/streamable-http.handler.js';
 import { toNodeExchange } from './node-exchange.js';
 
@@ -28,6 +41,33 @@ export function createStreamableHttpController(path: string): Type<unknown> {
     delete(@Req() request: unknown, @Res() reply: unknown): Promise<void> {
       const { req, res } = toNodeExchange(request, reply);
       return this.handler.handleDelete(req, res);
+    }
+
+    /**
+     * Other methods on the MCP path get 405 with `Allow` and a JSON-RPC error body, not the
+     * framework's 404 (an app with CORS enabled answers preflight OPTIONS before routing).
+     */
+    @Put()
+    put(@Req() request: unknown, @Res() reply: unknown): void {
+      this.refuse(request, reply);
+    }
+
+    @Patch()
+    patch(@Req() request: unknown, @Res() reply: unknown): void {
+      this.refuse(request, reply);
+    }
+
+    @Options()
+    options(@Req() request: unknown, @Res() reply: unknown): void {
+      this.refuse(request, reply);
+    }
+
+    private refuse(request: unknown, reply: unknown): void {
+      const { req, res } = toNodeExchange(request, reply);
+      req.resume();
+      writeJsonRpcError(res, 405, ErrorCode.InvalidRequest, 'Method not allowed', null, {
+        allow: 'GET, POST, DELETE',
+      });
     }
   }
   return McpStreamableHttpController;

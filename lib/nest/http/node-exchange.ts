@@ -37,7 +37,8 @@ function isFastifyReply(reply: unknown): reply is FastifyReplyLike {
  *   it so far (CORS, hooks) are carried over to the raw response;
  * - the authenticated user an HTTP guard set on the Fastify request (`request.user`) is copied to
  *   the Node request, where the transport and MCP handlers read it (`principal`, `req.user`);
- * - the `Content-Type` moved aside by `McpRawBody` is put back.
+ * - the `Content-Type` moved aside by `McpRawBody` is put back;
+ * - Express's `X-Powered-By` is removed (`app.disable('x-powered-by')` removes it app-wide).
  */
 export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
   if (isFastifyReply(reply)) {
@@ -54,5 +55,8 @@ export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
   }
   const req = request as ExpressRequestLike;
   restoreContentType(req);
-  return { req, res: reply as ServerResponse, body: req.body };
+  const res = reply as ServerResponse;
+  // Express announces itself on every response; MCP responses need not tell a caller the stack.
+  res.removeHeader('x-powered-by');
+  return { req, res, body: req.body };
 }

@@ -52,6 +52,8 @@ export function createSseHandler(server: McpServer, options: McpModuleOptions): 
     keepAliveMs: http.keepAliveMs,
     maxMessageBytes: http.maxMessageBytes,
     bodyTimeoutMs: http.bodyTimeoutMs,
+    maxJsonDepth: http.maxJsonDepth,
+    principal: http.principal,
     ...pickHostOriginOptions(options),
   });
 }

@@ -30,6 +30,8 @@ export interface McpStdioOptions {
   guardStdout?: boolean;
   /** Largest accepted incoming message (one line, bytes). Default 4 MiB. */
   maxMessageBytes?: number;
+  /** Deepest nesting accepted in an incoming message (`-32600` beyond). Default 64. */
+  maxJsonDepth?: number;
   /** Bound on outgoing bytes queued while the client does not read. Default 16 MiB. */
   maxBufferedBytes?: number;
   /** Signals that shut the server down. Default `['SIGTERM', 'SIGINT']`; `[]` installs none. */

@@ -68,6 +68,7 @@ export class McpStdio {
         guard?.protocolOutput ?? output,
         {
           maxMessageBytes: options.maxMessageBytes,
+          maxJsonDepth: options.maxJsonDepth,
           maxBufferedBytes: options.maxBufferedBytes,
           logger: new Logger('McpStdioTransport'),
         },

@@ -20,7 +20,7 @@ export type McpWebSocketSettings = { path?: string } & McpWebSocketGatewayOption
 /**
  * The providers that mount the MCP WebSocket gateway inside a module: the gateway for
  * `settings.path`, an alias so `app.get(McpWebSocketGateway)` finds it, and
- * `MCP_WEBSOCKET_OPTIONS`: the origin settings of the module options behind `moduleOptionsToken`
+ * `MCP_WEBSOCKET_OPTIONS`: the origin settings and `maxJsonDepth` of the module options behind `moduleOptionsToken`
  * (so `forRootAsync` configuration applies), overridden by what `settings` sets.
  */
 export function createMcpWebSocketProviders(
@@ -35,8 +35,11 @@ export function createMcpWebSocketProviders(
     {
       provide: MCP_WEBSOCKET_OPTIONS,
       inject: [moduleOptionsToken],
-      useFactory: (module: HostOriginOptions): McpWebSocketGatewayOptions => ({
+      useFactory: (
+        module: HostOriginOptions & { maxJsonDepth?: number },
+      ): McpWebSocketGatewayOptions => ({
         ...pickHostOriginOptions(module),
+        ...definedOnly({ maxJsonDepth: module.maxJsonDepth }),
         ...definedOnly(options),
       }),
     },

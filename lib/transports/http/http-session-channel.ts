@@ -10,6 +10,9 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
+import type { SseEvent } from '../shared/sse/sse-event.js';
+import { HttpRefusal } from '../shared/http/http-refusal.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /**
@@ -29,6 +32,7 @@ export class HttpSessionChannel {
     readonly session: McpSessionPort,
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
+    private readonly report: EncodeFailureReport,
   ) {
     this.subscription = session.outbound$.subscribe((out) => this.route(out));
     this.subscription.add(
@@ -46,13 +50,14 @@ export class HttpSessionChannel {
   openExchange(
     res: ServerResponse,
     ids: RequestId[],
-    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers'>,
+    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers' | 'replyHeaders'>,
   ): PostExchange {
     let stream: SseStream | undefined;
     const exchange = new PostExchange(res, ids, {
       ...options,
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
+      report: this.report,
       openStream: () => {
         stream = this.newStream();
         return stream;
@@ -84,20 +89,40 @@ export class HttpSessionChannel {
 
   /**
    * Resumes a stream after `Last-Event-ID` on a GET: replays what was missed and keeps delivering
-   * if the stream is still live; otherwise replays from the store and closes.
+   * if the stream is still live here; otherwise replays from the store and closes. Only a stream
+   * of this session is replayed (stream ids start with the session id, so this holds on any
+   * instance sharing the store).
+   * @throws HttpRefusal 400 when the event id is unknown, expired or another session's: the
+   *   session itself is fine (a 404 would tell the client to start a new one), and an id of
+   *   another session is answered exactly like an unknown one.
    */
-  async resume(res: ServerResponse, lastEventId: string): Promise<boolean> {
+  async resume(res: ServerResponse, lastEventId: string): Promise<void> {
     const separator = lastEventId.lastIndexOf('_');
     const stream = this.streams.get(lastEventId.slice(0, Math.max(0, separator)));
     if (stream) {
       stream.resume(res, lastEventId);
-      return true;
+      return;
+    }
+    const events: SseEvent[] = [];
+    const streamId = await replayEvents(this.eventStore, lastEventId, this.report, (event) => {
+      events.push(event);
+    });
+    if (streamId === undefined || !streamId.startsWith(this.streamIdPrefix)) {
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'Unknown Last-Event-ID for this session',
+      );
     }
     const writer = new SseWriter(res, { keepAliveMs: 0 });
     writer.open();
-    const found = await replayEvents(this.eventStore, lastEventId, writer);
+    for (const event of events) writer.send(event);
     writer.close();
-    return found !== undefined;
+  }
+
+  /** Stream ids of this session start with it (see {@link resume}). */
+  private get streamIdPrefix(): string {
+    return `${this.session.id ?? ''}.`;
   }
 
   /**
@@ -124,11 +149,12 @@ export class HttpSessionChannel {
   }
 
   private newStream(): SseStream {
-    const stream = new SseStream(randomUUID(), {
+    const stream = new SseStream(`${this.streamIdPrefix}${randomUUID()}`, {
       eventStore: this.eventStore,
       retryMs: this.options.sseRetryMs,
       keepAliveMs: this.options.keepAliveMs,
       prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
+      report: this.report,
     });
     this.streams.set(stream.id, stream);
     return stream;

@@ -4,6 +4,7 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 interface Entry {
@@ -79,7 +80,12 @@ export class HttpSessionRegistry {
 
   private attach(id: string, admission: SessionAdmission): HttpSessionChannel {
     const session = this.server.createSession(id, 'streamable-http', admission);
-    const channel = new HttpSessionChannel(session, this.options, this.eventStore);
+    const channel = new HttpSessionChannel(
+      session,
+      this.options,
+      this.eventStore,
+      reportEncodeFailure(this.server),
+    );
     const timer = setTimeout(() => void this.end(id), this.options.sessionIdleTimeoutMs);
     timer.unref();
     this.entries.set(id, { channel, timer, lastTouch: Date.now() });

@@ -12,7 +12,9 @@ import {
 import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/modern-envelope.js';
 import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
-import { writeEmpty, writeJson } from '../shared/http/http-response.js';
+import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
@@ -39,7 +41,7 @@ export async function serveModernPost(
   // A listen stream stays open for long: `:` comments keep proxies from timing it out.
   const keepAliveMs =
     request.method === 'subscriptions/listen' ? server.listenKeepAliveMs : undefined;
-  const reply = new ModernReply(res, request, keepAliveMs);
+  const reply = new ModernReply(res, request, reportEncodeFailure(server), keepAliveMs);
   let protocol;
   try {
     if (
@@ -102,6 +104,7 @@ class ModernReply implements RequestOutlet {
   constructor(
     private readonly res: ServerResponse,
     private readonly request: JsonRpcRequest,
+    private readonly report: EncodeFailureReport,
     private readonly keepAliveMs?: number,
   ) {}
 
@@ -117,7 +120,8 @@ class ModernReply implements RequestOutlet {
       if (this.keepAliveMs) this.startKeepAlive(this.keepAliveMs);
     }
     const notification = { jsonrpc: '2.0' as const, method, ...(params && { params }) };
-    this.res.write(encodeSseEvent(messageEvent(notification)));
+    const json = encodeMessage(notification, this.report);
+    if (json !== undefined) this.res.write(encodeSseEvent(messageEvent(json)));
   }
 
   result(result: Record<string, unknown>): void {
@@ -143,11 +147,13 @@ class ModernReply implements RequestOutlet {
     if (this.done) return;
     this.done = true;
     clearInterval(this.keepAlive);
+    // A response always encodes (an unencodable one becomes a -32603 error for its id).
+    const json = encodeMessage(body, this.report)!;
     if (!this.sse) {
-      writeJson(this.res, status, body, headers);
+      writeJsonText(this.res, status, json, headers);
       return;
     }
     if (this.res.writableEnded) return;
-    this.res.end(encodeSseEvent(messageEvent(body)));
+    this.res.end(encodeSseEvent(messageEvent(json)));
   }
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
-import { writeEmpty, writeJson } from '../shared/http/http-response.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
 import type { SseStream } from './sse-stream.js';
 
 /** How one POST wants its answer delivered. */
@@ -13,10 +14,17 @@ export interface PostExchangeOptions {
   batch: boolean;
   /** Extra response headers (`Mcp-Session-Id` on initialize). */
   headers: Record<string, string>;
+  /**
+   * The headers of a reply that ends as JSON (or 202), asked when it is written; default
+   * {@link headers}. A failed `initialize` answers without its session id this way.
+   */
+  replyHeaders?: () => Record<string, string>;
   /** Creates the resumable stream when the reply upgrades to SSE. */
   openStream: () => SseStream;
   /** Called once every request of the POST has been answered. */
   onDone: () => void;
+  /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
+  report: EncodeFailureReport;
 }
 
 /**
@@ -90,11 +98,14 @@ export class PostExchange {
   }
 
   private finish(): void {
+    const headers = this.options.replyHeaders?.() ?? this.options.headers;
     if (this.stream) this.stream.end();
-    else if (this.responses.length === 0) writeEmpty(this.res, 202, this.options.headers);
+    else if (this.responses.length === 0) writeEmpty(this.res, 202, headers);
     else {
-      const body = this.options.batch ? this.responses : this.responses[0];
-      writeJson(this.res, 200, body, this.options.headers);
+      // A response always encodes (an unencodable one becomes a -32603 error for its id).
+      const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
+      const body = this.options.batch ? `[${texts.join(',')}]` : texts[0];
+      writeJsonText(this.res, 200, body, headers);
     }
     this.options.onDone();
   }

@@ -1,20 +1,24 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
-import { messageEvent } from '../shared/sse/sse-event.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import { messageEvent, type SseEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /**
- * Writes the messages stored after `lastEventId` (priming events skipped) to `writer`. Resolves
- * with the stream id the event belonged to, or undefined when the store does not know it.
+ * Hands the messages stored after `lastEventId` (priming events skipped) to `send` as SSE events.
+ * Resolves with the stream id the event belonged to, or undefined when the store does not know it.
  */
 export function replayEvents(
   eventStore: EventStore,
   lastEventId: string,
-  writer: SseWriter,
+  report: EncodeFailureReport,
+  send: (event: SseEvent) => void,
 ): Promise<string | undefined> {
   return eventStore.replayEventsAfter(lastEventId, (id, message) => {
-    if (message !== null) writer.send(messageEvent(message as JsonRpcMessage, id));
+    if (message === null) return;
+    const json = encodeMessage(message as JsonRpcMessage, report);
+    if (json !== undefined) send(messageEvent(json, id));
   });
 }
 
@@ -25,6 +29,8 @@ export interface SseStreamSettings {
   keepAliveMs: number;
   /** Send the SEP-1699 priming event (the client's revision is 2025-11-25 or newer). */
   prime: boolean;
+  /** Where messages that cannot be encoded are reported. */
+  report: EncodeFailureReport;
 }
 
 /**
@@ -69,9 +75,12 @@ export class SseStream {
 
   /** Stores and (when connected) writes one message, keeping order. */
   push(message: JsonRpcMessage): void {
+    // Encoded before storing: what cannot be encoded is neither stored nor sent.
+    const json = encodeMessage(message, this.settings.report);
+    if (json === undefined) return;
     this.enqueue(async () => {
       const id = await this.settings.eventStore.storeEvent(this.id, message);
-      this.writer?.send(messageEvent(message, id));
+      this.writer?.send(messageEvent(json, id));
     });
   }
 
@@ -80,7 +89,11 @@ export class SseStream {
     this.attach(res, false);
     const writer = this.writer;
     this.enqueue(async () => {
-      if (writer) await replayEvents(this.settings.eventStore, lastEventId, writer);
+      if (writer) {
+        await replayEvents(this.settings.eventStore, lastEventId, this.settings.report, (event) =>
+          writer.send(event),
+        );
+      }
     });
     if (this.ended) this.enqueue(async () => writer?.close());
   }

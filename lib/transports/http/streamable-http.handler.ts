@@ -8,6 +8,9 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
+import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import { requireSamePrincipal } from '../shared/http/principal.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
@@ -27,8 +30,6 @@ import {
   type ResolvedStreamableHttpOptions,
   type StreamableHttpOptions,
 } from './streamable-http.options.js';
-
-const SESSION_HEADER = 'mcp-session-id';
 
 /**
  * The Streamable HTTP transport (2025-03-26 ... 2025-11-25) on plain Node request/response objects,
@@ -141,7 +142,7 @@ export class StreamableHttpHandler {
         this.server.protocolEras,
       );
       if (era === 'modern') {
-        const message = toMessageOrRefuse(body);
+        const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
         await serveModernPost(this.server, req, res, message, this.options.principal(req));
         return;
       }
@@ -160,7 +161,8 @@ export class StreamableHttpHandler {
       );
     }
 
-    const headers: Record<string, string> = {};
+    let headers: Record<string, string> = {};
+    let replyHeaders: (() => Record<string, string>) | undefined;
     let channel: HttpSessionChannel;
     if (this.options.stateless) channel = this.transientChannel(req, !initialize);
     else if (initialize) {
@@ -172,11 +174,11 @@ export class StreamableHttpHandler {
           initialize.id,
         );
       }
-      channel = this.sessions.create({
-        principal: this.options.principal(req),
-        remoteAddress: req.socket.remoteAddress,
-      });
-      headers[SESSION_HEADER] = channel.session.id!;
+      ({ channel, headers, replyHeaders } = openInitializeSession(
+        this.sessions,
+        { principal: this.options.principal(req), remoteAddress: req.socket.remoteAddress },
+        res,
+      ));
     } else channel = await this.requireSession(req);
 
     const { session } = channel;
@@ -215,7 +217,7 @@ export class StreamableHttpHandler {
     channel.openExchange(
       res,
       requests.map((r) => r.id),
-      { acceptsSse, batch, headers },
+      { acceptsSse, batch, headers, replyHeaders },
     );
     if (this.options.stateless) {
       res.on('close', () => session.close('Connection closed'));
@@ -251,7 +253,7 @@ export class StreamableHttpHandler {
 
   private toMessages(items: unknown[]): JsonRpcMessage[] {
     if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
-    return items.map(toMessageOrRefuse);
+    return items.map((item) => toMessageOrRefuse(item, this.options.maxJsonDepth));
   }
 
   private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {
@@ -261,13 +263,7 @@ export class StreamableHttpHandler {
     }
     const channel = await this.sessions.find(id);
     if (!channel) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    if (channel.principal !== this.options.principal(req)) {
-      throw new HttpRefusal(
-        403,
-        ErrorCode.InvalidRequest,
-        'The session belongs to another principal',
-      );
-    }
+    requireSamePrincipal(channel.principal, this.options.principal(req));
     return channel;
   }
 
@@ -280,7 +276,12 @@ export class StreamableHttpHandler {
       clientCapabilities: {},
     };
     session.initialized = initialized;
-    const channel = new HttpSessionChannel(session, this.options, this.eventStore);
+    const channel = new HttpSessionChannel(
+      session,
+      this.options,
+      this.eventStore,
+      reportEncodeFailure(this.server),
+    );
     session.onClose(() => channel.close());
     return channel;
   }

@@ -1,3 +1,5 @@
+import { principalFromUser } from '../shared/http/principal.js';
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import type { IncomingMessage } from 'node:http';
 import {
   resolveHostOriginOptions,
@@ -18,6 +20,11 @@ export interface StreamableHttpOptions extends HostOriginOptions {
    * larger gets 413. Also bounds the POST bodies of the HTTP+SSE endpoints. Default 4 MiB.
    */
   maxMessageBytes?: number;
+  /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
   /** @deprecated Use {@link maxMessageBytes} (same meaning; read only when it is absent). */
   maxBodyBytes?: number;
   /**
@@ -49,18 +56,7 @@ export interface StreamableHttpOptions extends HostOriginOptions {
   principal?: (req: IncomingMessage) => string | undefined;
 }
 
-/** The default principal: a stable field of `req.user`, if an auth layer set one. */
-export function principalFromUser(req: IncomingMessage): string | undefined {
-  const user = (req as IncomingMessage & { user?: unknown }).user;
-  if (user === undefined || user === null) return undefined;
-  if (typeof user !== 'object') return String(user);
-  const fields = user as Record<string, unknown>;
-  for (const key of ['sub', 'id', 'userId', 'username', 'email']) {
-    const value = fields[key];
-    if (typeof value === 'string' || typeof value === 'number') return `${key}:${value}`;
-  }
-  return JSON.stringify(user);
-}
+export { principalFromUser };
 
 /** Options with every default applied (deprecated aliases mapped onto their new names). */
 export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions {
@@ -68,6 +64,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   sessionIdleTimeoutMs: number;
   maxMessageBytes: number;
   bodyTimeoutMs: number;
+  maxJsonDepth: number;
   responseMode: 'auto' | 'json' | 'sse';
   sseRetryMs: number;
   keepAliveMs: number;
@@ -83,6 +80,7 @@ export function resolveStreamableHttpOptions(
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
     keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,

@@ -1,3 +1,4 @@
+import { encodeForSending } from '../shared/encode-outgoing.js';
 import { TransportError } from '../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { discardBody, httpError } from '../shared/http/http-reply.js';
@@ -15,6 +16,7 @@ export async function postJsonRpcMessage(
   message: JsonRpcMessage,
   signal: AbortSignal,
 ): Promise<void> {
+  const body = encodeForSending(message);
   const sent = new Headers(headers);
   sent.set('content-type', 'application/json');
   let response: Response;
@@ -22,7 +24,7 @@ export async function postJsonRpcMessage(
     response = await fetch(endpoint, {
       method: 'POST',
       headers: sent,
-      body: JSON.stringify(message),
+      body,
       signal,
       redirect: 'manual', // a redirect is an HTTP error here: headers never follow it elsewhere
     });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import { messageEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 
@@ -21,11 +22,15 @@ export class SseSessionStream {
     res: ServerResponse,
     endpoint: string,
     keepAliveMs: number,
+    report: EncodeFailureReport,
   ) {
     this.writer = new SseWriter(res, { keepAliveMs });
     this.writer.onClose(() => session.close('Client disconnected'));
     session.outbound$.subscribe({
-      next: ({ message }) => this.writer.send(messageEvent(message)),
+      next: ({ message }) => {
+        const json = encodeMessage(message, report);
+        if (json !== undefined) this.writer.send(messageEvent(json));
+      },
       complete: () => this.writer.close(),
     });
     if (this.writer.open()) this.writer.send({ event: 'endpoint', data: endpoint });

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import { principalFromUser } from '../shared/http/principal.js';
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
   resolveHostOriginOptions,
   type HostOriginOptions,
@@ -25,6 +28,17 @@ export interface SseTransportOptions extends HostOriginOptions {
   maxMessageBytes?: number;
   /** Most time a POST body may take to arrive (ms); slower gets 408 and a closed connection. Default 30 000. */
   bodyTimeoutMs?: number;
+  /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
+  /**
+   * Who is calling, as a stable string. A session is bound to the principal that opened its
+   * stream; a POST into it from another principal gets 403 (as on Streamable HTTP). Default: a
+   * stable field of `req.user` (see `principalFromUser`).
+   */
+  principal?: (req: IncomingMessage) => string | undefined;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -34,6 +48,8 @@ export interface ResolvedSseTransportOptions {
   keepAliveMs: number;
   maxMessageBytes: number;
   bodyTimeoutMs: number;
+  maxJsonDepth: number;
+  principal: (req: IncomingMessage) => string | undefined;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
 }
@@ -54,6 +70,8 @@ export function resolveSseTransportOptions(
     keepAliveMs,
     maxMessageBytes,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
+    principal: options.principal ?? principalFromUser,
     origin: resolveHostOriginOptions(options),
   };
 }

@@ -16,6 +16,9 @@ import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
+import { requireSamePrincipal } from '../shared/http/principal.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import {
   resolveSseTransportOptions,
   type ResolvedSseTransportOptions,
@@ -33,12 +36,16 @@ export class SseHandler {
   /** The options with defaults applied. */
   readonly options: ResolvedSseTransportOptions;
   private readonly streams = new Map<string, SseSessionStream>();
+  /** The principal each live session's stream was opened by. */
+  private readonly principals = new Map<string, string | undefined>();
+  private readonly reportEncodeFailure: EncodeFailureReport;
 
   constructor(
     private readonly server: McpServerPort,
     options: SseTransportOptions = {},
   ) {
     this.options = resolveSseTransportOptions(options);
+    this.reportEncodeFailure = reportEncodeFailure(server);
   }
 
   /** Number of live SSE sessions. */
@@ -93,10 +100,15 @@ export class SseHandler {
       res,
       `${endpoint}${separator}sessionId=${id}`,
       this.options.keepAliveMs,
+      this.reportEncodeFailure,
     );
     if (session.closed) return;
     this.streams.set(id, stream);
-    session.onClose(() => this.streams.delete(id));
+    this.principals.set(id, this.options.principal(req));
+    session.onClose(() => {
+      this.streams.delete(id);
+      this.principals.delete(id);
+    });
   }
 
   /**
@@ -145,6 +157,7 @@ export class SseHandler {
     }
     const stream = this.streams.get(sessionId);
     if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    requireSamePrincipal(this.principals.get(sessionId), this.options.principal(req));
     const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
       timeoutMs: this.options.bodyTimeoutMs,
       onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
@@ -172,7 +185,7 @@ export class SseHandler {
         'JSON-RPC batches are not supported on the HTTP+SSE transport',
       );
     }
-    return toMessageOrRefuse(body);
+    return toMessageOrRefuse(body, this.options.maxJsonDepth);
   }
 
   private refuse(res: ServerResponse, error: unknown): void {

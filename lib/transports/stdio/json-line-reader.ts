@@ -18,9 +18,9 @@ export interface JsonLineReaderHandlers {
   end(error?: Error): void;
 }
 
-/** Parses one line into a JSON-RPC message. @throws McpError -32700 or -32600. */
-export function parseJsonRpcLine(line: string): JsonRpcMessage {
-  return toJsonRpcMessage(parseJson(line));
+/** Parses one line into a JSON-RPC message of at most `maxDepth` levels. @throws McpError -32700 or -32600. */
+export function parseJsonRpcLine(line: string, maxDepth?: number): JsonRpcMessage {
+  return toJsonRpcMessage(parseJson(line), maxDepth);
 }
 
 /**
@@ -37,6 +37,7 @@ export class JsonLineReader {
     private readonly input: Readable,
     private readonly handlers: JsonLineReaderHandlers,
     maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
+    private readonly maxDepth?: number,
   ) {
     this.splitter = new LineSplitter(
       {
@@ -97,7 +98,7 @@ export class JsonLineReader {
     if (this.ended) return;
     let message: JsonRpcMessage;
     try {
-      message = parseJsonRpcLine(text);
+      message = parseJsonRpcLine(text, this.maxDepth);
     } catch (error) {
       this.handlers.invalid(error as McpError);
       return;

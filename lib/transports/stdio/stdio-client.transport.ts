@@ -1,3 +1,4 @@
+import { encodeForSending } from '../shared/encode-outgoing.js';
 import { Subject, type Observable } from 'rxjs';
 import { type ClientTransport } from '../../client/client-transport.interface.js';
 import { TransportError } from '../../errors/transport.error.js';
@@ -84,11 +85,9 @@ export class StdioClientTransport implements ClientTransport {
     if (this.state !== 'running' || !writer) return Promise.reject(this.notRunning());
     let line: string;
     try {
-      line = JSON.stringify(message);
+      line = encodeForSending(message);
     } catch (error) {
-      return Promise.reject(
-        new TransportError('Cannot serialise the message', 'protocol', undefined, { cause: error }),
-      );
+      return Promise.reject(error);
     }
     return new Promise((resolve, reject) =>
       writer.writeLine(line, (error) => {

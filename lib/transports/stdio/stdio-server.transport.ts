@@ -1,12 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Subscription } from 'rxjs';
-import {
-  errorResponse,
-  idOfInvalidMessage,
-  isJsonRpcResponse,
-  type JsonRpcMessage,
-} from '../../protocol/json-rpc.js';
-import { McpError } from '../../errors/mcp.error.js';
+import { errorResponse, idOfInvalidMessage, type JsonRpcMessage } from '../../protocol/json-rpc.js';
+import type { McpError } from '../../errors/mcp.error.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
@@ -21,6 +17,11 @@ export interface StdioServerTransportOptions {
    * dropped. Default 4 MiB.
    */
   maxMessageBytes?: number;
+  /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
   /**
    * Bound on outgoing bytes queued while the client does not read (default 16 MiB). Reading of
    * input pauses while the output is congested; past the bound the transport closes.
@@ -95,6 +96,7 @@ export class StdioServerTransport {
         },
       },
       options.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES,
+      options.maxJsonDepth,
     );
   }
 
@@ -120,17 +122,12 @@ export class StdioServerTransport {
   }
 
   private send(message: JsonRpcMessage): void {
-    let line: string;
-    try {
-      line = JSON.stringify(message);
-    } catch (error) {
-      this.logger?.error(`Cannot serialise an outgoing message: ${(error as Error).message}`);
-      if (isJsonRpcResponse(message) && message.id !== undefined && message.id !== null) {
-        line = JSON.stringify(errorResponse(message.id, McpError.internal().toJson()));
-      } else return;
-    }
-    this.writer.writeLine(line);
+    const line = encodeMessage(message, this.reportEncodeFailure);
+    if (line !== undefined) this.writer.writeLine(line);
   }
+
+  private readonly reportEncodeFailure: EncodeFailureReport = (error) =>
+    this.logger?.error(`Cannot encode an outgoing message: ${(error as Error).message}`);
 
   private rejectLine(error: McpError): void {
     this.logger?.warn(`Rejected an input line: ${error.message}`);

@@ -1,3 +1,4 @@
+import { encodeForSending } from '../shared/encode-outgoing.js';
 import { Subject, type Observable } from 'rxjs';
 import type { WebSocket as WsSocket } from 'ws';
 import { type ClientTransport } from '../../client/client-transport.interface.js';
@@ -105,8 +106,9 @@ export class WebSocketClientTransport implements ClientTransport {
     if (!socket || this.closing || socket.readyState !== WEBSOCKET_OPEN) {
       throw new TransportError('WebSocket is not open', 'closed');
     }
+    const text = encodeForSending(message);
     await new Promise<void>((resolve, reject) => {
-      socket.send(JSON.stringify(message), (error) => {
+      socket.send(text, (error) => {
         if (error)
           reject(
             new TransportError(`WebSocket send failed: ${error.message}`, 'closed', undefined, {

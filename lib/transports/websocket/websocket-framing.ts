@@ -9,6 +9,7 @@ import {
   type RequestId,
 } from '../../protocol/json-rpc.js';
 import { McpError } from '../../errors/mcp.error.js';
+import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import { toBuffer, type WebSocketData } from './websocket-protocol.js';
 
 /** A received frame: one JSON-RPC message, or the error response it earns. */
@@ -40,10 +41,14 @@ function refusal(error: unknown, id: RequestId | null): DecodedFrame {
 /**
  * Decodes one received frame. A text frame must hold exactly one JSON-RPC message: invalid JSON
  * earns `-32700`, anything else that is not one message (a batch array, a wrong shape) `-32600`
- * with the request id when it could be read. A binary frame earns `-32600`, with its id when
+ * with the request id when it could be read (also for nesting deeper than `maxDepth`). A binary frame earns `-32600`, with its id when
  * its bytes happen to be a JSON object, so the client's pending call fails at once.
  */
-export function decodeFrame(data: WebSocketData, isBinary: boolean): DecodedFrame {
+export function decodeFrame(
+  data: WebSocketData,
+  isBinary: boolean,
+  maxDepth?: number,
+): DecodedFrame {
   const text = toBuffer(data).toString('utf8');
   if (isBinary) {
     return refusal(new McpError(ErrorCode.InvalidRequest, BINARY_FRAME_MESSAGE), readableId(text));
@@ -55,13 +60,19 @@ export function decodeFrame(data: WebSocketData, isBinary: boolean): DecodedFram
     return refusal(error, null);
   }
   try {
-    return { ok: true, message: toJsonRpcMessage(value) };
+    return { ok: true, message: toJsonRpcMessage(value, maxDepth) };
   } catch (error) {
     return refusal(error, error instanceof McpError ? idOfInvalidMessage(error) : null);
   }
 }
 
-/** Encodes one message as the text of one frame. */
-export function encodeFrame(message: JsonRpcMessage): string {
-  return JSON.stringify(message);
+/**
+ * Encodes one message as the text of one frame; undefined when it cannot be encoded and is
+ * dropped (see `encodeMessage`: a response becomes a `-32603` error for its id instead).
+ */
+export function encodeFrame(
+  message: JsonRpcMessage,
+  report: EncodeFailureReport,
+): string | undefined {
+  return encodeMessage(message, report);
 }

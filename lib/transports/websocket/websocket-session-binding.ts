@@ -5,6 +5,8 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { exceedsUtf8Bytes } from '../shared/byte-size.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { decodeFrame, encodeFrame } from './websocket-framing.js';
 import { WebSocketKeepAlive } from './websocket-keepalive.js';
 import {
@@ -19,6 +21,7 @@ import {
 export interface SessionBindingOptions {
   keepAliveMs: number;
   maxBufferedBytes: number;
+  maxJsonDepth?: number;
 }
 
 /** The session reason `McpServer.close()` gives; such a close tells the client 1001 Going Away. */
@@ -44,11 +47,12 @@ export class WebSocketSessionBinding {
   private socketClosed = false;
   private closeSent = false;
   private markClosed!: () => void;
+  private readonly reportEncodeFailure: EncodeFailureReport;
 
   constructor(
     private readonly socket: McpServerSocket,
     request: Pick<IncomingMessage, 'headers' | 'socket'>,
-    server: Pick<McpServerPort, 'createSession'>,
+    server: Pick<McpServerPort, 'createSession' | 'reportError'>,
     private readonly options: SessionBindingOptions,
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
@@ -56,6 +60,7 @@ export class WebSocketSessionBinding {
     this.session = server.createSession(undefined, 'websocket', {
       remoteAddress: request.socket.remoteAddress,
     });
+    this.reportEncodeFailure = reportEncodeFailure(server);
     // One TransportInfo per connection, shared by every message it carries.
     this.extra = {
       transport: {
@@ -94,7 +99,7 @@ export class WebSocketSessionBinding {
   private onMessage(data: WebSocketData, isBinary: boolean): void {
     this.keepAlive.markAlive();
     if (this.session.closed) return;
-    const frame = decodeFrame(data, isBinary);
+    const frame = decodeFrame(data, isBinary, this.options.maxJsonDepth);
     if (frame.ok) this.session.receive(frame.message, this.extra);
     else this.send(frame.error);
   }
@@ -102,7 +107,8 @@ export class WebSocketSessionBinding {
   private send(message: JsonRpcMessage): void {
     const socket = this.socket;
     if (this.closeSent || this.socketClosed || socket.readyState !== WEBSOCKET_OPEN) return;
-    const text = encodeFrame(message);
+    const text = encodeFrame(message, this.reportEncodeFailure);
+    if (text === undefined) return;
     if (exceedsUtf8Bytes(text, this.options.maxBufferedBytes - socket.bufferedAmount)) {
       this.close(WebSocketCloseCode.PolicyViolation, BUFFER_OVERFLOW_REASON);
       return;

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
   resolveHostOriginOptions,
   type HostOriginOptions,
@@ -21,6 +22,11 @@ export interface WebSocketTransportOptions extends HostOriginOptions {
   /** Largest accepted message (bytes); a larger one closes the socket with 1009. Default 4 MiB. */
   maxMessageBytes?: number;
   /**
+   * Deepest nesting of objects/arrays accepted in an incoming message (the message itself is
+   * level 1); a deeper one gets `-32600` before any of it is processed. Default 64.
+   */
+  maxJsonDepth?: number;
+  /**
    * Bound on bytes queued for a client that does not read. A send that would exceed it closes the
    * socket with 1008 and ends its session. Default 8 MiB.
    */
@@ -32,6 +38,7 @@ export interface ResolvedWebSocketTransportOptions {
   path: string;
   keepAliveMs: number;
   maxMessageBytes: number;
+  maxJsonDepth: number;
   maxBufferedBytes: number;
   /** The `Host`/`Origin` guard settings (checked at the handshake). */
   origin: ResolvedHostOriginOptions;
@@ -63,6 +70,7 @@ export function resolveWebSocketTransportOptions(
     path: normaliseRoutePath(options.path ?? WEBSOCKET_DEFAULT_PATH),
     keepAliveMs,
     maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, 4 * 1024 * 1024),
+    maxJsonDepth: positive('maxJsonDepth', options.maxJsonDepth, DEFAULT_MAX_JSON_DEPTH),
     maxBufferedBytes: positive('maxBufferedBytes', options.maxBufferedBytes, 8 * 1024 * 1024),
     origin: resolveHostOriginOptions(options),
   };

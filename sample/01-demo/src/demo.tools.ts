@@ -2,13 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { McpContext, Prompt, Resource, ResourceTemplate, Tool } from '../../../lib/index.js';
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or rejects when `signal` aborts; the abort listener lives only while waiting. */
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason);
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 /** The demo's tools: plain provider methods with decorators. */

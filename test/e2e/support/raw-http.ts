@@ -4,7 +4,7 @@ import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:ht
 export type RawHeaders = Record<string, string | null>;
 
 export interface RawRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH' | 'OPTIONS';
   headers?: RawHeaders;
   body?: string | Buffer;
   /** Send the body with `Transfer-Encoding: chunked` (no `Content-Length`). */

@@ -1,3 +1,4 @@
+import { encodeForSending } from '../../shared/encode-outgoing.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
@@ -37,7 +38,9 @@ export class McpHttpEndpoint {
     extra?: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const headers = await this.headers(extra ? { ...extra, ...POST_HEADERS } : POST_HEADERS);
-    const body = JSON.stringify(message);
+    const body = Array.isArray(message)
+      ? `[${message.map(encodeForSending).join(',')}]`
+      : encodeForSending(message);
     try {
       return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
     } catch (error) {

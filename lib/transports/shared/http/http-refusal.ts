@@ -42,10 +42,13 @@ export function capacityRefusal(error: CapacityError, id: RequestId | null = nul
   return new HttpRefusal(httpStatus, code, message, id, retryAfterHeader(error), data);
 }
 
-/** One JSON-RPC message, or 400 + `-32600` (with the request id when it could be read). */
-export function toMessageOrRefuse(item: unknown): JsonRpcMessage {
+/**
+ * One JSON-RPC message of at most `maxDepth` levels, or 400 + `-32600` (with the request id when
+ * it could be read).
+ */
+export function toMessageOrRefuse(item: unknown, maxDepth?: number): JsonRpcMessage {
   try {
-    return toJsonRpcMessage(item);
+    return toJsonRpcMessage(item, maxDepth);
   } catch (error) {
     const mcp = error as McpError;
     throw new HttpRefusal(400, mcp.code, mcp.message, idOfInvalidMessage(mcp));

@@ -8,8 +8,17 @@ export function writeJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
+  writeJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** Writes JSON text already encoded (by `encodeMessage`) with a status (no-op when started). */
+export function writeJsonText(
+  res: ServerResponse,
+  status: number,
+  payload: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.writableEnded) return;
-  const payload = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json',

@@ -5,8 +5,6 @@
  * the colon, so we always write `field: value` and a value that itself starts with a space survives unchanged.
  */
 
-import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
-
 /** One event to put on an SSE stream. Every field is optional; absent fields are not written. */
 export interface SseEvent {
   /** `id:` field, the client's next `Last-Event-ID`. Must not contain CR, LF or NUL. `''` resets the client's id. */
@@ -74,8 +72,9 @@ export function encodeSseComment(text: string): string {
 
 /**
  * The event that carries one JSON-RPC message on every MCP SSE stream (Streamable HTTP and the
- * legacy HTTP+SSE transport): `event: message`, the message as JSON data, and its id if any.
+ * legacy HTTP+SSE transport): `event: message`, the message's JSON text (from `encodeMessage`)
+ * as data, and its id if any.
  */
-export function messageEvent(message: JsonRpcMessage, id?: string): SseEvent {
-  return { id, event: 'message', data: JSON.stringify(message) };
+export function messageEvent(json: string, id?: string): SseEvent {
+  return { id, event: 'message', data: json };
 }

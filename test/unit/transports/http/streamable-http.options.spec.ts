@@ -10,6 +10,7 @@ describe('resolveStreamableHttpOptions', () => {
       sessionIdleTimeoutMs: 30 * 60_000,
       maxMessageBytes: 4 * 1024 * 1024,
       bodyTimeoutMs: 30_000,
+      maxJsonDepth: 64,
       responseMode: 'auto',
       sseRetryMs: 1000,
       keepAliveMs: 15_000,

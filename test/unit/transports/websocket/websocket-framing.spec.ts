@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import {
   BINARY_FRAME_MESSAGE,
   decodeFrame,
@@ -73,10 +74,19 @@ describe('decodeFrame', () => {
   });
 });
 
+const noReport = () => undefined;
+
 describe('encodeFrame', () => {
   it('writes one message as compact JSON text', () => {
-    expect(encodeFrame({ jsonrpc: '2.0', id: 1, result: { ok: true } })).toBe(
+    expect(encodeFrame({ jsonrpc: '2.0', id: 1, result: { ok: true } }, noReport)).toBe(
       '{"jsonrpc":"2.0","id":1,"result":{"ok":true}}',
     );
+  });
+
+  it('answers an unencodable response with -32603 for its id, and reports it', () => {
+    const report = jest.fn();
+    const text = encodeFrame({ jsonrpc: '2.0', id: 7, result: { big: 1n } }, report);
+    expect(JSON.parse(text!)).toMatchObject({ id: 7, error: { code: -32603 } });
+    expect(report).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,54 @@
+import { jest } from '@jest/globals';
+import {
+  encodeMessage,
+  UNENCODABLE_RESPONSE_MESSAGE,
+} from '../../../lib/protocol/encode-message.js';
+import type { JsonRpcMessage } from '../../../lib/protocol/json-rpc.js';
+import { nestedArray } from './nested-array.js';
+
+describe('encodeMessage', () => {
+  it('encodes a message as compact JSON and reports nothing', () => {
+    const report = jest.fn();
+    expect(encodeMessage({ jsonrpc: '2.0', method: 'ping', id: 1 }, report)).toBe(
+      '{"jsonrpc":"2.0","method":"ping","id":1}',
+    );
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a BigInt', { n: 1n }],
+    [
+      'a cycle',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      })(),
+    ],
+    ['nesting deeper than the stack', { v: nestedArray(200_000) }],
+  ])('turns a response holding %s into a -32603 error for its id', (_, result) => {
+    const report = jest.fn();
+    const message = { jsonrpc: '2.0', id: 'r1', result } as JsonRpcMessage;
+    const text = encodeMessage(message, report);
+    expect(JSON.parse(text!)).toEqual({
+      jsonrpc: '2.0',
+      id: 'r1',
+      error: { code: -32603, message: UNENCODABLE_RESPONSE_MESSAGE },
+    });
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith(expect.any(Error), message);
+  });
+
+  it('drops a notification or request that cannot be encoded, reporting it once', () => {
+    const report = jest.fn();
+    const notification = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: nestedArray(200_000), progress: 1 },
+    } as JsonRpcMessage;
+    expect(encodeMessage(notification, report)).toBeUndefined();
+    const request = { jsonrpc: '2.0', id: 3, method: 'x', params: { n: 2n } } as JsonRpcMessage;
+    expect(encodeMessage(request, report)).toBeUndefined();
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+});
