@@ -39,7 +39,13 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
       error: reject,
       complete: () => resolve(held?.value),
     });
-    ctx.signal.addEventListener('abort', () => subscription.unsubscribe(), { once: true });
+    // Cancelled: stop the source and settle, so nothing waits on (or counts) this call any more.
+    const cancel = () => {
+      subscription.unsubscribe();
+      reject(ctx.signal.reason);
+    };
+    if (ctx.signal.aborted) cancel();
+    else ctx.signal.addEventListener('abort', cancel, { once: true });
   });
 }
 

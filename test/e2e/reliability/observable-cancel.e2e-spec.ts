@@ -1,5 +1,6 @@
 import {
   McpClient,
+  McpServer,
   StreamableHttpClientTransport,
   WebSocketClientTransport,
   type ClientTransport,
@@ -48,6 +49,11 @@ describe('Cancelling a call unsubscribes the Observable handler', () => {
       abort.abort(new Error('user cancelled'));
       await expect(call).rejects.toThrow();
       await within(tools.endlessTornDown, 5000, 'the Observable to be unsubscribed');
+      // The cancelled call settled on the server too: nothing counts it as in flight any more
+      // (else a shutdown would wait the whole drain window for it).
+      await waitFor(() => server.app.get(McpServer).stats().inFlight === 0, {
+        description: 'no request in flight',
+      });
     } finally {
       await client.close();
     }
