@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { McpError } from '../../../../lib/errors/mcp.error.js';
+import { canonicalJson } from '../../../../lib/protocol/canonical-json.js';
 import {
   RequestStateCodec,
-  canonicalJson,
   type RequestStateBinding,
   type RequestStatePayload,
 } from '../../../../lib/server/mrtr/request-state-codec.js';
