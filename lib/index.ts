@@ -43,6 +43,8 @@ export {
   LISTEN_LIMIT_ERROR_CODE,
   VersionNegotiationError,
   InputRoundLimitError,
+  ListenError,
+  type ListenErrorReason,
   CapacityError,
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
@@ -194,6 +196,13 @@ export type {
 } from './client/mcp-client-options.interface.js';
 export type { McpClientEra } from './client/era/negotiated-server.js';
 export type { McpInputRound, InputRequiredHandler } from './client/mrtr/input-round.interface.js';
+export type { McpListenEvent, McpListenOptions } from './client/listen/listen-event.interface.js';
+export type {
+  McpClientCache,
+  McpClientCacheOptions,
+  McpCacheEntry,
+} from './client/cache/mcp-client-cache.interface.js';
+export { InMemoryClientCache } from './client/cache/in-memory-client-cache.js';
 export type { ClientTransport, ClientSendOptions } from './client/client-transport.interface.js';
 export { McpClientModule } from './nest/client/mcp-client.module.js';
 export {

@@ -6,9 +6,6 @@ import type { McpLogMessage, McpProgressEvent } from './mcp-client-events.interf
 export interface ClientStreams {
   readonly logs$: Observable<McpLogMessage>;
   readonly progress$: Observable<McpProgressEvent>;
-  readonly toolsChanged$: Observable<void>;
-  readonly promptsChanged$: Observable<void>;
-  readonly resourcesChanged$: Observable<void>;
 }
 
 /** Builds the typed streams over the notifications whose params matched their schema. */
@@ -18,12 +15,8 @@ export function createClientStreams(checked: Observable<JsonRpcNotification>): C
       filter((n) => n.method === method),
       map((n) => (n.params ?? {}) as T),
     );
-  const signal = (method: string) => params<unknown>(method).pipe(map((): void => undefined));
   return {
     logs$: params<McpLogMessage>('notifications/message'),
     progress$: params<McpProgressEvent>('notifications/progress'),
-    toolsChanged$: signal('notifications/tools/list_changed'),
-    promptsChanged$: signal('notifications/prompts/list_changed'),
-    resourcesChanged$: signal('notifications/resources/list_changed'),
   };
 }

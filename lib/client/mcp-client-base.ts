@@ -2,7 +2,7 @@ import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rx
 import type { z } from 'zod';
 import { JsonRpcPeer } from '../engine/json-rpc-peer.js';
 import { TransportError } from '../errors/transport.error.js';
-import type { JsonRpcNotification, JsonRpcParams, RequestId } from '../protocol/json-rpc.js';
+import type { JsonRpcNotification, JsonRpcParams } from '../protocol/json-rpc.js';
 import {
   ClientRequestResultSchemas,
   type ClientRequestResultOf,
@@ -27,6 +27,7 @@ import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-reques
 import { StatelessRequester } from './modern/stateless-requester.js';
 import { checkResult, notificationProblem } from './protocol-check.js';
 import { BatchOutbox } from './batch-outbox.js';
+import { ResultCache } from './cache/result-cache.js';
 import { answerInput, answerServerRequest } from './server-request.responder.js';
 
 /**
@@ -37,7 +38,7 @@ export class McpClientBase {
   private readonly state = new BehaviorSubject<McpClientState>('idle');
   private readonly notifications = new Subject<JsonRpcNotification>();
   /** The notifications whose params match their method's schema (feeds the typed streams). */
-  private readonly checked = new Subject<JsonRpcNotification>();
+  protected readonly checked = new Subject<JsonRpcNotification>();
   private readonly errors = new Subject<Error>();
   private readonly streams = createClientStreams(this.checked);
   private active: ClientTransport;
@@ -52,6 +53,8 @@ export class McpClientBase {
   /** The 2026-07-28 request path (used once the era is modern). */
   protected readonly stateless: StatelessRequester;
   private readonly negotiator: EraNegotiator;
+  /** 2026-07-28 cache hints: fresh list/read results served without asking. */
+  private readonly cache: ResultCache;
 
   /** Connection state changes. */
   readonly state$: Observable<McpClientState> = this.state.asObservable();
@@ -61,12 +64,6 @@ export class McpClientBase {
   readonly logs$: Observable<McpLogMessage> = this.streams.logs$;
   /** Every progress notification (also delivered to the call's own `onProgress`). */
   readonly progress$: Observable<McpProgressEvent> = this.streams.progress$;
-  /** Fires on `notifications/tools/list_changed`. */
-  readonly toolsChanged$: Observable<void> = this.streams.toolsChanged$;
-  /** Fires on `notifications/prompts/list_changed`. */
-  readonly promptsChanged$: Observable<void> = this.streams.promptsChanged$;
-  /** Fires on `notifications/resources/list_changed`. */
-  readonly resourcesChanged$: Observable<void> = this.streams.resourcesChanged$;
   /** Transport problems that did not fail a call (garbage lines, stream errors). */
   readonly errors$: Observable<Error> = this.errors.asObservable();
 
@@ -89,6 +86,7 @@ export class McpClientBase {
         answerInput(method, params, signal, this.options, listRoots),
       warn: (error) => this.report(error),
     });
+    this.cache = new ResultCache(options.cache, (e) => this.report(e));
     this.negotiator = new EraNegotiator(
       this.peer,
       options,
@@ -170,7 +168,12 @@ export class McpClientBase {
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
     if (this.server?.era === 'modern') {
-      return checkResult(method, schema, await this.stateless.request(method, params, options));
+      const fetch = () => this.stateless.request(method, params, options);
+      return checkResult(
+        method,
+        schema,
+        await this.cache.through(method, params, options.fresh, fetch),
+      );
     }
     // Params are typed by the caller's signature (the method's params type, or an operation's own).
     const sent = params as JsonRpcParams | undefined;
@@ -190,7 +193,10 @@ export class McpClientBase {
     this.notifications.next(notification);
     const problem = notificationProblem(notification);
     if (problem) this.errors.next(problem);
-    else this.checked.next(notification);
+    else {
+      this.cache.invalidateOn(notification);
+      this.checked.next(notification);
+    }
   }
 
   private isSessionExpired(error: unknown): boolean {
@@ -228,21 +234,6 @@ export class McpClientBase {
     this.errors.complete();
   }
 
-  /** The outgoing requests still waiting for an answer. */
-  pendingRequests(): Array<{ id: RequestId; method: string }> {
-    return this.peer.pendingRequests();
-  }
-
-  /** Cancels one pending request (the server is told with `notifications/cancelled`). */
-  cancel(requestId: RequestId, reason?: string): boolean {
-    return this.peer.cancelOutbound(requestId, reason);
-  }
-
-  /** Cancels every pending request. */
-  cancelAll(reason?: string): void {
-    for (const { id } of this.peer.pendingRequests()) this.peer.cancelOutbound(id, reason);
-  }
-
   private async doConnect(): Promise<void> {
     // A factory gives every attempt a fresh transport, so a failed connect can be retried.
     if (this.attempted && typeof this.options.transport === 'function') {
@@ -271,7 +262,7 @@ export class McpClientBase {
     }
   }
 
-  private report(error: unknown): void {
+  protected report(error: unknown): void {
     this.errors.next(error instanceof Error ? error : new Error(String(error)));
   }
 

@@ -8,6 +8,7 @@ import type {
   LoggingLevel,
   Root,
 } from '../protocol/schema/index.js';
+import type { McpClientCacheOptions } from './cache/mcp-client-cache.interface.js';
 import type { ClientTransport } from './client-transport.interface.js';
 import type { InputRequiredHandler, McpInputRound } from './mrtr/input-round.interface.js';
 
@@ -83,6 +84,17 @@ export interface McpClientOptions {
   elicitation?: ElicitationHandler | undefined;
   /** Initial roots (enables the `roots` capability). */
   roots?: McpRoot[] | undefined;
+  /**
+   * 2026-07-28 cache hints: list and read results are reused while their `ttlMs` lasts (see
+   * {@link McpClientCacheOptions}; a call's `fresh: true` bypasses it). Default: on, in memory,
+   * per client. `false` turns it off.
+   */
+  cache?: false | McpClientCacheOptions | undefined;
+  /**
+   * 2026-07-28: milliseconds a `subscriptions/listen` stream may take to acknowledge before it
+   * fails with a `ListenError` (`'not-acknowledged'`). Default 10 000.
+   */
+  listenAckTimeoutMs?: number | undefined;
 }
 
 /** Progress of one call, as its `onProgress` receives it. */
@@ -117,4 +129,9 @@ export interface McpCallOptions {
   onInputRound?: ((round: McpInputRound) => void) | undefined;
   /** 2026-07-28: round limit of this call (overrides the client's `maxInputRounds`). */
   maxInputRounds?: number | undefined;
+  /**
+   * 2026-07-28 cache: ask the server even when a fresh cached result exists (the answer refreshes
+   * the cache). Default `false`.
+   */
+  fresh?: boolean | undefined;
 }

@@ -1,4 +1,4 @@
-import { Observable, filter, map } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { z } from 'zod';
 import {
   CallToolResultSchema,
@@ -19,13 +19,14 @@ import {
   type ResourceTemplate,
   type Tool,
 } from '../protocol/schema/index.js';
-import { McpClientBase } from './mcp-client-base.js';
+import { McpClientSubscriptions } from './mcp-client-subscriptions.js';
 import {
   BATCH_PROTOCOL_VERSION,
   sendBatch,
   type McpBatchEntry,
   type McpBatchResults,
 } from './mcp-client-batch.js';
+import type { RequestId } from '../protocol/json-rpc.js';
 import type { ToolCallEvent } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpRoot } from './mcp-client-options.interface.js';
 
@@ -40,7 +41,7 @@ const page = (cursor: string | undefined) => (cursor === undefined ? undefined :
  * `RequestCancelledError`. A tool's own failure is a result with `isError: true`, never a rejection.
  * Every result is the protocol type of its method (see `request()` for any method by name).
  */
-export class McpClient extends McpClientBase {
+export class McpClient extends McpClientSubscriptions {
   /**
    * `ping`. The 2026-07-28 era has no `ping`: there it sends `server/discover`, the request every
    * modern server answers.
@@ -191,24 +192,6 @@ export class McpClient extends McpClientBase {
     return this.request('resources/read', { uri }, options);
   }
 
-  /** Subscribes to updates of a resource (see {@link resourceUpdated$}). */
-  async subscribeResource(uri: string, options?: McpCallOptions): Promise<void> {
-    await this.request('resources/subscribe', { uri }, options);
-  }
-
-  /** Stops updates of a resource. */
-  async unsubscribeResource(uri: string, options?: McpCallOptions): Promise<void> {
-    await this.request('resources/unsubscribe', { uri }, options);
-  }
-
-  /** `notifications/resources/updated` for one URI. */
-  resourceUpdated$(uri: string): Observable<string> {
-    return this.notifications$.pipe(
-      filter((n) => n.method === 'notifications/resources/updated' && n.params?.uri === uri),
-      map(() => uri),
-    );
-  }
-
   /** Completion of a prompt argument or template variable. */
   complete(
     ref: CompleteRequestParams['ref'],
@@ -228,6 +211,21 @@ export class McpClient extends McpClientBase {
   async setLogLevel(level: LoggingLevel, options?: McpCallOptions): Promise<void> {
     if (this.era === 'modern') this.stateless.logLevel = level;
     else await this.request('logging/setLevel', { level }, options);
+  }
+
+  /** The outgoing requests still waiting for an answer. */
+  pendingRequests(): Array<{ id: RequestId; method: string }> {
+    return this.peer.pendingRequests();
+  }
+
+  /** Cancels one pending request (the server is told with `notifications/cancelled`). */
+  cancel(requestId: RequestId, reason?: string): boolean {
+    return this.peer.cancelOutbound(requestId, reason);
+  }
+
+  /** Cancels every pending request. */
+  cancelAll(reason?: string): void {
+    for (const { id } of this.peer.pendingRequests()) this.peer.cancelOutbound(id, reason);
   }
 
   /** Current roots. */

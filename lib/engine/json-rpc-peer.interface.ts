@@ -66,6 +66,11 @@ export interface OutgoingRequestOptions {
   relatedRequestId?: RequestId;
   /** Extra `_meta` entries for the request params. */
   meta?: Record<string, unknown>;
+  /**
+   * Receives the request's id before the request is sent (a caller correlating other messages
+   * with it, e.g. the frames of a `subscriptions/listen` stream tagged with that id).
+   */
+  onRequestId?: (id: RequestId) => void;
 }
 
 /** Construction options of a JsonRpcPeer. */

@@ -113,6 +113,7 @@ export class JsonRpcPeer<TExtra = undefined> {
       if (pending.settled) return;
       this.outbound.set(id, pending);
       if (token !== undefined) this.progressTokens.set(token, pending);
+      options.onRequestId?.(id);
       const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
       if (sentParams) message.params = sentParams;
       this.safeSend(message, options.relatedRequestId, (error) => {

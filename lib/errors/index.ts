@@ -13,3 +13,4 @@ export {
   type CapacityLimit,
   type CapacityErrorData,
 } from './capacity.error.js';
+export { ListenError, type ListenErrorReason } from './listen.error.js';

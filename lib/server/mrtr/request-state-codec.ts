@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { McpError } from '../../errors/mcp.error.js';
 import { markEnvelopeError } from '../../protocol/modern/envelope-error.js';
+import { canonicalJson } from '../../protocol/canonical-json.js';
 
 /** Token version prefix; a new format gets a new prefix. */
 const VERSION = 'v1.';
@@ -66,20 +67,6 @@ export function invalidRequestState(): McpError {
 /** `-32602` refusing the request's MRTR envelope (`requestState`, `inputResponses`): HTTP 400. */
 export function envelopeError(message: string): McpError {
   return markEnvelopeError(McpError.invalidParams(message));
-}
-
-/** JSON with object keys sorted at every level (a stable digest input). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const entries = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The params that identify a request: `{name, arguments}` or `{uri}`; never `_meta` or MRTR fields. */

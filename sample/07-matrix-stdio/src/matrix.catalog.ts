@@ -44,7 +44,13 @@ export class MatrixCatalog {
   }
 
   /** The counter `bump_counter` changes (subscribe to it). */
-  @Resource({ uri: COUNTER_URI, name: 'counter', mimeType: 'application/json' })
+  // 2026-07-28 clients may reuse a read for 10 minutes; bump_counter's update invalidates it.
+  @Resource({
+    uri: COUNTER_URI,
+    name: 'counter',
+    mimeType: 'application/json',
+    cache: { ttlMs: 600_000, cacheScope: 'private' },
+  })
   counter() {
     return JSON.stringify({ counter: this.state.counter });
   }

@@ -1,5 +1,7 @@
+import { firstValueFrom } from 'rxjs';
 import {
   InputRoundLimitError,
+  ListenError,
   McpClient,
   StreamableHttpClientTransport,
   TransportError,
@@ -14,6 +16,7 @@ import {
   type ScriptedHttpServer,
   type SeenRequest,
 } from './support/scripted-http-server.js';
+import { waitFor } from '../support/wait.js';
 
 const ELICIT = {
   method: 'elicitation/create',
@@ -188,5 +191,28 @@ describe('McpClient against misbehaving 2026-07-28 servers', () => {
       'tools/list',
       'tools/call',
     ]);
+  });
+
+  it('fails a listen stream that never acknowledges with ListenError and drops its HTTP stream', async () => {
+    const mcp = await connectTo(
+      modern((request) =>
+        request.method === 'subscriptions/listen' ? { hold: true } : { status: 500 },
+      ),
+      { listenAckTimeoutMs: 200 },
+    );
+    const outcome = firstValueFrom(mcp.listen$({ toolsListChanged: true }));
+    await expect(outcome).rejects.toMatchObject({
+      name: 'ListenError',
+      reason: 'not-acknowledged',
+    });
+    expect(server!.seen.map((r) => r.method)).toContain('subscriptions/listen');
+    // The request was cancelled: notifications/cancelled went out and the SSE response closed.
+    await waitFor(() => server!.held === 0, { description: 'the held stream to close' });
+    const cancelled = server!.seen.find((r) => r.method === 'notifications/cancelled');
+    const listen = server!.seen.find((r) => r.method === 'subscriptions/listen');
+    expect(cancelled?.params?.requestId).toBe(listen?.id);
+    // A per-stream wait overrides the client's.
+    const own = firstValueFrom(mcp.listen$({ promptsListChanged: true }, { ackTimeoutMs: 50 }));
+    await expect(own).rejects.toBeInstanceOf(ListenError);
   });
 });

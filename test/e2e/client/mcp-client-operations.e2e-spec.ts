@@ -134,24 +134,6 @@ describe('McpClient operations against our server', () => {
     expect(result.content).toEqual([{ type: 'text', text: '1/2:thinking 2/2:done' }]);
   });
 
-  it('promptsChanged$ fires when the server adds a prompt, which is then listed', async () => {
-    const client = await connect();
-    const changed = firstValueFrom(client.promptsChanged$);
-    server.registerPrompt({ name: `late_prompt_${++keys}` }, () => 'late');
-    await within(changed, 5000, 'promptsChanged$');
-    const names = (await client.listAllPrompts()).map((p) => p.name);
-    expect(names).toContain(`late_prompt_${keys}`);
-  });
-
-  it('resourcesChanged$ fires when the server adds a resource, which is then listed', async () => {
-    const client = await connect();
-    const changed = firstValueFrom(client.resourcesChanged$);
-    const uri = `test://late/${++keys}`;
-    server.registerResource({ name: 'late', uri }, () => 'late');
-    await within(changed, 5000, 'resourcesChanged$');
-    expect((await client.listAllResources()).map((r) => r.uri)).toContain(uri);
-  });
-
   it('sends a caller-chosen progress token and refuses one a pending call holds', async () => {
     const client = await connect();
     const token = `job-${++keys}`;
@@ -174,5 +156,101 @@ describe('McpClient operations against our server', () => {
         content: [{ type: 'text', text: 'echo: y' }],
       },
     );
+  });
+
+  /**
+   * The server-pushed streams in both eras: the legacy session pushes on its standalone stream;
+   * the 2026-07-28 client opens its shared listen stream for them (`listening` is the honoured
+   * filter once acknowledged, so the change is made only after the server listens).
+   */
+  describe.each(['legacy', 'auto'] as const)('pushed changes (versionNegotiation %s)', (mode) => {
+    async function connectIn(): Promise<McpClient> {
+      if (mode === 'legacy') return connect();
+      const client = new McpClient({ transport: new StreamableHttpClientTransport(app.url) });
+      clients.push(client);
+      await client.connect();
+      expect(client.era).toBe('modern');
+      return client;
+    }
+
+    /** In the 2026 era, waits until the shared listen stream honours `kind`. */
+    async function listening(
+      client: McpClient,
+      kind: 'promptsListChanged' | 'toolsListChanged' | 'resourcesListChanged',
+    ) {
+      if (mode === 'auto') {
+        await waitFor(() => client.listening?.[kind] === true, { description: `listen ${kind}` });
+      }
+    }
+
+    it('promptsChanged$ fires when the server adds a prompt, which is then listed', async () => {
+      const client = await connectIn();
+      const changed = firstValueFrom(client.promptsChanged$);
+      await listening(client, 'promptsListChanged');
+      server.registerPrompt({ name: `late_prompt_${++keys}` }, () => 'late');
+      await within(changed, 5000, 'promptsChanged$');
+      const names = (await client.listAllPrompts()).map((p) => p.name);
+      expect(names).toContain(`late_prompt_${keys}`);
+    });
+
+    it('resourcesChanged$ fires when the server adds a resource, which is then listed', async () => {
+      const client = await connectIn();
+      const changed = firstValueFrom(client.resourcesChanged$);
+      await listening(client, 'resourcesListChanged');
+      const uri = `test://late/${++keys}`;
+      server.registerResource({ name: 'late', uri }, () => 'late');
+      await within(changed, 5000, 'resourcesChanged$');
+      expect((await client.listAllResources()).map((r) => r.uri)).toContain(uri);
+    });
+
+    it('toolsChanged$ fires once per change while two subscribers share one stream', async () => {
+      const client = await connectIn();
+      const seen: string[] = [];
+      const a = client.toolsChanged$.subscribe(() => seen.push('a'));
+      const b = client.toolsChanged$.subscribe(() => seen.push('b'));
+      try {
+        await listening(client, 'toolsListChanged');
+        server.registerTool({ name: `late_tool_${++keys}` }, () => 'late');
+        await waitFor(() => seen.length === 2, { description: 'both subscribers' });
+        expect(seen.sort()).toEqual(['a', 'b']);
+        if (mode === 'auto') expect(server.core.listen?.size).toBe(1);
+      } finally {
+        a.unsubscribe();
+        b.unsubscribe();
+      }
+      if (mode === 'auto') {
+        // The last subscriber gone, the shared stream is cancelled on the server too.
+        await waitFor(() => server.core.listen?.size === 0, { description: 'stream closed' });
+      }
+    });
+
+    it('subscribeResource delivers resourceUpdated$ for that URI until unsubscribeResource', async () => {
+      const client = await connectIn();
+      const uri = `test://watched/${++keys}`;
+      const other = `test://other/${keys}`;
+      const updates: string[] = [];
+      const watching = client.resourceUpdated$(uri).subscribe((u) => updates.push(u));
+      const others = client.resourceUpdated$(other).subscribe((u) => updates.push(u));
+      try {
+        await client.subscribeResource(uri);
+        if (mode === 'auto') expect(client.listening?.resourceSubscriptions).toEqual([uri]);
+        server.notifyResourceUpdated(other); // not subscribed: never delivered
+        server.notifyResourceUpdated(uri);
+        await waitFor(() => updates.length === 1, { description: 'the update' });
+        await client.unsubscribeResource(uri);
+        if (mode === 'auto') {
+          await waitFor(() => server.core.listen?.size === 0, { description: 'stream closed' });
+        }
+        server.notifyResourceUpdated(uri);
+        // A later subscription's update proves the earlier one was not delivered after unsubscribe.
+        await client.subscribeResource(other);
+        server.notifyResourceUpdated(other);
+        await waitFor(() => updates.length === 2, { description: 'the second update' });
+        expect(updates).toEqual([uri, other]);
+      } finally {
+        watching.unsubscribe();
+        others.unsubscribe();
+      }
+    });
   });
 });

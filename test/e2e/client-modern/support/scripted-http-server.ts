@@ -13,12 +13,16 @@ export interface SeenRequest {
 export type ScriptAnswer =
   | { result: unknown }
   | { error: { code: number; message: string; data?: unknown }; status?: number }
-  | { status: number };
+  | { status: number }
+  /** An SSE response that stays open and never sends anything (until the client goes). */
+  | { hold: true };
 
 /** A misbehaving MCP server on a real socket (127.0.0.1:0) that answers what `script` says. */
 export interface ScriptedHttpServer {
   url: URL;
   seen: SeenRequest[];
+  /** Number of `hold` responses still open (the client has not gone away). */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ export async function startScriptedServer(
   script: (request: SeenRequest) => ScriptAnswer,
 ): Promise<ScriptedHttpServer> {
   const seen: SeenRequest[] = [];
+  let held = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -38,6 +43,12 @@ export async function startScriptedServer(
       const answer = script({ ...message, headers: req.headers });
       if ('result' in answer) return reply(200, { result: answer.result });
       if ('error' in answer) return reply(answer.status ?? 200, { error: answer.error });
+      if ('hold' in answer) {
+        held++;
+        res.once('close', () => held--);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        return void res.write(': held\n\n');
+      }
       res.writeHead(answer.status).end();
 
       function reply(status: number, payload: object): void {
@@ -51,6 +62,9 @@ export async function startScriptedServer(
   return {
     url: new URL(`http://127.0.0.1:${port}/mcp`),
     seen,
+    get held() {
+      return held;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

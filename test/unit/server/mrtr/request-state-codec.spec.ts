@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { McpError } from '../../../../lib/errors/mcp.error.js';
 import {
   RequestStateCodec,
-  canonicalJson,
   type RequestStateBinding,
   type RequestStatePayload,
 } from '../../../../lib/server/mrtr/request-state-codec.js';
@@ -147,11 +146,5 @@ describe('RequestStateCodec', () => {
     const big = new RequestStateCodec({ maxBytes: 10_000 });
     const token = big.seal({ ...payload, app: 'x'.repeat(400) }, binding);
     expectInvalid(() => codec.open(token, binding));
-  });
-
-  it('canonical JSON sorts keys at every level and drops undefined', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe(
-      '{"a":{"d":[1,{"x":1,"y":2}]},"b":1}',
-    );
   });
 });
