@@ -5,6 +5,8 @@ import { McpError } from '../errors/mcp.error.js';
 import { deriveCapabilities } from './capabilities.js';
 import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
 import { toMcpError } from './errors/to-mcp-error.js';
+import { ServerErrorLog, type ClientErrorLevel } from './errors/server-error-log.js';
+import { CapacityError } from '../errors/capacity.error.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
 import { createServedMethods } from './handlers/served-methods.js';
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
@@ -60,6 +62,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly limits: ServerLimits;
   /** The graceful shutdown: in-flight count, draining flag, drain window. */
   private readonly shutdown: ServerDrain;
+  /** {@inheritDoc HandlerHost.errors} */
+  readonly errors: ServerErrorLog;
 
   private readonly sessions = new Set<McpSession>();
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
@@ -89,6 +93,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
+    this.errors = new ServerErrorLog(options.logger, options.exposeErrors);
     this.protocolEras = options.protocolEras ?? 'dual';
     this.supportedVersions = Object.freeze(
       this.protocolEras === 'modern'
@@ -222,16 +227,38 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
     const { gate } = this.shutdown;
-    if (gate.draining) throw this.limits.refuse('shutdown');
+    if (gate.draining) throw this.answerFor(this.limits.refuse('shutdown'), request, signal);
     // The peer counts this request already: more than the cap means one too many.
     if (session.peer.inFlightCount > this.limits.limits.maxInFlightPerSession)
-      throw this.limits.refuse('maxInFlightPerSession');
+      throw this.answerFor(this.limits.refuse('maxInFlightPerSession'), request, signal);
     gate.enter();
     try {
       return await this.dispatchAdmitted(session, request, signal, extra);
+    } catch (error) {
+      throw this.answerFor(error, request, signal);
     } finally {
       gate.leave();
     }
+  }
+
+  /**
+   * The error a client gets for what a request threw, logged once: a client error (an
+   * `McpError`, or what {@link toMcpError} maps) at debug, a refusal at warn, both rate-limited
+   * and without a stack; anything else is a server fault: logged at error with its stack and a
+   * correlation id that the client's `-32603` carries. A cancelled request is answered by nobody.
+   */
+  private answerFor(error: unknown, request: JsonRpcRequest, signal: AbortSignal): unknown {
+    if (signal.aborted) return error;
+    const mcp = toMcpError(error);
+    if (!mcp) return this.errors.fault(error, `Handler of ${request.method}`);
+    if (mcp instanceof CapacityError)
+      this.errors.client('refused', () => `Refused ${request.method}: ${mcp.message}`, 'warn');
+    else
+      this.errors.client(
+        `error ${mcp.code}`,
+        () => `${request.method} answered ${mcp.code}: ${mcp.message}`,
+      );
+    return mcp;
   }
 
   private async dispatchAdmitted(
@@ -262,11 +289,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       peer: session.peer,
       notifier: this,
     };
-    try {
-      return await method.handle(params, scope, this);
-    } catch (error) {
-      throw toMcpError(error) ?? error;
-    }
+    return method.handle(params, scope, this);
   }
 
   /**
@@ -276,9 +299,16 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
    * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
    * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
    */
-  dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
-    if (this.shutdown.gate.draining) return Promise.reject(this.limits.refuse('shutdown'));
-    return this.shutdown.track(this.modern.dispatch(request, call));
+  async dispatchModern(
+    request: JsonRpcRequest,
+    call: ModernDispatch,
+  ): Promise<Record<string, unknown>> {
+    try {
+      if (this.shutdown.gate.draining) throw this.limits.refuse('shutdown');
+      return await this.shutdown.track(this.modern.dispatch(request, call));
+    } catch (error) {
+      throw this.answerFor(error, request, call.signal);
+    }
   }
 
   /** {@inheritDoc McpServerPort.paramHeaderRules} */
@@ -296,10 +326,14 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.reportError(error, `Handler of ${context.method} failed`);
   }
 
-  /** Logs an unexpected error through the configured logger. */
-  reportError(error: unknown, message: string): void {
-    const err = error instanceof Error ? error : new Error(String(error));
-    this.options.logger?.error(`${message}: ${err.message}`, err.stack);
+  /** {@inheritDoc McpServerPort.reportError} */
+  reportError(error: unknown, message: string): McpError {
+    return this.errors.fault(error, message);
+  }
+
+  /** {@inheritDoc McpServerPort.reportClientError} */
+  reportClientError(category: string, message: () => string, level?: ClientErrorLevel): void {
+    this.errors.client(category, message, level);
   }
 
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */

@@ -287,6 +287,6 @@ export class StreamableHttpHandler {
   }
 
   private refuse(res: ServerResponse, error: unknown): void {
-    writeRefusal(res, error, (e) => this.server.reportError(e, 'Streamable HTTP request failed'));
+    writeRefusal(res, error, this.server, 'Streamable HTTP request');
   }
 }
