@@ -3,19 +3,20 @@ import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
 import { McpError } from '../errors/mcp.error.js';
 import { deriveCapabilities } from './capabilities.js';
-import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
-import { toMcpError } from './errors/to-mcp-error.js';
+import type { ServerNotifier } from './context/request-scope.interface.js';
+import { ServerErrorLog, type ClientErrorLevel } from './errors/server-error-log.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
-import { createServedMethods } from './handlers/served-methods.js';
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 
-export type { ModernDispatch };
-import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
+export type { ModernDispatch, ClientNotificationEvent };
+import { buildInitializeResult, supportedVersionsOf } from './server-identity.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
-import { McpSession, type SessionHost } from './session/mcp-session.js';
+import type { McpSession, SessionHost } from './session/mcp-session.js';
+import { LiveSessions } from './session/live-sessions.js';
+import type { ClientNotificationEvent } from './session/client-notification-event.js';
 import { deliverToSessions } from './session/deliver-to-sessions.js';
 import { ModernDispatcher, type ModernDispatchHost } from './modern/modern-dispatcher.js';
 import { ListenHub } from './listen/listen-hub.js';
@@ -27,19 +28,11 @@ import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
 import { serverStats, type McpServerStats } from './limits/server-stats.js';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
+import { RequestDispatch } from './request-dispatch.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
-
-/** A notification a client sent (roots changed, initialized, ...), with its session. */
-export interface ClientNotificationEvent {
-  session: McpSession;
-  notification: JsonRpcNotification;
-}
-
-/** The served methods, schemas and gates resolved from the method table once per process. */
-const SERVED = createServedMethods();
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -60,8 +53,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly limits: ServerLimits;
   /** The graceful shutdown: in-flight count, draining flag, drain window. */
   private readonly shutdown: ServerDrain;
+  /** {@inheritDoc HandlerHost.errors} */
+  readonly errors: ServerErrorLog;
+  /** Admission, dispatch and error mapping of every request. */
+  private readonly requests: RequestDispatch;
 
-  private readonly sessions = new Set<McpSession>();
+  private readonly sessions: LiveSessions;
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
   private capabilities?: ServerCapabilities;
   /** The 2026-07-28 stateless dispatch and the `server/discover` result, built once. */
@@ -89,12 +86,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
+    this.errors = new ServerErrorLog(options.logger, options.exposeErrors);
     this.protocolEras = options.protocolEras ?? 'dual';
-    this.supportedVersions = Object.freeze(
-      this.protocolEras === 'modern'
-        ? [...MODERN_PROTOCOL_VERSIONS]
-        : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS],
-    );
+    this.supportedVersions = supportedVersionsOf(this.protocolEras);
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,
@@ -103,16 +97,15 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.limits = new ServerLimits(limits);
     const listenLimits = resolveListenLimits(options.listen, limits);
     if (listenLimits) {
-      this.listen = new ListenHub(
-        listenLimits,
-        () => this.getCapabilities(),
-        (limit) => this.limits.count(limit),
-      );
+      const count = (limit: RefusalKind) => this.limits.count(limit);
+      this.listen = new ListenHub(listenLimits, () => this.getCapabilities(), count);
     }
+    this.sessions = new LiveSessions(this, this.limits, () => this.shutdown.gate.draining);
     this.shutdown = new ServerDrain(
       { liveSessions: this.sessions, listen: this.listen, limits: this.limits },
       options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS,
     );
+    this.requests = new RequestDispatch(this, this.shutdown, this.modern);
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
@@ -133,14 +126,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** The `initialize` result for a negotiated revision. */
   initializeResult(protocolVersion: string): InitializeResult {
-    const { name, version, title, description, websiteUrl, icons, instructions } = this.options;
-    const serverInfo = { name, version, title, description, websiteUrl, icons };
-    return {
-      protocolVersion,
-      capabilities: this.getCapabilities(),
-      serverInfo: JSON.parse(JSON.stringify(serverInfo)) as InitializeResult['serverInfo'],
-      ...(instructions !== undefined && { instructions }),
-    };
+    return buildInitializeResult(this.options, this.getCapabilities(), protocolVersion);
   }
 
   /** {@inheritDoc HandlerHost.discoverResult} */
@@ -148,25 +134,13 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return this.modern.discoverResult();
   }
 
-  /**
-   * Opens a session for a transport; it is tracked until closed. With `admission` (2025-era
-   * sessions: Streamable HTTP, legacy SSE, WebSocket) it counts against the session caps.
-   * @throws CapacityError (counted) when a session cap is reached or the server is draining.
-   */
+  /** Opens a session for a transport, tracked until closed: {@link LiveSessions.open}. */
   createSession(
     id: string | undefined,
     transport: TransportInfo['kind'],
     admission?: SessionAdmission,
   ): McpSession {
-    if (admission && this.shutdown.gate.draining) throw this.limits.refuse('shutdown');
-    const release = admission ? this.limits.admitSession(admission) : undefined;
-    const session = new McpSession(id, transport, this);
-    this.sessions.add(session);
-    session.onClose(() => {
-      this.sessions.delete(session);
-      release?.();
-    });
-    return session;
+    return this.sessions.open(id, transport, admission);
   }
 
   /** The drain window of {@link drain} in ms (option `drainTimeoutMs`, default 5000). */
@@ -177,17 +151,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** True once {@link drain} started: new sessions and requests are refused. */
   get draining(): boolean {
     return this.shutdown.gate.draining;
-  }
-
-  /**
-   * Checks that `count` more requests may start on `session` now (HTTP transports ask before
-   * they open the reply, to answer a refusal with its status).
-   * @throws CapacityError (counted) while draining or over `maxInFlightPerSession`.
-   */
-  admitRequests(session: Pick<McpSession, 'inFlightCount'>, count: number): void {
-    if (this.shutdown.gate.draining) throw this.limits.refuse('shutdown');
-    if (session.inFlightCount + count > this.limits.limits.maxInFlightPerSession)
-      throw this.limits.refuse('maxInFlightPerSession');
   }
 
   /** {@inheritDoc ServerLimits.count} */
@@ -214,71 +177,24 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return this.sessions.size;
   }
 
+  /** {@inheritDoc RequestDispatch.admitRequests} */
+  admitRequests(session: Pick<McpSession, 'inFlightCount'>, count: number): void {
+    this.requests.admitRequests(session, count);
+  }
+
   /** {@inheritDoc SessionHost.dispatch} */
-  async dispatch(
+  dispatch(
     session: McpSession,
     request: JsonRpcRequest,
     signal: AbortSignal,
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
-    const { gate } = this.shutdown;
-    if (gate.draining) throw this.limits.refuse('shutdown');
-    // The peer counts this request already: more than the cap means one too many.
-    if (session.peer.inFlightCount > this.limits.limits.maxInFlightPerSession)
-      throw this.limits.refuse('maxInFlightPerSession');
-    gate.enter();
-    try {
-      return await this.dispatchAdmitted(session, request, signal, extra);
-    } finally {
-      gate.leave();
-    }
+    return this.requests.dispatch(session, request, signal, extra);
   }
 
-  private async dispatchAdmitted(
-    session: McpSession,
-    request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
-  ): Promise<Record<string, unknown>> {
-    if (this.protocolEras !== 'legacy') {
-      const call = this.modern.connectionCall(session, request, signal, extra);
-      if (call) return this.modern.dispatch(request, call); // tracked as this session's request
-    }
-    const method = SERVED.get(request.method);
-    if (!method) throw McpError.methodNotFound(request.method);
-    if (!session.initialized && request.method !== 'initialize' && request.method !== 'ping') {
-      throw McpError.invalidRequest('The session is not initialized: send initialize first');
-    }
-    // Gate on what this client was told at initialize, not on what is registered now.
-    const params = method.admit(request.params, session.advertised ?? this.getCapabilities());
-    const scope: RequestScope = {
-      requestId: request.id,
-      method: request.method,
-      params,
-      signal,
-      protocol: extra.protocol ?? session.protocol,
-      transport: extra.transport,
-      session,
-      peer: session.peer,
-      notifier: this,
-    };
-    try {
-      return await method.handle(params, scope, this);
-    } catch (error) {
-      throw toMcpError(error) ?? error;
-    }
-  }
-
-  /**
-   * Serves one stateless 2026-07-28 request (no session): the modern method set, gated on the
-   * current capabilities (unknown or not offered: -32601), params parsed with the table's modern
-   * schema, the handler run with a scope whose `session` is undefined and whose notifications go
-   * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
-   * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
-   */
+  /** {@inheritDoc RequestDispatch.dispatchModern} */
   dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
-    if (this.shutdown.gate.draining) return Promise.reject(this.limits.refuse('shutdown'));
-    return this.shutdown.track(this.modern.dispatch(request, call));
+    return this.requests.dispatchModern(request, call);
   }
 
   /** {@inheritDoc McpServerPort.paramHeaderRules} */
@@ -296,10 +212,14 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.reportError(error, `Handler of ${context.method} failed`);
   }
 
-  /** Logs an unexpected error through the configured logger. */
-  reportError(error: unknown, message: string): void {
-    const err = error instanceof Error ? error : new Error(String(error));
-    this.options.logger?.error(`${message}: ${err.message}`, err.stack);
+  /** {@inheritDoc McpServerPort.reportError} */
+  reportError(error: unknown, message: string): McpError {
+    return this.errors.fault(error, message);
+  }
+
+  /** {@inheritDoc McpServerPort.reportClientError} */
+  reportClientError(category: string, message: () => string, level?: ClientErrorLevel): void {
+    this.errors.client(category, message, level);
   }
 
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
@@ -315,9 +235,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
-    const closeSessions = () => {
-      for (const session of [...this.sessions]) session.close('Server shutting down');
-    };
+    const closeSessions = () => this.sessions.closeAll('Server shutting down');
     // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
     // writes it a few microtasks later, so those sessions close on the next turn.
     if (this.listen?.close()) setImmediate(closeSessions);

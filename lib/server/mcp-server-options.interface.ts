@@ -50,8 +50,17 @@ export interface McpServerOptions extends McpServerInfo {
    * still running is answered with a -32000 error. Default 5000.
    */
   drainTimeoutMs?: number;
-  /** Where the core logs handler crashes; default: `console`-free silence. */
+  /**
+   * Where the core logs: server faults at `error` with their stack and correlation id, client
+   * errors (bad input, refusals) at `debug`/`warn` without a stack, rate-limited. Default: silence.
+   */
   logger?: McpLogger;
+  /**
+   * Send the message of an unexpected handler error to the client (development only). Default
+   * false: the client gets `-32603 Internal error` with `data: { correlationId }`, and the
+   * message and stack go to the log under that id.
+   */
+  exposeErrors?: boolean;
   /**
    * Protocol eras served (on every transport): `'dual'` (default) serves stateless 2026-07-28
    * requests next to 2025 sessions; `'modern'` serves 2026-07-28 only; `'legacy'` only sessions.

@@ -51,9 +51,3 @@ export function toMcpError(error: unknown): McpError | undefined {
 export function httpStatusOf(error: unknown): number | undefined {
   return isHttpException(error) ? error.getStatus() : undefined;
 }
-
-/** A readable message for a tool execution error (`isError` result). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}

@@ -10,6 +10,7 @@ import type { ListenHub } from '../listen/listen-hub.js';
 import type { PrimitiveLookup } from '../registry/registry-view.interface.js';
 import type { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
+import type { ServerErrorLog } from '../errors/server-error-log.js';
 
 /**
  * The client → server methods this server answers in the session era: every 2025-11-25 request
@@ -34,6 +35,8 @@ export interface HandlerHost {
   readonly pageSize: number;
   /** MRTR settings: the `requestState` codec and the round limit (built once). */
   readonly inputRounds: InputRoundSettings;
+  /** The server's error log (client errors rate-limited, faults with a correlation id). */
+  readonly errors: ServerErrorLog;
   /** The `initialize` result for a negotiated revision (capabilities as of now). */
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
   /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */

@@ -1,7 +1,7 @@
 import { text } from '../../protocol/content.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
-import { errorMessage } from '../errors/to-mcp-error.js';
+import { toMcpError } from '../errors/to-mcp-error.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
 import { listPage } from './list-page.js';
@@ -13,8 +13,9 @@ export const listTools: MethodHandler<'tools/list'> = (params, scope, host) =>
 
 /**
  * `tools/call`: unknown tool -> `-32602`; arguments failing the schema -> an `isError` result
- * naming the paths (SEP-1303); a thrown McpError -> that JSON-RPC error; any other throw -> an
- * `isError` result with the error message.
+ * naming the paths (SEP-1303); a thrown McpError -> that JSON-RPC error; a thrown client error
+ * (an HTTP 4xx exception, a ZodError) -> an `isError` result with its message; anything else is a
+ * server fault, answered by the core with `-32603` and a correlation id (no message leaks).
  */
 export const callTool: MethodHandler<'tools/call'> = async (params, scope, host) => {
   const { name } = params;
@@ -37,10 +38,11 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
   } catch (error) {
     // A cancelled call gets no response at all; the peer drops whatever we throw.
     if (error instanceof McpError || scope.signal.aborted) throw error;
-    // A tool execution error: the model reads it and may correct itself (Nest's exception
-    // handler has logged it already for decorated tools).
-    host.options.logger?.debug?.(`${tool.origin} failed: ${errorMessage(error)}`);
-    return { content: [text(errorMessage(error))], isError: true };
+    const refusal = toMcpError(error);
+    if (!refusal) throw error; // a fault: logged with a correlation id, -32603 for the client
+    // A tool execution error: the model reads it and may correct itself.
+    host.errors.client('tool error', () => `${tool.origin} failed: ${refusal.message}`);
+    return { content: [text(refusal.message)], isError: true };
   }
   // 2026-07-28: the handler asked for input; answer `input_required` (never wrapped).
   if (value instanceof InputRequiredOutcome) return value.result as never;

@@ -1,20 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
-import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
-import { HttpSessionChannel } from './http-session-channel.js';
+import type { HttpSessionChannel } from './http-session-channel.js';
 import { HttpSessionRegistry } from './http-session-registry.js';
-import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
-import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import { SESSION_HEADER } from './initialize-session.js';
 import { requireSamePrincipal } from '../shared/http/principal.js';
 import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
-import { admitRequests } from '../shared/http/request-admission.js';
+import { serveLegacyPost, type LegacyPostHost } from './legacy-post.js';
 import {
   guardOrigin,
   guardRequest,
@@ -40,6 +36,7 @@ export class StreamableHttpHandler {
   readonly options: ResolvedStreamableHttpOptions;
   /** Live sessions of this process. */
   readonly sessions: HttpSessionRegistry;
+  private readonly legacyHost: LegacyPostHost;
 
   constructor(
     private readonly server: McpServerPort,
@@ -49,6 +46,13 @@ export class StreamableHttpHandler {
   ) {
     this.options = resolveStreamableHttpOptions(options);
     this.sessions = new HttpSessionRegistry(server, this.options, eventStore, sessionStore);
+    this.legacyHost = {
+      server,
+      options: this.options,
+      sessions: this.sessions,
+      eventStore,
+      requireSession: (req) => this.requireSession(req),
+    };
   }
 
   /**
@@ -148,81 +152,7 @@ export class StreamableHttpHandler {
       }
     }
     if (deferVersion) guardRequest(req, this.options);
-    const batch = Array.isArray(body);
-    const messages = this.toMessages(batch ? body : [body]);
-    const requests = messages.filter(isJsonRpcRequest);
-    const initialize = requests.find((m) => m.method === 'initialize');
-    if (initialize && messages.length > 1) {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        'initialize must be sent alone',
-        initialize.id,
-      );
-    }
-
-    let headers: Record<string, string> = {};
-    let replyHeaders: (() => Record<string, string>) | undefined;
-    let channel: HttpSessionChannel;
-    if (this.options.stateless) channel = this.transientChannel(req, !initialize);
-    else if (initialize) {
-      if (req.headers[SESSION_HEADER]) {
-        throw new HttpRefusal(
-          400,
-          ErrorCode.InvalidRequest,
-          'initialize must not carry a session id',
-          initialize.id,
-        );
-      }
-      ({ channel, headers, replyHeaders } = openInitializeSession(
-        this.sessions,
-        { principal: this.options.principal(req), remoteAddress: req.socket.remoteAddress },
-        res,
-      ));
-    } else channel = await this.requireSession(req);
-
-    const { session } = channel;
-    if (batch && session.protocol.protocolVersion !== '2025-03-26') {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        'JSON-RPC batches exist only in protocol 2025-03-26',
-      );
-    }
-    const duplicate = requests.find((m) => channel.isInFlight(m.id));
-    if (duplicate) {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        `Request id ${duplicate.id} is already in use`,
-        duplicate.id,
-      );
-    }
-    admitRequests(this.server, session, requests);
-    const extra: MessageExtra = {
-      transport: {
-        kind: 'streamable-http',
-        headers: req.headers,
-        remoteAddress: req.socket.remoteAddress,
-        raw: req,
-        closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
-      },
-    };
-    if (requests.length === 0) {
-      for (const message of messages) session.receive(message, extra);
-      writeEmpty(res, 202);
-      if (this.options.stateless) session.close();
-      return;
-    }
-    channel.openExchange(
-      res,
-      requests.map((r) => r.id),
-      { acceptsSse, batch, headers, replyHeaders },
-    );
-    if (this.options.stateless) {
-      res.on('close', () => session.close('Connection closed'));
-    }
-    for (const message of messages) session.receive(message, extra);
+    await serveLegacyPost(this.legacyHost, req, res, body, acceptsSse);
   }
 
   /** True when the request may be a 2026-07-28 one whose version header guardRequest would refuse. */
@@ -251,11 +181,6 @@ export class StreamableHttpHandler {
     );
   }
 
-  private toMessages(items: unknown[]): JsonRpcMessage[] {
-    if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
-    return items.map((item) => toMessageOrRefuse(item, this.options.maxJsonDepth));
-  }
-
   private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {
     const id = req.headers[SESSION_HEADER];
     if (typeof id !== 'string' || id === '') {
@@ -267,26 +192,7 @@ export class StreamableHttpHandler {
     return channel;
   }
 
-  /** Stateless mode: a throw-away session for one POST, closed when the reply is done. */
-  private transientChannel(req: IncomingMessage, initialized: boolean): HttpSessionChannel {
-    const session = this.server.createSession(undefined, 'streamable-http');
-    const header = req.headers['mcp-protocol-version'];
-    session.protocol = {
-      protocolVersion: typeof header === 'string' ? header : DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-      clientCapabilities: {},
-    };
-    session.initialized = initialized;
-    const channel = new HttpSessionChannel(
-      session,
-      this.options,
-      this.eventStore,
-      reportEncodeFailure(this.server),
-    );
-    session.onClose(() => channel.close());
-    return channel;
-  }
-
   private refuse(res: ServerResponse, error: unknown): void {
-    writeRefusal(res, error, (e) => this.server.reportError(e, 'Streamable HTTP request failed'));
+    writeRefusal(res, error, this.server, 'Streamable HTTP request');
   }
 }

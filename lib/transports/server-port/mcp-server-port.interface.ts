@@ -1,4 +1,5 @@
 import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
+import type { McpError as McpErrorType } from '../../errors/mcp.error.js';
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
 import type { ProtocolEras } from '../../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../../protocol/modern/mcp-header-annotations.js';
@@ -30,8 +31,16 @@ export interface McpServerPort {
   admitRequests?(session: Pick<McpSessionPort, 'inFlightCount'>, count: number): void;
   /** Counts a refusal the transport answered itself (an HTTP body that timed out). */
   countRefusal?(kind: 'bodyTimeout'): void;
-  /** Logs an unexpected transport failure through the server's logger. */
-  reportError(error: unknown, message: string): void;
+  /**
+   * Logs an unexpected failure (a server fault) at error with its stack and a correlation id;
+   * returns the `-32603` the client may get for it (carrying that id).
+   */
+  reportError(error: unknown, message: string): McpErrorType | void;
+  /**
+   * Logs a client-triggered error (a refused or malformed request) without a stack, at `debug`
+   * or `warn`, rate-limited per `category` (a fixed name, never client text).
+   */
+  reportClientError?(category: string, message: () => string, level?: 'debug' | 'warn'): void;
   /** Which protocol eras the server serves (`'dual'`, `'modern'`, `'legacy'`). */
   readonly protocolEras: ProtocolEras;
   /** Revisions a 2026-07-28 request may name (the `-32022` `supported` list). */

@@ -189,6 +189,6 @@ export class SseHandler {
   }
 
   private refuse(res: ServerResponse, error: unknown): void {
-    writeRefusal(res, error, (e) => this.server.reportError(e, 'HTTP+SSE request failed'));
+    writeRefusal(res, error, this.server, 'HTTP+SSE request');
   }
 }

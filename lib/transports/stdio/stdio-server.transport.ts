@@ -4,6 +4,7 @@ import { errorResponse, idOfInvalidMessage, type JsonRpcMessage } from '../../pr
 import type { McpError } from '../../errors/mcp.error.js';
 import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
+import { RateLimitedLog } from '../../engine/rate-limited-log.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import { JsonLineReader } from './json-line-reader.js';
@@ -59,6 +60,7 @@ export class StdioServerTransport {
   private readonly reader: JsonLineReader;
   private readonly writer: JsonLineWriter;
   private readonly logger?: Pick<McpLogger, 'warn' | 'error'>;
+  private readonly rejections = new RateLimitedLog();
   private subscription?: Subscription;
   private resolveClosed!: (reason: StdioCloseReason) => void;
   private stopped = false;
@@ -130,7 +132,14 @@ export class StdioServerTransport {
     this.logger?.error(`Cannot encode an outgoing message: ${(error as Error).message}`);
 
   private rejectLine(error: McpError): void {
-    this.logger?.warn(`Rejected an input line: ${error.message}`);
+    const logger = this.logger;
+    // Client input: rate-limited, so a client writing garbage cannot flood stderr.
+    if (logger)
+      this.rejections.log(
+        'rejected line',
+        (line) => logger.warn(line),
+        () => `Rejected an input line: ${error.message}`,
+      );
     const response = errorResponse(idOfInvalidMessage(error), {
       code: error.code,
       message: error.message,

@@ -1,7 +1,6 @@
 import { APP_FILTER } from '@nestjs/core';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { McpModule } from '../../../lib/index.js';
-import { connectSdk, firstText, type SdkPeer } from './support/clients.js';
+import { connectSdk, firstText, rpcError, type SdkPeer } from './support/clients.js';
 import { ConflictFilter, ThrowingTools } from './support/filtered.tools.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 
@@ -23,16 +22,6 @@ describe('exceptions and exception filters', () => {
 
   const call = (name: string, args: Record<string, unknown> = {}) =>
     peer.client.callTool({ name, arguments: args });
-
-  /** The JSON-RPC error a request rejects with. */
-  async function rpcError(request: Promise<unknown>): Promise<McpError> {
-    const error = await request.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(McpError);
-    return error as McpError;
-  }
 
   const prompt = (kind: string) => peer.client.getPrompt({ name: 'failing', arguments: { kind } });
 

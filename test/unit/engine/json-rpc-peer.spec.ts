@@ -899,4 +899,63 @@ describe('JsonRpcPeer', () => {
       expect(sent).toEqual([]);
     });
   });
+
+  describe('failInbound', () => {
+    function slowPeer() {
+      const sent: Sent[] = [];
+      const signals = new Map<unknown, AbortSignal>();
+      const finish = deferred<Record<string, unknown>>();
+      const peer = new JsonRpcPeer<undefined>({
+        send: (message) => void sent.push({ message }),
+        onRequest: (request, { signal }) => {
+          signals.set(request.id, signal);
+          return finish.promise;
+        },
+      });
+      return { peer, sent, signals, finish };
+    }
+
+    it('answers every running request with the error, aborts its handler and drops its result', async () => {
+      const { peer, sent, signals, finish } = slowPeer();
+      peer.receive({ jsonrpc: '2.0', id: 1, method: 'slow' }, undefined);
+      peer.receive({ jsonrpc: '2.0', id: 'two', method: 'slow' }, undefined);
+      await flush();
+      const refusals: McpError[] = [];
+      peer.failInbound(() => {
+        const error = new McpError(-32000, 'Server shutting down', { limit: 'shutdown' });
+        refusals.push(error);
+        return error;
+      });
+      expect(refusals).toHaveLength(2);
+      expect(sent.map((s) => s.message)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32000, message: 'Server shutting down', data: { limit: 'shutdown' } },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 'two',
+          error: { code: -32000, message: 'Server shutting down', data: { limit: 'shutdown' } },
+        },
+      ]);
+      expect(signals.get(1)?.aborted).toBe(true);
+      expect(signals.get(1)?.reason).toBe(refusals[0]);
+      expect(peer.inFlightCount).toBe(0);
+      finish.resolve({ late: true });
+      await flush();
+      expect(sent).toHaveLength(2); // the late results are dropped
+    });
+
+    it('does nothing when no request is running, and leaves later requests alone', async () => {
+      const { peer, sent, finish } = slowPeer();
+      const reason = jestApi.fn(() => McpError.internal());
+      peer.failInbound(reason);
+      expect(reason).not.toHaveBeenCalled();
+      peer.receive({ jsonrpc: '2.0', id: 3, method: 'slow' }, undefined);
+      finish.resolve({ ok: true });
+      await flush();
+      expect(sent.map((s) => s.message)).toEqual([{ jsonrpc: '2.0', id: 3, result: { ok: true } }]);
+    });
+  });
 });

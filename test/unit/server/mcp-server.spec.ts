@@ -342,7 +342,11 @@ describe('McpServer', () => {
       const client = TestClient.connect(server);
       await client.initialize();
       const error = await client.error('resources/read', { uri: 'file:///boom' });
-      expect(error).toEqual({ code: -32603, message: 'Internal error' });
+      expect(error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+        data: { correlationId: expect.any(String) },
+      });
       await settle();
       expect(logger.error).toHaveBeenCalledWith(
         expect.stringContaining('disk on fire'),

@@ -11,6 +11,7 @@ import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
 import { CapacityError } from '../../../errors/capacity.error.js';
 import { checkOrigin } from '../host-origin-guard.js';
+import type { McpServerPort } from '../../server-port/mcp-server-port.interface.js';
 import type { ResolvedHostOriginOptions } from '../host-origin.options.js';
 
 /** A request refused before it reaches the engine: HTTP status + JSON-RPC error body. */
@@ -83,20 +84,36 @@ export function requireJsonContentType(req: IncomingMessage): void {
 }
 
 /**
- * Answers a refusal with its status (a `CapacityError` with 503/429 and `Retry-After`), or
- * anything else with 500 after reporting it.
+ * Answers a refusal with its status (a `CapacityError` with 503/429 and `Retry-After`) and logs it
+ * as a client error (rate-limited, no stack: `warn` for capacity refusals, else `debug`), or
+ * anything else with 500 after reporting it as a fault (the answer carries its correlation id).
  */
 export function writeRefusal(
   res: ServerResponse,
   error: unknown,
-  report: (error: unknown) => void,
+  server: Pick<McpServerPort, 'reportError' | 'reportClientError'>,
+  context: string,
 ): void {
+  const capacity = error instanceof CapacityError;
   if (error instanceof CapacityError) error = capacityRefusal(error);
   if (error instanceof HttpRefusal) {
     const { status, code, message, id, headers, data } = error;
+    server.reportClientError?.(
+      capacity ? 'refused' : `http ${status}`,
+      () => `${context} refused with ${status}: ${message}`,
+      capacity ? 'warn' : 'debug',
+    );
     writeJsonRpcError(res, status, code, message, id, headers, data);
     return;
   }
-  report(error);
-  writeJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+  const fault = server.reportError(error, `${context} failed`);
+  writeJsonRpcError(
+    res,
+    500,
+    ErrorCode.InternalError,
+    fault ? fault.message : 'Internal error',
+    null,
+    undefined,
+    fault?.data,
+  );
 }

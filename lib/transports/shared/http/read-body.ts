@@ -85,8 +85,10 @@ export interface BodyTimeout {
   readonly onTimeout?: () => void;
 }
 
+const CLOSE: Readonly<Record<string, string>> = Object.freeze({ connection: 'close' });
+
 /**
- * Reads and parses a JSON body under a size limit: 413 when larger, 400 + `-32700` when not JSON,
+ * Reads and parses a JSON body under a size limit: 413 with `Connection: close` when larger, 400 + `-32700` when not JSON,
  * and with `timeout`, 408 with `Connection: close` when the body is not complete in time (the
  * socket is closed after the answer, so a trickling client holds nothing). `parsedBody` is the
  * body when a framework already parsed it (then nothing is read).
@@ -102,14 +104,13 @@ export async function readJsonBody(
   try {
     text = await readBody(req, limit, timeout?.timeoutMs);
   } catch (error) {
+    // Both close the connection after the answer: the rest of the body is never read.
     if (error instanceof BodyTooLargeError) {
-      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message);
+      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message, null, CLOSE);
     }
     if (error instanceof BodyTimeoutError) {
       timeout?.onTimeout?.();
-      throw new HttpRefusal(408, ErrorCode.InvalidRequest, error.message, null, {
-        connection: 'close',
-      });
+      throw new HttpRefusal(408, ErrorCode.InvalidRequest, error.message, null, CLOSE);
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { McpError as SdkMcpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpClient, StreamableHttpClientTransport } from '../../../../lib/index.js';
@@ -52,4 +53,14 @@ export function firstText(result: object): string {
 /** Names of listed items, sorted. */
 export function names(items: ReadonlyArray<{ name: string }>): string[] {
   return items.map((i) => i.name).sort();
+}
+
+/** The JSON-RPC error (the SDK's McpError) a request rejects with; fails the test otherwise. */
+export async function rpcError(request: Promise<unknown>): Promise<SdkMcpError> {
+  const error = await request.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SdkMcpError);
+  return error as SdkMcpError;
 }

@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import type { DynamicModule, INestApplication, LogLevel, Provider, Type } from '@nestjs/common';
+import type {
+  DynamicModule,
+  INestApplication,
+  LoggerService,
+  LogLevel,
+  Provider,
+  Type,
+} from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +21,8 @@ export interface BootOptions {
   platform?: Platform;
   /** Runs before `listen` (global prefix, versioning, global enhancers). */
   configure?: (app: INestApplication) => void;
-  /** Nest log levels to print; default none. */
-  logger?: false | LogLevel[];
+  /** Nest log levels to print, or a logger of the test's own; default none. */
+  logger?: false | LogLevel[] | LoggerService;
 }
 
 /** A Nest app listening on a loopback port. */

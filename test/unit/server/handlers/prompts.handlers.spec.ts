@@ -97,6 +97,7 @@ describe('prompts/get', () => {
     expect(await client.error('prompts/get', { name: 'broken' })).toEqual({
       code: -32603,
       message: 'Internal error',
+      data: { correlationId: expect.any(String) },
     });
   });
 

@@ -148,6 +148,7 @@ describe('resources/read', () => {
     expect(await client.error('resources/read', { uri: 'file:///n' })).toEqual({
       code: -32603,
       message: 'Internal error',
+      data: { correlationId: expect.any(String) },
     });
   });
 });

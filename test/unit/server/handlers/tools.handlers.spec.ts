@@ -165,29 +165,30 @@ describe('tools/call', () => {
     });
   });
 
-  it('reports any other throw as an isError result with its message (a tool execution error)', async () => {
+  it('answers any other throw with -32603 and a correlation id, never its message (a fault)', async () => {
     const { client } = await ready((s) =>
       s.registerTool({ name: 'flaky', origin: 'Api#flaky' }, async () => {
-        throw new Error('upstream returned 503');
+        throw new TypeError('secret: postgres://u:p@db');
       }),
     );
-    expect(await client.result('tools/call', { name: 'flaky' })).toEqual({
-      content: [{ type: 'text', text: 'upstream returned 503' }],
-      isError: true,
+    const error = await client.error('tools/call', { name: 'flaky' });
+    expect(error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: { correlationId: expect.any(String) },
     });
   });
 
-  it('still gives the model a non-empty text for an error without message', async () => {
+  it('reports a thrown 4xx HTTP exception as an isError result with its message', async () => {
     const { client } = await ready((s) =>
-      s.registerTool({ name: 'mute' }, () => {
-        throw new Error('');
+      s.registerTool({ name: 'picky' }, () => {
+        throw Object.assign(new Error('No weather for Atlantis'), { getStatus: () => 404 });
       }),
     );
-    const result = await client.result('tools/call', { name: 'mute' });
-    expect(result.isError).toBe(true);
-    const [block] = result.content as Array<{ type: string; text: string }>;
-    expect(block.type).toBe('text');
-    expect(block.text.length).toBeGreaterThan(0);
+    expect(await client.result('tools/call', { name: 'picky' })).toEqual({
+      content: [{ type: 'text', text: 'No weather for Atlantis' }],
+      isError: true,
+    });
   });
 
   it('wraps the return value (object -> structuredContent + JSON text)', async () => {

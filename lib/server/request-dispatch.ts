@@ -1,0 +1,143 @@
+import type { JsonRpcRequest } from '../protocol/json-rpc.js';
+import { McpError } from '../errors/mcp.error.js';
+import { CapacityError } from '../errors/capacity.error.js';
+import type { MessageExtra } from '../engine/session-message.interface.js';
+import type { ModernDispatch } from '../engine/request-outlet.interface.js';
+import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
+import type { ServerCapabilities } from '../protocol/schema/index.js';
+import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
+import { toMcpError } from './errors/to-mcp-error.js';
+import type { ServerErrorLog } from './errors/server-error-log.js';
+import type { HandlerHost } from './handlers/method-handler.interface.js';
+import { createServedMethods } from './handlers/served-methods.js';
+import type { ServerLimits } from './limits/server-limits.js';
+import type { ModernDispatcher } from './modern/modern-dispatcher.js';
+import type { McpSession } from './session/mcp-session.js';
+import type { ServerDrain } from './shutdown/server-drain.js';
+
+/** The served methods, schemas and gates resolved from the method table once per process. */
+const SERVED = createServedMethods();
+
+/** What {@link RequestDispatch} reads from its server core. */
+export interface RequestDispatchHost extends HandlerHost, ServerNotifier {
+  readonly protocolEras: ProtocolEras;
+  readonly limits: ServerLimits;
+  readonly errors: ServerErrorLog;
+  getCapabilities(): ServerCapabilities;
+}
+
+/**
+ * Runs the requests of one server: admission (draining, in-flight cap), the method table lookup,
+ * the lifecycle and capability gates, the params schema and the handler, counted in the drain
+ * gate; and maps what a request threw to the error its client gets, logged once.
+ */
+export class RequestDispatch {
+  constructor(
+    private readonly host: RequestDispatchHost,
+    private readonly shutdown: ServerDrain,
+    private readonly modern: ModernDispatcher,
+  ) {}
+
+  /**
+   * Checks that `count` more requests may start on `session` now (HTTP transports ask before
+   * they open the reply, to answer a refusal with its status).
+   * @throws CapacityError (counted) while draining or over `maxInFlightPerSession`.
+   */
+  admitRequests(session: Pick<McpSession, 'inFlightCount'>, count: number): void {
+    if (this.shutdown.gate.draining) throw this.host.limits.refuse('shutdown');
+    if (session.inFlightCount + count > this.host.limits.limits.maxInFlightPerSession)
+      throw this.host.limits.refuse('maxInFlightPerSession');
+  }
+
+  /** Serves one request of a 2025-era session (or a modern one on its connection). */
+  async dispatch(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> {
+    const { gate } = this.shutdown;
+    if (gate.draining) throw this.answerFor(this.host.limits.refuse('shutdown'), request, signal);
+    // The peer counts this request already: more than the cap means one too many.
+    if (session.peer.inFlightCount > this.host.limits.limits.maxInFlightPerSession)
+      throw this.answerFor(this.host.limits.refuse('maxInFlightPerSession'), request, signal);
+    gate.enter();
+    try {
+      return await this.dispatchAdmitted(session, request, signal, extra);
+    } catch (error) {
+      throw this.answerFor(error, request, signal);
+    } finally {
+      gate.leave();
+    }
+  }
+
+  /**
+   * The error a client gets for what a request threw, logged once: a client error (an
+   * `McpError`, or what {@link toMcpError} maps) at debug, a refusal at warn, both rate-limited
+   * and without a stack; anything else is a server fault: logged at error with its stack and a
+   * correlation id that the client's `-32603` carries. A cancelled request is answered by nobody.
+   */
+  private answerFor(error: unknown, request: JsonRpcRequest, signal: AbortSignal): unknown {
+    if (signal.aborted) return error;
+    const mcp = toMcpError(error);
+    if (!mcp) return this.host.errors.fault(error, `Handler of ${request.method}`);
+    if (mcp instanceof CapacityError)
+      this.host.errors.client('refused', () => `Refused ${request.method}: ${mcp.message}`, 'warn');
+    else
+      this.host.errors.client(
+        `error ${mcp.code}`,
+        () => `${request.method} answered ${mcp.code}: ${mcp.message}`,
+      );
+    return mcp;
+  }
+
+  private async dispatchAdmitted(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> {
+    if (this.host.protocolEras !== 'legacy') {
+      const call = this.modern.connectionCall(session, request, signal, extra);
+      if (call) return this.modern.dispatch(request, call); // tracked as this session's request
+    }
+    const method = SERVED.get(request.method);
+    if (!method) throw McpError.methodNotFound(request.method);
+    if (!session.initialized && request.method !== 'initialize' && request.method !== 'ping') {
+      throw McpError.invalidRequest('The session is not initialized: send initialize first');
+    }
+    // Gate on what this client was told at initialize, not on what is registered now.
+    const params = method.admit(request.params, session.advertised ?? this.host.getCapabilities());
+    const scope: RequestScope = {
+      requestId: request.id,
+      method: request.method,
+      params,
+      signal,
+      protocol: extra.protocol ?? session.protocol,
+      transport: extra.transport,
+      session,
+      peer: session.peer,
+      notifier: this.host,
+    };
+    return method.handle(params, scope, this.host);
+  }
+
+  /**
+   * Serves one stateless 2026-07-28 request (no session): the modern method set, gated on the
+   * current capabilities (unknown or not offered: -32601), params parsed with the table's modern
+   * schema, the handler run with a scope whose `session` is undefined and whose notifications go
+   * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
+   * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
+   */
+  async dispatchModern(
+    request: JsonRpcRequest,
+    call: ModernDispatch,
+  ): Promise<Record<string, unknown>> {
+    try {
+      if (this.shutdown.gate.draining) throw this.host.limits.refuse('shutdown');
+      return await this.shutdown.track(this.modern.dispatch(request, call));
+    } catch (error) {
+      throw this.answerFor(error, request, call.signal);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { SessionAdmission, TransportInfo } from '../../engine/transport-info.interface.js';
+import type { ServerLimits } from '../limits/server-limits.js';
+import { McpSession, type SessionHost } from './mcp-session.js';
+
+/**
+ * The live sessions of one server: opened against the session caps (and refused while the
+ * server drains), tracked until they close, when their admission is released.
+ */
+export class LiveSessions implements Iterable<McpSession> {
+  private readonly sessions = new Set<McpSession>();
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly limits: ServerLimits,
+    /** True while the server drains (admitted sessions are then refused). */
+    private readonly draining: () => boolean,
+  ) {}
+
+  /** Number of live sessions. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * Opens a session; with `admission` (2025-era sessions: Streamable HTTP, legacy SSE,
+   * WebSocket) it counts against the session caps.
+   * @throws CapacityError (counted) when a session cap is reached or the server is draining.
+   */
+  open(
+    id: string | undefined,
+    transport: TransportInfo['kind'],
+    admission?: SessionAdmission,
+  ): McpSession {
+    if (admission && this.draining()) throw this.limits.refuse('shutdown');
+    const release = admission ? this.limits.admitSession(admission) : undefined;
+    const session = new McpSession(id, transport, this.host);
+    this.sessions.add(session);
+    session.onClose(() => {
+      this.sessions.delete(session);
+      release?.();
+    });
+    return session;
+  }
+
+  /** Closes every live session with `reason`. */
+  closeAll(reason: string): void {
+    for (const session of [...this.sessions]) session.close(reason);
+  }
+
+  [Symbol.iterator](): Iterator<McpSession> {
+    return this.sessions.values();
+  }
+}

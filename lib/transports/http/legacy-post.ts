@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
+import type { EventStore } from '../../stores/event-store.interface.js';
+import { HttpSessionChannel } from './http-session-channel.js';
+import type { HttpSessionRegistry } from './http-session-registry.js';
+import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import { admitRequests } from '../shared/http/request-admission.js';
+import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
+import { writeEmpty } from '../shared/http/http-response.js';
+import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
+
+/** What a 2025-era POST needs from its {@link StreamableHttpHandler}. */
+export interface LegacyPostHost {
+  readonly server: McpServerPort;
+  readonly options: ResolvedStreamableHttpOptions;
+  readonly sessions: HttpSessionRegistry;
+  readonly eventStore: EventStore;
+  /** The caller's session from `Mcp-Session-Id` (400 without, 404 unknown, 403 foreign). */
+  requireSession(req: IncomingMessage): Promise<HttpSessionChannel>;
+}
+
+/**
+ * Serves a 2025-era POST whose body is read: checks the messages (an `initialize` alone, batches
+ * only in 2025-03-26, no request id already in flight), finds or opens the session (a new one
+ * for `initialize`, a throw-away one in stateless mode), admits the requests against the limits
+ * and feeds the messages to the session: 202 for notifications and responses only, else an
+ * exchange answering as JSON or SSE.
+ */
+export async function serveLegacyPost(
+  host: LegacyPostHost,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  acceptsSse: boolean,
+): Promise<void> {
+  const batch = Array.isArray(body);
+  const messages = toMessages(batch ? body : [body], host.options.maxJsonDepth);
+  const requests = messages.filter(isJsonRpcRequest);
+  const initialize = requests.find((m) => m.method === 'initialize');
+  if (initialize && messages.length > 1) {
+    throw new HttpRefusal(
+      400,
+      ErrorCode.InvalidRequest,
+      'initialize must be sent alone',
+      initialize.id,
+    );
+  }
+
+  let headers: Record<string, string> = {};
+  let replyHeaders: (() => Record<string, string>) | undefined;
+  let channel: HttpSessionChannel;
+  if (host.options.stateless) channel = transientChannel(host, req, !initialize);
+  else if (initialize) {
+    if (req.headers[SESSION_HEADER]) {
+      throw new HttpRefusal(
+        400,
+        ErrorCode.InvalidRequest,
+        'initialize must not carry a session id',
+        initialize.id,
+      );
+    }
+    ({ channel, headers, replyHeaders } = openInitializeSession(
+      host.sessions,
+      { principal: host.options.principal(req), remoteAddress: req.socket.remoteAddress },
+      res,
+    ));
+  } else channel = await host.requireSession(req);
+
+  const { session } = channel;
+  if (batch && session.protocol.protocolVersion !== '2025-03-26') {
+    throw new HttpRefusal(
+      400,
+      ErrorCode.InvalidRequest,
+      'JSON-RPC batches exist only in protocol 2025-03-26',
+    );
+  }
+  const duplicate = requests.find((m) => channel.isInFlight(m.id));
+  if (duplicate) {
+    throw new HttpRefusal(
+      400,
+      ErrorCode.InvalidRequest,
+      `Request id ${duplicate.id} is already in use`,
+      duplicate.id,
+    );
+  }
+  admitRequests(host.server, session, requests);
+  const extra: MessageExtra = {
+    transport: {
+      kind: 'streamable-http',
+      headers: req.headers,
+      remoteAddress: req.socket.remoteAddress,
+      raw: req,
+      closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
+    },
+  };
+  if (requests.length === 0) {
+    for (const message of messages) session.receive(message, extra);
+    writeEmpty(res, 202);
+    if (host.options.stateless) session.close();
+    return;
+  }
+  channel.openExchange(
+    res,
+    requests.map((r) => r.id),
+    { acceptsSse, batch, headers, replyHeaders },
+  );
+  if (host.options.stateless) {
+    res.on('close', () => session.close('Connection closed'));
+  }
+  for (const message of messages) session.receive(message, extra);
+}
+
+function toMessages(items: unknown[], maxJsonDepth: number | undefined): JsonRpcMessage[] {
+  if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');
+  return items.map((item) => toMessageOrRefuse(item, maxJsonDepth));
+}
+
+/** Stateless mode: a throw-away session for one POST, closed when the reply is done. */
+function transientChannel(
+  host: LegacyPostHost,
+  req: IncomingMessage,
+  initialized: boolean,
+): HttpSessionChannel {
+  const session = host.server.createSession(undefined, 'streamable-http');
+  const header = req.headers['mcp-protocol-version'];
+  session.protocol = {
+    protocolVersion: typeof header === 'string' ? header : DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+    clientCapabilities: {},
+  };
+  session.initialized = initialized;
+  const channel = new HttpSessionChannel(
+    session,
+    host.options,
+    host.eventStore,
+    reportEncodeFailure(host.server),
+  );
+  session.onClose(() => channel.close());
+  return channel;
+}
