@@ -73,6 +73,7 @@ export {
   McpExecutionContext,
   type McpCallContext,
   type McpContextType,
+  type McpRequestLike,
 } from './nest/invoker/mcp-execution-context.js';
 export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
 export { getCurrentMcpContext } from './nest/invoker/current-mcp-context.js';
@@ -237,4 +238,7 @@ export {
   defaultStdioEnvironment,
   type StdioClientTransportOptions,
 } from './transports/stdio/stdio-client.options.js';
-export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
+export {
+  InMemoryClientTransport,
+  type InMemoryClientOptions,
+} from './transports/in-memory/in-memory-client.transport.js';

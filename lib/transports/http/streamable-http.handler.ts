@@ -205,6 +205,8 @@ export class StreamableHttpHandler {
         headers: req.headers,
         remoteAddress: req.socket.remoteAddress,
         raw: req,
+        request: req,
+        response: res,
         closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
       },
     };
