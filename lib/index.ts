@@ -77,6 +77,11 @@ export {
 } from './nest/invoker/mcp-execution-context.js';
 export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
 export { getCurrentMcpContext } from './nest/invoker/current-mcp-context.js';
+export {
+  createMcpTestClient,
+  type McpTestClientOptions,
+  type McpTestTarget,
+} from './nest/testing/create-mcp-test-client.js';
 export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export {

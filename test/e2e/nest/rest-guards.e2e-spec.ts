@@ -23,7 +23,10 @@ import {
 } from './support/rest-auth.js';
 
 type Headers = Record<string, string>;
-type Connect = (headers: Headers) => { transport: ClientTransport; options?: Partial<McpClientOptions> };
+type Connect = (headers: Headers) => {
+  transport: ClientTransport;
+  options?: Partial<McpClientOptions>;
+};
 
 const bearer = (sub: string, secret?: string): Headers => ({
   authorization: `Bearer ${signJwt(sub, secret)}`,

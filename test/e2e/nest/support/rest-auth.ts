@@ -99,6 +99,11 @@ export class AccountTools {
     return `user ${user.id}`;
   }
 
+  @Tool({ description: 'Greets the user an auth guard or the test client put on the request' })
+  greet(@CurrentUser() user: JwtUser | undefined): string {
+    return user ? `hello ${user.id}` : 'hello stranger';
+  }
+
   @Tool({ description: 'Echo behind the API key', inputSchema: { text: z.string() } })
   @UseGuards(RestApiKeyGuard)
   keyed_echo(@McpArgs('text') text: string): string {
