@@ -50,9 +50,13 @@ export {
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
-export { McpModule } from './nest/mcp.module.js';
+export { McpModule, type McpModuleAsyncOptions } from './nest/mcp.module.js';
 export { MCP_MODULE_OPTIONS } from './nest/mcp.module-definition.js';
-export type { McpModuleOptions, McpModuleExtras } from './nest/mcp-module-options.interface.js';
+export type {
+  McpModuleOptions,
+  McpModuleExtras,
+  McpModuleFactoryOptions,
+} from './nest/mcp-module-options.interface.js';
 export {
   Tool,
   Prompt,

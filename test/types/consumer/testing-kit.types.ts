@@ -25,3 +25,11 @@ const call = McpExecutionContext.create<{ id: string }>(guardContext);
 expectTypeOf(call.args).toEqualTypeOf<{ id: string }>();
 expectTypeOf(call.request).toEqualTypeOf<McpRequestLike>();
 expectTypeOf(call.request.headers.authorization).toEqualTypeOf<string | undefined>();
+
+// Extras belong next to useFactory; returned by the factory they are a type error.
+import { McpModule } from 'nestjs-mcp';
+McpModule.forRootAsync({ useFactory: () => ({ name: 'a', version: '1' }), path: 'x', sse: true });
+// @ts-expect-error: `path` is an extra, not an option
+McpModule.forRootAsync({ useFactory: () => ({ name: 'a', version: '1', path: 'x' }) });
+// @ts-expect-error: `websocket` is an extra, not an option
+McpModule.forRootAsync({ useFactory: async () => ({ name: 'a', version: '1', websocket: true }) });
