@@ -52,9 +52,13 @@ export {
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
-export { McpModule } from './nest/mcp.module.js';
+export { McpModule, type McpModuleAsyncOptions } from './nest/mcp.module.js';
 export { MCP_MODULE_OPTIONS } from './nest/mcp.module-definition.js';
-export type { McpModuleOptions, McpModuleExtras } from './nest/mcp-module-options.interface.js';
+export type {
+  McpModuleOptions,
+  McpModuleExtras,
+  McpModuleFactoryOptions,
+} from './nest/mcp-module-options.interface.js';
 export {
   Tool,
   Prompt,
@@ -75,9 +79,15 @@ export {
   McpExecutionContext,
   type McpCallContext,
   type McpContextType,
+  type McpRequestLike,
 } from './nest/invoker/mcp-execution-context.js';
 export { McpCallCancelledException } from './nest/invoker/handler-callback.wrapper.js';
 export { getCurrentMcpContext } from './nest/invoker/current-mcp-context.js';
+export {
+  createMcpTestClient,
+  type McpTestClientOptions,
+  type McpTestTarget,
+} from './nest/testing/create-mcp-test-client.js';
 export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export {
@@ -246,4 +256,7 @@ export {
   defaultStdioEnvironment,
   type StdioClientTransportOptions,
 } from './transports/stdio/stdio-client.options.js';
-export { InMemoryClientTransport } from './transports/in-memory/in-memory-client.transport.js';
+export {
+  InMemoryClientTransport,
+  type InMemoryClientOptions,
+} from './transports/in-memory/in-memory-client.transport.js';

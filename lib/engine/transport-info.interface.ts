@@ -13,6 +13,14 @@ export interface TransportInfo {
   /** The underlying request or socket object, for framework integrations. */
   raw?: unknown;
   /**
+   * The HTTP request behind the message, as Nest guards read it through `switchToHttp()`: the
+   * POST carrying it (Streamable HTTP, HTTP+SSE), the upgrade request (WebSocket), or a stand-in
+   * with headers (in-memory test clients). Absent on stdio.
+   */
+  request?: unknown;
+  /** The HTTP response of that POST (Streamable HTTP, HTTP+SSE), if any. */
+  response?: unknown;
+  /**
    * Streamable HTTP only: closes the SSE connection carrying request `id` without ending its
    * stream (SEP-1699 polling); the client reconnects after `retry` and gets the rest by resumption.
    */

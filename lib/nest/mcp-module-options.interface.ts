@@ -56,3 +56,11 @@ export interface McpModuleExtras {
    */
   websocket?: boolean | McpWebSocketSettings;
 }
+
+/**
+ * Module options as a `forRootAsync` factory (or options class) returns them: without extras,
+ * which go next to `useFactory` (they shape the routes before the factory runs).
+ */
+export type McpModuleFactoryOptions = McpModuleOptions & {
+  [K in keyof McpModuleExtras]?: never;
+};

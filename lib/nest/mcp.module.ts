@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpServer } from '../server/mcp-server.js';
 import { McpServerCore } from '../server/mcp-server-core.js';
@@ -19,8 +19,19 @@ import {
   mcpStoreProviders,
   SESSION_STORE,
 } from './mcp-stores.providers.js';
-import type { McpModuleOptions } from './mcp-module-options.interface.js';
-import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definition.js';
+import type { McpModuleFactoryOptions, McpModuleOptions } from './mcp-module-options.interface.js';
+import {
+  MCP_ASYNC_OPTIONS_TYPE,
+  MCP_MODULE_OPTIONS,
+  McpConfigurableModule,
+} from './mcp.module-definition.js';
+import { assertOptionsWithoutExtras } from './assert-options-without-extras.js';
+
+/** The argument of `McpModule.forRootAsync`: a factory of options without extras, plus the extras. */
+export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFactory'> & {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest's own factory signature
+  useFactory?: (...args: any[]) => McpModuleFactoryOptions | Promise<McpModuleFactoryOptions>;
+};
 
 /**
  * Gives a NestJS app an MCP server: discovers `@Tool`, `@Prompt`, `@Resource` and
@@ -42,8 +53,10 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
     {
       provide: McpServer,
       inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS],
-      useFactory: (options: McpModuleOptions, bus: MessageBus) =>
-        new McpServer({ ...options, logger: new Logger('McpServer') }, bus),
+      useFactory: (options: McpModuleOptions, bus: MessageBus) => {
+        assertOptionsWithoutExtras(options);
+        return new McpServer({ ...options, logger: new Logger('McpServer') }, bus);
+      },
     },
     // The engine-facing part of the server, for transports.
     { provide: McpServerCore, inject: [McpServer], useFactory: (server: McpServer) => server.core },
@@ -62,6 +75,15 @@ import { MCP_MODULE_OPTIONS, McpConfigurableModule } from './mcp.module-definiti
   exports: [McpServer, McpServerCore, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
+  /**
+   * Options from a factory (`useFactory`, `useClass`, `useExisting`); extras (`path`, `http`,
+   * `sse`, `websocket`, `isGlobal`) go next to `useFactory`: returned by the factory they are a
+   * type error, and a startup error naming where they go.
+   */
+  static override forRootAsync(options: McpModuleAsyncOptions): DynamicModule {
+    return super.forRootAsync(options);
+  }
+
   constructor(
     private readonly server: McpServer,
     private readonly http: StreamableHttpHandler,

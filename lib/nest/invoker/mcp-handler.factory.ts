@@ -7,12 +7,26 @@ import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
 import { runWithMcpContext } from './current-mcp-context.js';
 import { withMetadataOf, wrapHandlerCallback } from './handler-callback.wrapper.js';
+import { McpArgIndex, pipelineArgs } from './mcp-pipeline-args.js';
 
 type Method = (...args: unknown[]) => unknown;
 type Host = Record<string, Method>;
 
 const FULL_PIPELINE: ExternalContextOptions = { guards: true, interceptors: true, filters: true };
 const GUARDS_ONLY: ExternalContextOptions = { guards: true, interceptors: false, filters: false };
+
+/**
+ * The method as the pipeline calls it. With decorated parameters Nest builds its arguments from
+ * them; otherwise it passes the pipeline's own `[request, response, args, ctx]`, which an
+ * undecorated handler receives as `(args, ctx)`.
+ */
+function handlerArgsOf(instance: Host, methodName: string): Method {
+  const method = instance[methodName];
+  if (Reflect.getMetadata(MCP_PARAM_ARGS_METADATA, instance.constructor, methodName)) return method;
+  return withMetadataOf(method, function (this: unknown, ...args: unknown[]) {
+    return method.apply(this, [args[McpArgIndex.Args], args[McpArgIndex.Context]]);
+  });
+}
 
 /** A handler as the server core calls it. */
 export type McpInvokable = (first: unknown, ctx: McpContext) => Promise<unknown>;
@@ -68,7 +82,7 @@ export class McpHandlerFactory {
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
     if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
       const fn = this.wrap(wrapper.instance as Host, methodName, callbackOf, options);
-      return (first, ctx) => runWithMcpContext(ctx, () => fn(first, ctx));
+      return (first, ctx) => runWithMcpContext(ctx, () => fn(...pipelineArgs(first, ctx)));
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -77,7 +91,7 @@ export class McpHandlerFactory {
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, callbackOf, options, contextId, wrapper.id);
-      return runWithMcpContext(ctx, () => fn(first, ctx));
+      return runWithMcpContext(ctx, () => fn(...pipelineArgs(first, ctx)));
     };
   }
 
@@ -91,7 +105,7 @@ export class McpHandlerFactory {
   ): (...args: unknown[]) => Promise<unknown> {
     return this.contextCreator.create(
       instance,
-      callbackOf(instance[methodName]),
+      callbackOf(handlerArgsOf(instance, methodName)),
       methodName,
       MCP_PARAM_ARGS_METADATA,
       this.paramsFactory,

@@ -75,6 +75,8 @@ export async function serveModernPost(
     headers: req.headers,
     remoteAddress: req.socket.remoteAddress,
     raw: req,
+    request: req,
+    response: res,
   };
   try {
     const result = await server.dispatchModern(request, {

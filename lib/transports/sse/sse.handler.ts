@@ -172,6 +172,8 @@ export class SseHandler {
         headers: req.headers,
         remoteAddress: req.socket.remoteAddress,
         raw: req,
+        request: req,
+        response: res,
       },
     });
     writeEmpty(res, 202);

@@ -68,6 +68,7 @@ export class WebSocketSessionBinding {
         headers: request.headers,
         remoteAddress: request.socket.remoteAddress,
         raw: socket,
+        request,
       },
     };
     this.keepAlive = new WebSocketKeepAlive(options.keepAliveMs, {

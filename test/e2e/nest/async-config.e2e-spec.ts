@@ -94,3 +94,23 @@ describe.each(FORMS)(
     });
   },
 );
+
+describe('forRootAsync: extras returned by the factory', () => {
+  it('refuse to start, naming the extras and where they go', async () => {
+    const options = { name: 'misplaced', version: '1.0.0', path: 'elsewhere', websocket: true };
+    const outcome = await bootApp({
+      // The cast stands for a factory typed loosely (JavaScript, `any`): the types refuse it.
+      imports: [McpModule.forRootAsync({ useFactory: () => options as never })],
+      providers: [TestTools],
+    }).then(
+      async (booted) => {
+        await booted.close();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(
+      /`path`, `websocket` came from the options factory.*forRootAsync\(\{ useFactory, path: \.\.\., websocket: \.\.\. \}\)/,
+    );
+  });
+});

@@ -43,7 +43,7 @@ describe('nestjs-mcp in a Nest 12 ESM app', () => {
 
   it('serves the @Tool over Streamable HTTP to McpClient', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['greet']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['greet', 'vault', 'whoami']);
     const result = await client.callTool('greet', { name: 'Ada' });
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
   });

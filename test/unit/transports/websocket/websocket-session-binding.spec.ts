@@ -81,7 +81,7 @@ describe('WebSocketSessionBinding', () => {
     socket.finish();
   });
 
-  it('gives handlers the upgrade headers, the peer address and the raw socket', async () => {
+  it('gives handlers the upgrade headers, the peer address, the raw socket and the upgrade request', async () => {
     const { socket } = bind();
     await handshake(socket);
     socket.receive({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'inspect' } });
@@ -91,6 +91,10 @@ describe('WebSocketSessionBinding', () => {
       headers: { host: '127.0.0.1:1', 'x-test': 'yes' },
       remoteAddress: '127.0.0.9',
       raw: socket,
+      request: {
+        headers: { host: '127.0.0.1:1', 'x-test': 'yes' },
+        socket: { remoteAddress: '127.0.0.9' },
+      },
     });
     socket.finish();
   });
