@@ -95,6 +95,8 @@ export async function serveLegacyPost(
       headers: req.headers,
       remoteAddress: req.socket.remoteAddress,
       raw: req,
+      request: req,
+      response: res,
       closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
     },
   };
