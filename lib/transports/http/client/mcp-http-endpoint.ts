@@ -1,7 +1,9 @@
 import { encodeForSending } from '../../shared/encode-outgoing.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
+import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
+import { createHttpRequester, type HttpRequester } from './http-requester.js';
 import { buildRequestHeaders, isValidSessionId } from './request-headers.js';
 import type { ResolvedStreamableHttpClientOptions } from './streamable-http-client.options.js';
 
@@ -21,10 +23,14 @@ export class McpHttpEndpoint {
   /** The negotiated revision, sent as `MCP-Protocol-Version`. */
   protocolVersion?: string;
 
+  private readonly http: HttpRequester;
+
   constructor(
     readonly url: URL,
     private readonly options: ResolvedStreamableHttpClientOptions,
-  ) {}
+  ) {
+    this.http = createHttpRequester(options.fetch);
+  }
 
   /**
    * POSTs one message (or a batch array) with the per-message `extra` headers (2026-07-28 request
@@ -36,13 +42,13 @@ export class McpHttpEndpoint {
     signal: AbortSignal,
     what: string,
     extra?: Readonly<Record<string, string>>,
-  ): Promise<Response> {
+  ): Promise<HttpReplyLike> {
     const headers = await this.headers(extra ? { ...extra, ...POST_HEADERS } : POST_HEADERS);
     const body = Array.isArray(message)
       ? `[${message.map(encodeForSending).join(',')}]`
       : encodeForSending(message);
     try {
-      return await this.options.fetch(this.url, { method: 'POST', headers, body, signal });
+      return await this.http.request(this.url, { method: 'POST', headers, body, signal });
     } catch (error) {
       throw fetchFailure(error, what, this.url);
     }
@@ -52,14 +58,14 @@ export class McpHttpEndpoint {
    * Opens a GET stream: the standalone one (no id) or a resumption after `lastEventId`.
    * @throws TransportError `http` for a non-2xx status, `protocol` when the reply is not SSE.
    */
-  async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+  async get(lastEventId: string | undefined, signal: AbortSignal): Promise<HttpReplyLike> {
     const what = lastEventId === undefined ? 'GET stream' : `GET resume after ${lastEventId}`;
     const protocol: Record<string, string> = { accept: 'text/event-stream' };
     if (lastEventId !== undefined) protocol['last-event-id'] = lastEventId;
     const headers = await this.headers(protocol);
-    let response: Response;
+    let response: HttpReplyLike;
     try {
-      response = await this.options.fetch(this.url, { method: 'GET', headers, signal });
+      response = await this.http.request(this.url, { method: 'GET', headers, signal });
     } catch (error) {
       throw fetchFailure(error, what, this.url);
     }
@@ -82,7 +88,7 @@ export class McpHttpEndpoint {
     try {
       const headers = await this.headers({});
       const signal = controller.signal;
-      const response = await this.options.fetch(this.url, { method: 'DELETE', headers, signal });
+      const response = await this.http.request(this.url, { method: 'DELETE', headers, signal });
       if (response.ok || response.status === 404 || response.status === 405) {
         await discardBody(response);
         return undefined;
@@ -95,11 +101,16 @@ export class McpHttpEndpoint {
     }
   }
 
+  /** Drops the connections kept for this endpoint (the transport closed). */
+  close(): void {
+    this.http.close();
+  }
+
   /**
    * Keeps the `Mcp-Session-Id` of an `initialize` reply.
    * @returns false when the header holds an invalid id (ignored).
    */
-  adoptSession(response: Response): boolean {
+  adoptSession(response: HttpReplyLike): boolean {
     const id = response.headers.get('mcp-session-id');
     if (id === null) return true;
     if (!isValidSessionId(id)) return false;

@@ -1,4 +1,5 @@
 import { TransportError } from '../../../errors/transport.error.js';
+import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import { isMessageEvent, readSseEvents } from '../../shared/sse/sse-reader.js';
 import { reconnectDelay, type ResolvedReconnection } from './streamable-http-client.options.js';
 
@@ -12,7 +13,7 @@ export interface FollowSseOptions {
   /** Bound on one event, in UTF-8 bytes. */
   maxEventBytes: number;
   /** Opens `GET` (with `Last-Event-ID` when given); resolves with a 2xx SSE response or throws. */
-  reconnect(lastEventId: string | undefined): Promise<Response>;
+  reconnect(lastEventId: string | undefined): Promise<HttpReplyLike>;
   /** Data of one `message` event. */
   onMessage(data: string): void;
   /** True once the stream has nothing more to deliver (its response arrived). */
@@ -66,7 +67,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
  *   (404 session gone, 405 ...), the attempts run out, or an event is too large.
  */
 export async function followSseStream(
-  first: Response | undefined,
+  first: HttpReplyLike | undefined,
   options: FollowSseOptions,
 ): Promise<FollowSseResult> {
   const { signal, reconnection } = options;

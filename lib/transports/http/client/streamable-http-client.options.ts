@@ -2,7 +2,7 @@ import type { HeadersProvider } from '../../shared/headers-provider.js';
 
 export type { HeadersProvider };
 
-/** The `fetch` the transport uses (Node's global `fetch` by default). */
+/** A `fetch` the transport uses instead of its own `node:http` requests. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
 /** How a dropped SSE stream is resumed (`GET` with `Last-Event-ID`). */
@@ -28,7 +28,11 @@ export interface StreamableHttpClientOptions {
    * always win. An error thrown by the function rejects the `send()` that needed it, unchanged.
    */
   headers?: HeadersProvider;
-  /** A custom `fetch` (proxies, instrumentation). Default: the global `fetch`. */
+  /**
+   * A custom `fetch` (proxies, instrumentation); pass `fetch` for the global one. Default: plain
+   * `node:http`/`node:https` requests on a keep-alive agent of the transport's own, whose
+   * sockets `close()` destroys.
+   */
   fetch?: FetchLike;
   /** Reconnection of dropped SSE streams. */
   reconnection?: SseReconnectionOptions;
@@ -46,7 +50,8 @@ export type ResolvedReconnection = Required<SseReconnectionOptions>;
 /** Options with every default applied. */
 export interface ResolvedStreamableHttpClientOptions {
   headers: HeadersProvider;
-  fetch: FetchLike;
+  /** The user's `fetch`; undefined for the transport's own `node:http` requests. */
+  fetch?: FetchLike;
   reconnection: ResolvedReconnection;
   standaloneStream: boolean;
   maxMessageBytes: number;
@@ -65,7 +70,7 @@ export function resolveStreamableHttpClientOptions(
   };
   const resolved: ResolvedStreamableHttpClientOptions = {
     headers: options.headers ?? {},
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: options.fetch,
     reconnection,
     standaloneStream: options.standaloneStream ?? true,
     maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,

@@ -4,6 +4,7 @@ import {
   type ClientTransport,
 } from '../../../client/client-transport.interface.js';
 import { TransportError } from '../../../errors/transport.error.js';
+import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import {
   isJsonRpcRequest,
   type JsonRpcMessage,
@@ -169,11 +170,10 @@ export class StreamableHttpClientTransport implements ClientTransport {
   }
 
   /**
-   * DELETEs the session (405 is fine), aborts every exchange still open and completes the
-   * streams. The DELETE goes first: the server then ends the session's streams itself and their
-   * sockets go back to the pool idle. Aborting a streaming fetch first made undici open a spare
-   * connection that carried no request, which a closing Node server does not drop as idle (its
-   * `close()` waited for undici's 4 s keep-alive timeout).
+   * DELETEs the session (405 is fine), aborts every exchange still open, destroys the
+   * transport's own keep-alive sockets and completes the streams. The DELETE goes first: the
+   * server then ends the session's streams itself. (With a user `fetch`, aborting a streaming
+   * fetch first made undici open a spare connection a closing Node server waited 4 s on.)
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -182,6 +182,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
     for (const controller of this.controllers) controller.abort();
     this.controllers.clear();
     this.standalone.stop();
+    this.endpoint.close();
     if (deleteError) this.errors.next(deleteError);
     this.messages.complete();
     this.errors.complete();
@@ -226,7 +227,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
     if (this.closed && exchange.waiting > 0) throw new TransportError(`${what}: closed`, 'closed');
   }
 
-  private async readReply(response: Response, exchange: PendingExchange, what: string) {
+  private async readReply(response: HttpReplyLike, exchange: PendingExchange, what: string) {
     const type = mediaTypeOf(response);
     if (response.status === 202) return discardBody(response);
     if (type === 'application/json') {

@@ -7,12 +7,13 @@ import {
   type RequestId,
 } from '../../../protocol/json-rpc.js';
 import { McpError } from '../../../errors/mcp.error.js';
+import type { HttpReplyLike } from './http-reply-like.js';
 
 /** Bytes of an error body read to find its JSON-RPC error message. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** The media type of a response, lower-cased, without parameters (`''` when absent). */
-export function mediaTypeOf(response: Response): string {
+export function mediaTypeOf(response: HttpReplyLike): string {
   const header = response.headers.get('content-type') ?? '';
   return header.split(';', 1)[0]!.trim().toLowerCase();
 }
@@ -21,30 +22,26 @@ export function mediaTypeOf(response: Response): string {
  * Reads a body as text, refusing more than `limit` bytes.
  * @throws TransportError `protocol` when the body is larger.
  */
-export async function readTextLimited(response: Response, limit: number): Promise<string> {
+export async function readTextLimited(response: HttpReplyLike, limit: number): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const chunks = response.body[Symbol.asyncIterator]();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.byteLength;
-      text += decoder.decode(value, { stream: true });
-      if (bytes > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new TransportError(`Reply larger than ${limit} bytes`, 'protocol', response.status);
-      }
+  for (;;) {
+    const { done, value } = await chunks.next();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await chunks.return?.()?.catch(() => undefined);
+      throw new TransportError(`Reply larger than ${limit} bytes`, 'protocol', response.status);
     }
-  } finally {
-    reader.releaseLock();
+    text += decoder.decode(value, { stream: true });
   }
 }
 
 /** Drops a body we do not need (frees the connection). */
-export async function discardBody(response: Response): Promise<void> {
+export async function discardBody(response: HttpReplyLike): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
@@ -85,7 +82,7 @@ function excerpt(text: string): string {
  * error message of the body when there is one (the McpError, with its `data`, is the `cause`).
  * Consumes the body.
  */
-export async function httpError(response: Response, what: string): Promise<TransportError> {
+export async function httpError(response: HttpReplyLike, what: string): Promise<TransportError> {
   return errorFromBody(response, await readErrorBody(response), what);
 }
 
@@ -95,7 +92,7 @@ export async function httpError(response: Response, what: string): Promise<Trans
  * otherwise the TransportError `http` of {@link httpError}. Consumes the body.
  */
 export async function httpErrorReply(
-  response: Response,
+  response: HttpReplyLike,
   what: string,
   id: RequestId,
 ): Promise<JsonRpcMessage | TransportError> {
@@ -109,7 +106,7 @@ export async function httpErrorReply(
   return errorFromBody(response, text, what);
 }
 
-async function readErrorBody(response: Response): Promise<string> {
+async function readErrorBody(response: HttpReplyLike): Promise<string> {
   try {
     return await readTextLimited(response, ERROR_BODY_LIMIT);
   } catch {
@@ -117,7 +114,7 @@ async function readErrorBody(response: Response): Promise<string> {
   }
 }
 
-function errorFromBody(response: Response, text: string, what: string): TransportError {
+function errorFromBody(response: HttpReplyLike, text: string, what: string): TransportError {
   let detail = response.statusText || 'request failed';
   let cause: McpError | undefined;
   try {

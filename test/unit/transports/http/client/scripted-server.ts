@@ -181,3 +181,12 @@ export const initializedNotification = {
 
 /** A `ping` request. */
 export const pingRequest = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' });
+
+/**
+ * Both ways the transport sends HTTP, for `describe.each`: its own `node:http` requests (no
+ * `fetch` option) and a user's `fetch` (here the global one).
+ */
+export const REQUESTERS: Array<[string, typeof fetch | undefined]> = [
+  ['node:http', undefined],
+  ['user fetch', (input, init) => fetch(input, init)],
+];

@@ -17,6 +17,7 @@ import {
   writeEvent,
   type ScriptHandler,
   type ScriptedServer,
+  REQUESTERS,
 } from './scripted-server.js';
 
 const initialize = (id = 0) => initializeRequest(id) as JsonRpcMessage;
@@ -24,7 +25,7 @@ const initialized = initializedNotification as JsonRpcMessage;
 const ping = (id: number) => pingRequest(id) as JsonRpcMessage;
 
 /** Failures, limits and closing of the Streamable HTTP client transport. */
-describe('StreamableHttpClientTransport failures', () => {
+describe.each(REQUESTERS)('StreamableHttpClientTransport failures (%s)', (_requester, fetch) => {
   let server: ScriptedServer | undefined;
   let transport: StreamableHttpClientTransport | undefined;
 
@@ -41,7 +42,11 @@ describe('StreamableHttpClientTransport failures', () => {
   }
 
   function connect(url: URL, options: StreamableHttpClientOptions = {}) {
-    transport = new StreamableHttpClientTransport(url, { standaloneStream: false, ...options });
+    transport = new StreamableHttpClientTransport(url, {
+      standaloneStream: false,
+      fetch,
+      ...options,
+    });
     return transport;
   }
 

@@ -18,7 +18,7 @@ describe('resolveStreamableHttpClientOptions', () => {
       maxMessageBytes: 32 * 1024 * 1024,
       closeTimeoutMs: 5000,
     });
-    expect(typeof resolved.fetch).toBe('function');
+    expect(resolved.fetch).toBeUndefined();
   });
 
   it('rejects nonsensical numbers', () => {

@@ -13,6 +13,7 @@ import {
   writeEvent,
   type RecordedRequest,
   type ScriptedServer,
+  REQUESTERS,
 } from './scripted-server.js';
 
 const initialize: JsonRpcMessage = {
@@ -35,7 +36,7 @@ const call = (id: number): JsonRpcMessage => ({
 const isGet = (r: RecordedRequest) => r.method === 'GET';
 
 /** The SSE stream ids, retry and resumption of the Streamable HTTP client transport. */
-describe('StreamableHttpClientTransport streams', () => {
+describe.each(REQUESTERS)('StreamableHttpClientTransport streams (%s)', (_requester, fetch) => {
   let server: ScriptedServer | undefined;
   let transport: StreamableHttpClientTransport | undefined;
 
@@ -67,7 +68,7 @@ describe('StreamableHttpClientTransport streams', () => {
   }
 
   function connect(url: URL, options: StreamableHttpClientOptions = {}) {
-    transport = new StreamableHttpClientTransport(url, options);
+    transport = new StreamableHttpClientTransport(url, { fetch, ...options });
     return transport;
   }
 

@@ -16,6 +16,7 @@ import {
   writeEvent,
   type ScriptHandler,
   type ScriptedServer,
+  REQUESTERS,
 } from './scripted-server.js';
 
 const initialize = (id = 0) => initializeRequest(id) as JsonRpcMessage;
@@ -23,7 +24,7 @@ const initialized = initializedNotification as JsonRpcMessage;
 const ping = (id: number) => pingRequest(id) as JsonRpcMessage;
 
 /** Requests, headers, sessions and replies of the Streamable HTTP client transport. */
-describe('StreamableHttpClientTransport', () => {
+describe.each(REQUESTERS)('StreamableHttpClientTransport (%s)', (_requester, fetch) => {
   let server: ScriptedServer | undefined;
   let transport: StreamableHttpClientTransport | undefined;
 
@@ -40,7 +41,11 @@ describe('StreamableHttpClientTransport', () => {
   }
 
   function connect(url: URL, options: StreamableHttpClientOptions = {}) {
-    transport = new StreamableHttpClientTransport(url, { standaloneStream: false, ...options });
+    transport = new StreamableHttpClientTransport(url, {
+      standaloneStream: false,
+      fetch,
+      ...options,
+    });
     return transport;
   }
 
