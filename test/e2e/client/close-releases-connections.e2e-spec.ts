@@ -59,4 +59,19 @@ describe('McpClient.close() releases every HTTP connection', () => {
       expect(sockets.size).toBe(0);
     },
   );
+
+  it('Streamable HTTP: its own keep-alive sockets are closed too, idle or not', async () => {
+    // The default (node:http) path owns its agent: close() destroys every socket, so nothing is
+    // left even for a server that never drops idle connections.
+    const client = new McpClient({ transport: transports['Streamable HTTP']() });
+    await client.connect();
+    await client.callTool('echo', { text: 'hi' });
+    expect(sockets.size).toBeGreaterThan(0);
+    await client.close();
+    await waitFor(() => sockets.size === 0, {
+      timeoutMs: 2000,
+      description: `the server's sockets to close (${sockets.size} open)`,
+    });
+    expect(sockets.size).toBe(0);
+  });
 });
