@@ -222,6 +222,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.errors.client(category, message, level);
   }
 
+  /** {@inheritDoc McpServerPort.reportClientErrorOnce} */
+  reportClientErrorOnce(category: string, key: string, message: () => string): void {
+    this.errors.clientOnce(category, key, message);
+  }
+
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
     void this.bus.publish({ type: 'resource-updated', uri });

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../protocol/error-codes.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
 import { RateLimitedLog, type RateLimit } from '../../engine/rate-limited-log.js';
+import { OnceLog } from '../../engine/once-log.js';
 
 /** How loud a client-triggered error is logged: bad input at debug, refusals at warn. */
 export type ClientErrorLevel = 'debug' | 'warn';
@@ -11,6 +12,8 @@ export type ClientErrorLevel = 'debug' | 'warn';
  * The server's error log, one per server:
  * - client errors (bad input, unknown sessions, refusals, parse errors, capability refusals) go
  *   to `debug` or `warn` without a stack, rate-limited per category ({@link RateLimitedLog});
+ * - refusals a deployment must fix (a `Host` the server does not accept) go to `warn` once per
+ *   refused value ({@link OnceLog}, first 100 values per category);
  * - server faults (a handler threw something that is not an `McpError`) go to `error` with the
  *   stack and a fresh correlation id, and {@link fault} returns the `-32603` the client gets:
  *   `Internal error` with `data: { correlationId }` (the error's own message instead with
@@ -18,6 +21,7 @@ export type ClientErrorLevel = 'debug' | 'warn';
  */
 export class ServerErrorLog {
   private readonly limiter: RateLimitedLog;
+  private readonly onceLogs = new Map<string, OnceLog>();
 
   constructor(
     private readonly logger: McpLogger | undefined,
@@ -37,6 +41,18 @@ export class ServerErrorLog {
         ? (line: string) => logger.warn(line)
         : logger.debug && ((line: string) => logger.debug?.(line));
     if (sink) this.limiter.log(category, sink, message);
+  }
+
+  /**
+   * Logs a client-triggered refusal at `warn` once per `key` (client text, bounded per `category`,
+   * a fixed name): the operator sees each refused value once, with the option that allows it.
+   */
+  clientOnce(category: string, key: string, message: () => string): void {
+    const logger = this.logger;
+    if (!logger) return;
+    let once = this.onceLogs.get(category);
+    if (!once) this.onceLogs.set(category, (once = new OnceLog(category)));
+    once.log(key, (line) => logger.warn(line), message);
   }
 
   /**

@@ -41,6 +41,11 @@ export interface McpServerPort {
    * or `warn`, rate-limited per `category` (a fixed name, never client text).
    */
   reportClientError?(category: string, message: () => string, level?: 'debug' | 'warn'): void;
+  /**
+   * Logs a client-triggered refusal the operator may need to act on at `warn`, once per `key`
+   * (client text; the server bounds how many distinct keys it remembers per `category`).
+   */
+  reportClientErrorOnce?(category: string, key: string, message: () => string): void;
   /** Which protocol eras the server serves (`'dual'`, `'modern'`, `'legacy'`). */
   readonly protocolEras: ProtocolEras;
   /** Revisions a 2026-07-28 request may name (the `-32022` `supported` list). */

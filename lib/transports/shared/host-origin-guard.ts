@@ -2,6 +2,21 @@ import type { IncomingMessage } from 'node:http';
 import type { ResolvedHostOriginOptions } from './host-origin.options.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/** Longest refused value quoted in a message or remembered by the refusal log. */
+const MAX_QUOTED = 200;
+
+/** Why the guard refused a request: the header, its value and the option that would accept it. */
+export interface HostOriginRefusal {
+  header: 'Host' | 'Origin';
+  /** The refused value, lower-cased and cut at 200 characters. */
+  value: string;
+  /** The 403 message, e.g. `Host "mcp.example.com" is not allowed`. */
+  reason: string;
+  /** Why the rule refused it, for the log line. */
+  rule: string;
+  /** The option entry that would accept it, e.g. `allowedHosts: ['mcp.example.com']`. */
+  allowWith: string;
+}
 
 function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -15,15 +30,32 @@ function hostname(hostHeader: string): string {
   return colon === -1 ? value : value.slice(0, colon);
 }
 
+function refusal(
+  header: 'Host' | 'Origin',
+  sent: string,
+  rule: string,
+  option: 'allowedHosts' | 'allowedOrigins',
+): HostOriginRefusal {
+  const value = sent.toLowerCase().slice(0, MAX_QUOTED);
+  return {
+    header,
+    value,
+    reason: `${header} "${sent.slice(0, MAX_QUOTED)}" is not allowed`,
+    rule,
+    allowWith: `${option}: ['${header === 'Host' ? hostname(value) : value}']`,
+  };
+}
+
 /**
- * DNS-rebinding protection. On a loopback socket the `Host` must name loopback (or be allowed);
- * an `Origin`, when present, must be allowed, same-origin with `Host`, or loopback on a loopback
- * socket. Returns the reason a request is refused, or undefined when it passes.
+ * DNS-rebinding protection. `Host` is checked on a loopback-bound socket (it must name loopback)
+ * or when `allowedHosts` is set (it must be listed); behind a domain without `allowedHosts` any
+ * `Host` passes. An `Origin`, when present, must be allowed, same-origin with `Host`, or loopback
+ * on a loopback socket. Returns why a request is refused, or undefined when it passes.
  */
 export function checkOrigin(
   req: IncomingMessage,
   options: ResolvedHostOriginOptions,
-): string | undefined {
+): HostOriginRefusal | undefined {
   if (!options.dnsRebindingProtection) return undefined;
   const host = (req.headers.host ?? '').toLowerCase();
   const loopback = isLoopbackAddress(req.socket.localAddress);
@@ -31,19 +63,25 @@ export function checkOrigin(
     options.allowedHosts.has(host) ||
     options.allowedHosts.has(hostname(host)) ||
     (loopback ? LOOPBACK_NAMES.has(hostname(host)) : options.allowedHosts.size === 0);
-  if (!hostAllowed) return `Host "${host}" is not allowed`;
+  if (!hostAllowed) {
+    const rule = loopback
+      ? 'a loopback-bound server accepts only loopback names and allowedHosts'
+      : 'it is not in allowedHosts';
+    return refusal('Host', req.headers.host ?? '', rule, 'allowedHosts');
+  }
 
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   const normalized = origin.toLowerCase();
   if (options.allowedOrigins.has(normalized)) return undefined;
-  let originUrl: URL;
+  let originUrl: URL | undefined;
   try {
     originUrl = new URL(normalized);
   } catch {
-    return `Origin "${origin}" is not allowed`;
+    // Not a URL: refused below.
   }
-  if (originUrl.host === host) return undefined;
-  if (loopback && LOOPBACK_NAMES.has(originUrl.hostname)) return undefined;
-  return `Origin "${origin}" is not allowed`;
+  if (originUrl?.host === host) return undefined;
+  if (originUrl && loopback && LOOPBACK_NAMES.has(originUrl.hostname)) return undefined;
+  const rule = 'it is neither same-origin with Host nor in allowedOrigins';
+  return refusal('Origin', origin, rule, 'allowedOrigins');
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import { checkOrigin } from '../shared/host-origin-guard.js';
+import { logHostOriginRefusal } from '../shared/host-origin-refusal-log.js';
 import { WebSocketSessionBinding } from './websocket-session-binding.js';
 import {
   resolveWebSocketTransportOptions,
@@ -78,8 +79,9 @@ export class McpWebSocketServer {
       handleProtocols: (protocols) => selectSubprotocol(protocols),
       verifyClient: (info, done) => {
         const refused = checkOrigin(info.req, this.options.origin);
-        if (refused) done(false, 403, `Forbidden: ${refused}`);
-        else done(true);
+        if (!refused) return done(true);
+        logHostOriginRefusal(this.server, refused, 'WebSocket handshake');
+        done(false, 403, `Forbidden: ${refused.reason}`);
       },
     };
   }

@@ -10,7 +10,8 @@ import type { McpError } from '../../../errors/mcp.error.js';
 import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
 import { writeJsonRpcError } from './http-response.js';
 import { CapacityError } from '../../../errors/capacity.error.js';
-import { checkOrigin } from '../host-origin-guard.js';
+import { checkOrigin, type HostOriginRefusal } from '../host-origin-guard.js';
+import { logHostOriginRefusal } from '../host-origin-refusal-log.js';
 import type { McpServerPort } from '../../server-port/mcp-server-port.interface.js';
 import type { ResolvedHostOriginOptions } from '../host-origin.options.js';
 
@@ -26,6 +27,13 @@ export class HttpRefusal extends Error {
     readonly data?: unknown,
   ) {
     super(message);
+  }
+}
+
+/** A Host/Origin refusal (403), carrying what the refusal log names. */
+export class HostOriginRefused extends HttpRefusal {
+  constructor(readonly refusal: HostOriginRefusal) {
+    super(403, ErrorCode.InvalidRequest, `Forbidden: ${refusal.reason}`);
   }
 }
 
@@ -59,7 +67,7 @@ export function toMessageOrRefuse(item: unknown, maxDepth?: number): JsonRpcMess
 /** Origin/Host validation (403) alone. */
 export function guardOrigin(req: IncomingMessage, origin: ResolvedHostOriginOptions): void {
   const refused = checkOrigin(req, origin);
-  if (refused) throw new HttpRefusal(403, ErrorCode.InvalidRequest, `Forbidden: ${refused}`);
+  if (refused) throw new HostOriginRefused(refused);
 }
 
 /** Origin/Host validation (403) and the `MCP-Protocol-Version` check (400) every MCP HTTP request gets. */
@@ -85,24 +93,27 @@ export function requireJsonContentType(req: IncomingMessage): void {
 
 /**
  * Answers a refusal with its status (a `CapacityError` with 503/429 and `Retry-After`) and logs it
- * as a client error (rate-limited, no stack: `warn` for capacity refusals, else `debug`), or
+ * as a client error (rate-limited, no stack: `warn` for capacity refusals, else `debug`; a
+ * Host/Origin refusal at `warn` once per refused value with the option that allows it), or
  * anything else with 500 after reporting it as a fault (the answer carries its correlation id).
  */
 export function writeRefusal(
   res: ServerResponse,
   error: unknown,
-  server: Pick<McpServerPort, 'reportError' | 'reportClientError'>,
+  server: Pick<McpServerPort, 'reportError' | 'reportClientError' | 'reportClientErrorOnce'>,
   context: string,
 ): void {
   const capacity = error instanceof CapacityError;
   if (error instanceof CapacityError) error = capacityRefusal(error);
   if (error instanceof HttpRefusal) {
     const { status, code, message, id, headers, data } = error;
-    server.reportClientError?.(
-      capacity ? 'refused' : `http ${status}`,
-      () => `${context} refused with ${status}: ${message}`,
-      capacity ? 'warn' : 'debug',
-    );
+    if (error instanceof HostOriginRefused) logHostOriginRefusal(server, error.refusal, context);
+    else
+      server.reportClientError?.(
+        capacity ? 'refused' : `http ${status}`,
+        () => `${context} refused with ${status}: ${message}`,
+        capacity ? 'warn' : 'debug',
+      );
     writeJsonRpcError(res, status, code, message, id, headers, data);
     return;
   }

@@ -60,4 +60,18 @@ describe('ServerErrorLog', () => {
     log.client('bad', () => 'kept', 'warn');
     expect(calls).toEqual(['kept']);
   });
+
+  it('logs a refusal at warn once per key, per category', () => {
+    const { calls, logger } = recorder();
+    const log = new ServerErrorLog(logger);
+    log.clientOnce('Host/Origin refusals', 'Host a', () => 'refused a');
+    log.clientOnce('Host/Origin refusals', 'Host a', () => 'refused a again');
+    log.clientOnce('Host/Origin refusals', 'Host b', () => 'refused b');
+    log.clientOnce('other', 'Host a', () => 'other a');
+    expect(calls).toEqual([
+      { level: 'warn', message: 'refused a' },
+      { level: 'warn', message: 'refused b' },
+      { level: 'warn', message: 'other a' },
+    ]);
+  });
 });

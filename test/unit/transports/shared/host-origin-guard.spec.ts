@@ -34,12 +34,12 @@ describe('checkOrigin', () => {
     it.each(['evil.example:3000', 'evil.example', '192.168.1.5:3000', 'localhost.evil.example'])(
       'refuses the non-loopback Host %s (DNS rebinding)',
       (host) => {
-        expect(check(req({ host }, '127.0.0.1'))).toBe(`Host "${host}" is not allowed`);
+        expect(check(req({ host }, '127.0.0.1'))?.reason).toBe(`Host "${host}" is not allowed`);
       },
     );
 
     it('refuses a missing Host', () => {
-      expect(check(req({}, '127.0.0.1'))).toBe('Host "" is not allowed');
+      expect(check(req({}, '127.0.0.1'))?.reason).toBe('Host "" is not allowed');
     });
 
     it('accepts an explicitly allowed Host, with or without port', () => {
@@ -69,7 +69,7 @@ describe('checkOrigin', () => {
     it.each(['https://evil.example', 'http://localhost.evil.example', 'null', 'not a url'])(
       'refuses the Origin %s',
       (origin) => {
-        expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))).toBe(
+        expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))?.reason).toBe(
           `Origin "${origin}" is not allowed`,
         );
       },
@@ -93,7 +93,7 @@ describe('checkOrigin', () => {
       const options = { allowedHosts: ['api.example.com'] };
       expect(check(req({ host: 'api.example.com' }, '10.0.0.5'), options)).toBeUndefined();
       expect(check(req({ host: 'api.example.com:443' }, '10.0.0.5'), options)).toBeUndefined();
-      expect(check(req({ host: 'other.example.com' }, '10.0.0.5'), options)).toBe(
+      expect(check(req({ host: 'other.example.com' }, '10.0.0.5'), options)?.reason).toBe(
         'Host "other.example.com" is not allowed',
       );
       // loopback names are not special off loopback
@@ -113,10 +113,11 @@ describe('checkOrigin', () => {
 
     it('refuses a cross-origin request, loopback origins included', () => {
       expect(
-        check(req({ host: 'api.example.com', origin: 'https://evil.example' }, '10.0.0.5')),
+        check(req({ host: 'api.example.com', origin: 'https://evil.example' }, '10.0.0.5'))?.reason,
       ).toBe('Origin "https://evil.example" is not allowed');
       expect(
-        check(req({ host: 'api.example.com', origin: 'http://localhost:3000' }, '10.0.0.5')),
+        check(req({ host: 'api.example.com', origin: 'http://localhost:3000' }, '10.0.0.5'))
+          ?.reason,
       ).toBe('Origin "http://localhost:3000" is not allowed');
     });
 
@@ -144,5 +145,42 @@ describe('checkOrigin', () => {
         dnsRebindingProtection: false,
       }),
     ).toBeUndefined();
+  });
+
+  describe('names the option that would accept a refused value', () => {
+    it('a foreign Host on loopback: allowedHosts with its name, without the port', () => {
+      expect(check(req({ host: 'MCP.Example.com:8443' }, '127.0.0.1'))).toEqual({
+        header: 'Host',
+        value: 'mcp.example.com:8443',
+        reason: 'Host "MCP.Example.com:8443" is not allowed',
+        rule: 'a loopback-bound server accepts only loopback names and allowedHosts',
+        allowWith: "allowedHosts: ['mcp.example.com']",
+      });
+    });
+
+    it('a Host missing from allowedHosts on a public socket', () => {
+      const refused = check(req({ host: 'other.example' }, '10.0.0.5'), {
+        allowedHosts: ['mcp.example.com'],
+      });
+      expect(refused).toMatchObject({
+        rule: 'it is not in allowedHosts',
+        allowWith: "allowedHosts: ['other.example']",
+      });
+    });
+
+    it('a foreign Origin: allowedOrigins with the origin', () => {
+      const refused = check(req({ host: 'localhost:3000', origin: 'https://App.example' }, '::1'));
+      expect(refused).toMatchObject({
+        header: 'Origin',
+        value: 'https://app.example',
+        allowWith: "allowedOrigins: ['https://app.example']",
+      });
+    });
+
+    it('cuts a very long value at 200 characters', () => {
+      const refused = check(req({ host: 'a'.repeat(5000) }, '127.0.0.1'));
+      expect(refused?.value).toHaveLength(200);
+      expect(refused?.reason.length).toBeLessThan(250);
+    });
   });
 });
