@@ -32,7 +32,8 @@ class SchemaTools {
 
 @Injectable()
 class PlainValibotTools {
-  @Tool({ inputSchema: v.object({ city: v.string() }) })
+  // A type error too (no ~standard.jsonSchema); the cast stands for a JavaScript caller.
+  @Tool({ inputSchema: v.object({ city: v.string() }) as never })
   plain() {
     return 'never listed';
   }

@@ -40,11 +40,11 @@ describe('Standard Schema adapter', () => {
   it('refuses a Standard Schema without JSON Schema support at compile time, naming the owner', () => {
     const plainValibot = v.object({ city: v.string() });
     expect(isStandardSchema(plainValibot)).toBe(true);
-    expect(() => compiler.compile(plainValibot, 'Weather#forecast')).toThrow(
+    expect(() => compiler.compile(plainValibot as never, 'Weather#forecast')).toThrow(
       /^Weather#forecast: the valibot schema is a Standard Schema without JSON Schema support.*toStandardJsonSchema/,
     );
     // zod 3 (the `zod/v3` export) implements ~standard.validate but not ~standard.jsonSchema.
-    expect(() => compiler.compile(z3.object({ a: z3.string() }), 'Weather#z3')).toThrow(
+    expect(() => compiler.compile(z3.object({ a: z3.string() }) as never, 'Weather#z3')).toThrow(
       /^Weather#z3: the zod schema is a Standard Schema without JSON Schema support/,
     );
   });
