@@ -23,7 +23,8 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
   if (!tool) throw McpError.invalidParams(`Unknown tool: ${name}`, { name });
   let args = params.arguments ?? {};
   if (tool.input) {
-    const checked = tool.input.validate(args);
+    let checked = tool.input.validate(args);
+    if (checked instanceof Promise) checked = await checked; // async Standard Schema only
     if (!checked.ok) {
       return {
         content: [text(`Invalid arguments for tool "${name}": ${formatIssues(checked.issues)}`)],

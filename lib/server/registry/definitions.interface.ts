@@ -2,19 +2,23 @@ import type { McpCacheHint } from '../results/cache-hints.js';
 import type { z } from 'zod';
 import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/index.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
+import type { StandardJsonSchema, StandardOutput } from '../schema/standard-schema.js';
 import type { McpContext } from '../context/mcp-context.js';
 
 /**
  * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,
- * `Record<string, unknown>` for raw JSON Schema, and no arguments when there is no schema.
+ * the output type of a Standard Schema, `Record<string, unknown>` for raw JSON Schema, and no
+ * arguments when there is no schema.
  */
 export type SchemaArgs<S> = [S] extends [undefined]
   ? Record<string, never>
   : S extends z.ZodType
     ? z.output<S>
-    : S extends Record<string, z.ZodType>
-      ? z.output<z.ZodObject<S>>
-      : Record<string, unknown>;
+    : S extends StandardJsonSchema
+      ? StandardOutput<S>
+      : S extends Record<string, z.ZodType>
+        ? z.output<z.ZodObject<S>>
+        : Record<string, unknown>;
 
 /** The arguments of a prompt handler: typed from a zod schema, strings for an explicit list. */
 export type PromptArgs<A> = A extends readonly PromptArgumentOption[]

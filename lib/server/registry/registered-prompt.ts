@@ -5,6 +5,7 @@ import { describeExtras, describeNames } from './describe-primitive.js';
 import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import {
   formatIssues,
+  syncValidation,
   type CompiledSchema,
   type JsonSchema,
 } from '../schema/json-schema.interface.js';
@@ -69,7 +70,7 @@ export function compilePrompt(
         );
       }
       if (!schema) return values;
-      const result = schema.validate(values);
+      const result = syncValidation(schema.validate(values));
       if (!result.ok) {
         throw McpError.invalidParams(
           `Invalid arguments for prompt "${options.name}": ${formatIssues(result.issues)}`,

@@ -1,6 +1,6 @@
 import { isContentBlock, text } from '../../protocol/content.js';
 import type { CallToolResult, ContentBlock } from '../../protocol/schema/index.js';
-import { formatIssues } from '../schema/json-schema.interface.js';
+import { formatIssues, syncValidation } from '../schema/json-schema.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 
 function isCallToolResult(value: unknown): value is CallToolResult {
@@ -29,7 +29,7 @@ export function toCallToolResult(value: unknown, tool: RegisteredTool): CallTool
   }
   let structured: unknown = value;
   if (tool.output) {
-    const checked = tool.output.validate(value);
+    const checked = syncValidation(tool.output.validate(value));
     if (!checked.ok) return outputError(tool, formatIssues(checked.issues));
     structured = checked.value; // defaults and transforms applied
   }
@@ -53,7 +53,7 @@ function checkOutput(result: CallToolResult, tool: RegisteredTool): CallToolResu
       'the tool declares an outputSchema but returned no structured content',
     );
   }
-  const checked = tool.output!.validate(result.structuredContent);
+  const checked = syncValidation(tool.output!.validate(result.structuredContent));
   if (!checked.ok) return outputError(tool, formatIssues(checked.issues));
   return { ...result, structuredContent: checked.value };
 }

@@ -7,9 +7,17 @@ import type {
   SchemaIssue,
   ValidationResult,
 } from './json-schema.interface.js';
+import {
+  compileStandardSchema,
+  isStandardSchema,
+  type StandardJsonSchema,
+} from './standard-schema.js';
 
-/** What tool/prompt options accept as a schema: a zod schema, a zod object shape, or raw JSON Schema. */
-export type SchemaInput = z.ZodType | Record<string, z.ZodType> | JsonSchema;
+/**
+ * What tool/prompt options accept as a schema: a zod schema, a zod object shape, a Standard Schema
+ * with JSON Schema support (arktype, valibot through `toStandardJsonSchema`), or raw JSON Schema.
+ */
+export type SchemaInput = z.ZodType | Record<string, z.ZodType> | StandardJsonSchema | JsonSchema;
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
@@ -35,6 +43,7 @@ export class SchemaCompiler {
   /** Compiles a schema; `owner` names the tool or prompt in bootstrap errors. */
   compile<T = unknown>(schema: SchemaInput, owner: string): CompiledSchema<T> {
     if (isZodSchema(schema)) return this.compileZod<T>(schema, owner);
+    if (isStandardSchema(schema)) return compileStandardSchema<T>(schema, owner);
     if (isZodShape(schema)) return this.compileZod<T>(z.object(schema), owner);
     return this.compileJson<T>(schema as JsonSchema, owner);
   }

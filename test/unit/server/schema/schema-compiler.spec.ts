@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { formatIssues } from '../../../../lib/server/schema/json-schema.interface.js';
+import {
+  formatIssues,
+  syncValidation,
+  type CompiledSchema,
+  type JsonSchema,
+} from '../../../../lib/server/schema/json-schema.interface.js';
 import { SchemaCompiler, isZodSchema } from '../../../../lib/server/schema/schema-compiler.js';
 
 describe('SchemaCompiler', () => {
@@ -8,6 +13,15 @@ describe('SchemaCompiler', () => {
     compiler = new SchemaCompiler();
   });
 
+  /** zod and raw JSON Schema validate synchronously; this narrows the result type for the specs. */
+  function compile<T = unknown>(schema: Parameters<SchemaCompiler['compile']>[0], owner: string) {
+    const compiled: CompiledSchema<T> = compiler.compile<T>(schema, owner);
+    return {
+      jsonSchema: compiled.jsonSchema as JsonSchema,
+      validate: (value: unknown) => syncValidation(compiled.validate(value)),
+    };
+  }
+
   describe('zod schemas', () => {
     const schema = z.object({
       city: z.string().describe('City name'),
@@ -15,7 +29,7 @@ describe('SchemaCompiler', () => {
     });
 
     it('converts to a 2020-12 JSON Schema of the input side', () => {
-      const { jsonSchema } = compiler.compile(schema, 'tool "weather"');
+      const { jsonSchema } = compile(schema, 'tool "weather"');
       expect(jsonSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(jsonSchema.type).toBe('object');
       expect(jsonSchema.properties).toMatchObject({
@@ -27,7 +41,7 @@ describe('SchemaCompiler', () => {
     });
 
     it('validates and returns the parsed value (defaults applied)', () => {
-      const compiled = compiler.compile<{ city: string; days: number }>(schema, 'x');
+      const compiled = compile<{ city: string; days: number }>(schema, 'x');
       expect(compiled.validate({ city: 'Oslo' })).toEqual({
         ok: true,
         value: { city: 'Oslo', days: 3 },
@@ -36,7 +50,7 @@ describe('SchemaCompiler', () => {
 
     it('reports issues with dotted paths', () => {
       const nested = z.object({ user: z.object({ tags: z.array(z.string()) }) });
-      const result = compiler.compile(nested, 'x').validate({ user: { tags: ['a', 5] } });
+      const result = compile(nested, 'x').validate({ user: { tags: ['a', 5] } });
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.issues.map((i) => i.path)).toEqual(['user.tags.1']);
@@ -44,13 +58,13 @@ describe('SchemaCompiler', () => {
     });
 
     it('turns unrepresentable types into an open schema instead of failing', () => {
-      const { jsonSchema } = compiler.compile(z.object({ when: z.date() }), 'x');
+      const { jsonSchema } = compile(z.object({ when: z.date() }), 'x');
       expect(jsonSchema.properties).toEqual({ when: {} });
     });
 
     it('handles a recursive schema with a $ref', () => {
       const node: z.ZodType = z.lazy(() => z.object({ child: node.optional() }));
-      const compiled = compiler.compile(node, 'x');
+      const compiled = compile(node, 'x');
       expect(JSON.stringify(compiled.jsonSchema)).toContain('"$ref"');
       expect(compiled.validate({ child: { child: {} } }).ok).toBe(true);
     });
@@ -58,7 +72,7 @@ describe('SchemaCompiler', () => {
     it('names the owner when the schema cannot be converted', () => {
       const a = z.string().meta({ id: 'schema-compiler-spec-dup' });
       const b = z.number().meta({ id: 'schema-compiler-spec-dup' });
-      expect(() => compiler.compile(z.object({ a, b }), 'WeatherTools#forecast')).toThrow(
+      expect(() => compile(z.object({ a, b }), 'WeatherTools#forecast')).toThrow(
         /^WeatherTools#forecast: cannot convert the zod schema to JSON Schema: /,
       );
     });
@@ -66,7 +80,7 @@ describe('SchemaCompiler', () => {
 
   describe('zod shapes', () => {
     it('treats a record of zod schemas as z.object(shape)', () => {
-      const compiled = compiler.compile({ a: z.string(), b: z.number().optional() }, 'x');
+      const compiled = compile({ a: z.string(), b: z.number().optional() }, 'x');
       expect(compiled.jsonSchema).toMatchObject({
         type: 'object',
         properties: { a: { type: 'string' }, b: { type: 'number' } },
@@ -93,14 +107,14 @@ describe('SchemaCompiler', () => {
 
     it('keeps the authored schema verbatim (same object, $defs and $ref intact)', () => {
       const snapshot = structuredClone(raw2020);
-      const compiled = compiler.compile(raw2020, 'tool "addr"');
+      const compiled = compile(raw2020, 'tool "addr"');
       expect(compiled.jsonSchema).toBe(raw2020);
       expect(compiled.jsonSchema).toEqual(snapshot);
       expect(raw2020).toEqual(snapshot); // not mutated by Ajv
     });
 
     it('validates through $ref into $defs and reports paths', () => {
-      const compiled = compiler.compile(raw2020, 'x');
+      const compiled = compile(raw2020, 'x');
       expect(compiled.validate({ home: { zip: '0150' } })).toEqual({
         ok: true,
         value: { home: { zip: '0150' } },
@@ -114,13 +128,13 @@ describe('SchemaCompiler', () => {
     });
 
     it('reports a missing top-level property by name', () => {
-      const result = compiler.compile(raw2020, 'x').validate({});
+      const result = compile(raw2020, 'x').validate({});
       expect(result).toEqual({ ok: false, issues: [{ path: 'home', message: 'is required' }] });
       if (!result.ok) expect(formatIssues(result.issues)).toBe('home: is required');
     });
 
     it('treats a schema without $schema as 2020-12 (prefixItems works)', () => {
-      const compiled = compiler.compile(
+      const compiled = compile(
         {
           type: 'object',
           properties: {
@@ -141,7 +155,7 @@ describe('SchemaCompiler', () => {
         properties: { count: { $ref: '#/definitions/pos' } },
         required: ['count'],
       };
-      const compiled = compiler.compile(draft07, 'x');
+      const compiled = compile(draft07, 'x');
       expect(compiled.jsonSchema).toBe(draft07);
       expect(compiled.validate({ count: 2 }).ok).toBe(true);
       const result = compiled.validate({ count: 0 });
@@ -154,20 +168,20 @@ describe('SchemaCompiler', () => {
       'https://json-schema.org/draft/2019-09/schema',
       'https://example.com/my-dialect',
     ])('refuses the unsupported dialect %s with an error naming the owner', (dialect) => {
-      expect(() =>
-        compiler.compile({ $schema: dialect, type: 'object' }, 'WeatherTools#forecast'),
-      ).toThrow(/^WeatherTools#forecast: .*unsupported JSON Schema dialect/);
+      expect(() => compile({ $schema: dialect, type: 'object' }, 'WeatherTools#forecast')).toThrow(
+        /^WeatherTools#forecast: .*unsupported JSON Schema dialect/,
+      );
     });
 
     it('refuses an invalid schema with an error naming the owner', () => {
-      expect(() => compiler.compile({ type: 'object', minProperties: 'x' }, 'tool "bad"')).toThrow(
+      expect(() => compile({ type: 'object', minProperties: 'x' }, 'tool "bad"')).toThrow(
         /^tool "bad": invalid JSON Schema/,
       );
     });
 
     it('compiles several schemas sharing one compiler', () => {
-      const a = compiler.compile({ type: 'object', properties: { a: { type: 'string' } } }, 'a');
-      const b = compiler.compile({ type: 'object', properties: { a: { type: 'number' } } }, 'b');
+      const a = compile({ type: 'object', properties: { a: { type: 'string' } } }, 'a');
+      const b = compile({ type: 'object', properties: { a: { type: 'number' } } }, 'b');
       expect(a.validate({ a: 's' }).ok).toBe(true);
       expect(b.validate({ a: 's' }).ok).toBe(false);
     });
