@@ -4,6 +4,7 @@ import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.j
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
+import { httpTransportInfo } from './http-transport-info.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import type { HttpSessionRegistry } from './http-session-registry.js';
@@ -91,12 +92,7 @@ export async function serveLegacyPost(
   admitRequests(host.server, session, requests);
   const extra: MessageExtra = {
     transport: {
-      kind: 'streamable-http',
-      headers: req.headers,
-      remoteAddress: req.socket.remoteAddress,
-      raw: req,
-      request: req,
-      response: res,
+      ...httpTransportInfo(req, res),
       closeSseStream: (id) => channel.exchangeOf(id)?.disconnect(),
     },
   };

@@ -3,7 +3,7 @@ import { McpError } from '../../errors/mcp.error.js';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
-import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import { httpTransportInfo } from './http-transport-info.js';
 import {
   isJsonRpcRequest,
   type JsonRpcMessage,
@@ -70,14 +70,7 @@ export async function serveModernPost(
   res.on('close', () => {
     if (!reply.done) abort.abort(new Error('Client disconnected'));
   });
-  const transport: TransportInfo = {
-    kind: 'streamable-http',
-    headers: req.headers,
-    remoteAddress: req.socket.remoteAddress,
-    raw: req,
-    request: req,
-    response: res,
-  };
+  const transport = httpTransportInfo(req, res);
   try {
     const result = await server.dispatchModern(request, {
       protocol,

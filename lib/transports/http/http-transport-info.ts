@@ -1,0 +1,17 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
+
+/**
+ * What a handler learns of the Streamable HTTP POST that carried its call (both eras): headers,
+ * remote address, and the request and response themselves (`switchToHttp()` in Nest guards).
+ */
+export function httpTransportInfo(req: IncomingMessage, res: ServerResponse): TransportInfo {
+  return {
+    kind: 'streamable-http',
+    headers: req.headers,
+    remoteAddress: req.socket.remoteAddress,
+    raw: req,
+    request: req,
+    response: res,
+  };
+}
