@@ -99,7 +99,7 @@ describe('large bodies under the default limit', () => {
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ length: payload.length });
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 

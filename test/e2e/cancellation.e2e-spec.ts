@@ -22,7 +22,7 @@ describe.each(['auto', 'json', 'sse'] as const)('cancellation (responseMode %s)'
   });
 
   afterEach(async () => {
-    await peer.close();
+    await peer?.close();
   });
 
   it('aborting an SDK call fires the server tool’s AbortSignal', async () => {

@@ -78,7 +78,7 @@ describe('a client that disconnects mid-stream', () => {
       const result = await peer.client.callTool({ name: 'echo', arguments: { text: 'still up' } });
       expect(result.content).toEqual([{ type: 'text', text: 'echo: still up' }]);
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 

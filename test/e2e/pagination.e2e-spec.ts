@@ -25,7 +25,7 @@ describe('pagination (pageSize 2)', () => {
   });
 
   afterAll(async () => {
-    await peer.close();
+    await peer?.close();
     await server.close();
   });
 

@@ -12,7 +12,7 @@ describe('prompts and completion', () => {
   });
 
   afterAll(async () => {
-    await peer.close();
+    await peer?.close();
     await server.close();
   });
 

@@ -18,7 +18,7 @@ describe('resources and resource templates', () => {
   });
 
   afterAll(async () => {
-    await peer.close();
+    await peer?.close();
     await server.close();
   });
 

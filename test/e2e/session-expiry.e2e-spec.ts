@@ -77,7 +77,7 @@ describe(`session idle expiry (sessionIdleTimeoutMs ${IDLE_MS})`, () => {
       expect(error).toBeInstanceOf(StreamableHTTPError);
       expect((error as StreamableHTTPError).code).toBe(404);
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 });

@@ -124,7 +124,7 @@ describe('SSE polling and resumption (SEP-1699)', () => {
       const resumptions = peer.wire.filter((w) => w.method === 'GET' && w.lastEventId);
       expect(resumptions).toEqual([expect.objectContaining({ status: 200 })]);
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 });

@@ -127,7 +127,7 @@ describe('stateless mode', () => {
       expect(tools.map((t) => t.name)).toContain('echo');
       expect(peer.wire.filter((w) => w.method === 'GET').map((w) => w.status)).toEqual([405]);
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 

@@ -29,7 +29,7 @@ describe.each<Mode>(['auto', 'json', 'sse'])('handshake and tools (responseMode 
   });
 
   afterEach(async () => {
-    await peer.close();
+    await peer?.close();
   });
 
   function replyTypesOf(rpcMethod: string): (string | null)[] {

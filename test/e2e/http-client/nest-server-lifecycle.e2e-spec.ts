@@ -97,7 +97,7 @@ describe.each(['auto', 'json', 'sse'] as const)(
       await peer.client.connect();
       const sessionId = peer.transport.sessionId!;
       expect(await server.handler.sessions.find(sessionId)).toBeDefined();
-      await peer.close();
+      await peer?.close();
       expect(await server.handler.sessions.find(sessionId)).toBeUndefined();
       expect(peer.client.currentState).toBe('closed');
     });
@@ -137,7 +137,7 @@ describe('McpClient over Streamable HTTP: session expiry', () => {
         // Only the dropped standalone stream may have reported the end of the old session.
         for (const error of peer.errors) expect(error).toMatchObject({ kind: 'http', status: 404 });
       } finally {
-        await peer.close();
+        await peer?.close();
         await server.close();
       }
     },
@@ -153,6 +153,6 @@ describe('McpClient over Streamable HTTP: nothing listening', () => {
     const error = await peer.client.connect().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ kind: 'refused' });
-    await peer.close();
+    await peer?.close();
   });
 });

@@ -71,7 +71,7 @@ describe.each(FORMS)(
         const result = await peer.client.callTool({ name: 'echo', arguments: { text: 'async' } });
         expect(firstText(result)).toBe('echo: async');
       } finally {
-        await peer.close();
+        await peer?.close();
       }
     });
 
@@ -104,7 +104,7 @@ describe('forRootAsync: extras returned by the factory', () => {
       providers: [TestTools],
     }).then(
       async (booted) => {
-        await booted.close();
+        await booted?.close();
         return 'started';
       },
       (error: Error) => error.message,

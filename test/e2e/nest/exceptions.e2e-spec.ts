@@ -16,8 +16,8 @@ describe('exceptions and exception filters', () => {
     peer = await connectSdk(booted.url());
   });
   afterAll(async () => {
-    await peer.close();
-    await booted.close();
+    await peer?.close();
+    await booted?.close();
   });
 
   const call = (name: string, args: Record<string, unknown> = {}) =>

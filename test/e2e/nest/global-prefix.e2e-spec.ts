@@ -111,7 +111,7 @@ describe.each(PLATFORMS)('MCP endpoint paths on %s', (platform) => {
         const result = await peer.client.callTool({ name: 'echo', arguments: { text: path } });
         expect(firstText(result)).toBe(`echo: ${path}`);
       } finally {
-        await peer.close();
+        await peer?.close();
       }
       // The transport, not the framework, reads the body: a JSON-RPC parse error, and a body
       // larger than the framework's default limit is accepted.

@@ -55,7 +55,7 @@ describe.each(PLATFORMS)('Streamable HTTP on %s', (platform) => {
       const result = await peer.client.callTool({ name: 'echo', arguments: { text: 'hi' } });
       expect(firstText(result)).toBe('echo: hi');
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 
@@ -65,7 +65,7 @@ describe.each(PLATFORMS)('Streamable HTTP on %s', (platform) => {
       const result = await peer.client.callTool('add', { a: 2, b: 3 });
       expect(result.structuredContent).toEqual({ sum: 5 });
     } finally {
-      await peer.close();
+      await peer?.close();
     }
   });
 

@@ -25,8 +25,8 @@ describe('interceptors on MCP handlers', () => {
   });
   beforeEach(() => recorder.clear());
   afterAll(async () => {
-    await peer.close();
-    await booted.close();
+    await peer?.close();
+    await booted?.close();
   });
 
   /** Calls a tool, collecting its progress notifications. */

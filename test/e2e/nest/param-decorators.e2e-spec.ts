@@ -17,8 +17,8 @@ describe.each(PLATFORMS)('MCP parameter decorators on %s', (platform) => {
     peer = await connectSdk(booted.url(), { 'x-trace': 'trace-42' });
   });
   afterAll(async () => {
-    await peer.close();
-    await booted.close();
+    await peer?.close();
+    await booted?.close();
   });
 
   it('injects arguments, one argument, the context, the session and the HTTP request', async () => {

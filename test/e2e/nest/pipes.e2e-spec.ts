@@ -17,8 +17,8 @@ describe('pipes on MCP handler arguments', () => {
     peer = await connectSdk(booted.url());
   });
   afterAll(async () => {
-    await peer.close();
-    await booted.close();
+    await peer?.close();
+    await booted?.close();
   });
 
   const call = (name: string, args: Record<string, unknown>) =>

@@ -61,7 +61,7 @@ describe('Standard Schema tools (arktype, valibot) over Streamable HTTP', () => 
   });
 
   afterAll(async () => {
-    await peer.close();
+    await peer?.close();
     await app.close();
   });
 

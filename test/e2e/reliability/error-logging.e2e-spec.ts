@@ -32,8 +32,8 @@ describe.each([false, true])('error logging (exposeErrors %s)', (exposeErrors) =
     peer = await connectSdk(booted.url());
   });
   afterAll(async () => {
-    await peer.close();
-    await booted.close();
+    await peer?.close();
+    await booted?.close();
   });
 
   it('answers a TypeError with a generic -32603 whose correlation id is in the error log', async () => {

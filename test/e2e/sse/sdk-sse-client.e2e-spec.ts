@@ -192,7 +192,7 @@ describe('HTTP+SSE transport with the official SDK SSEClientTransport', () => {
     call.catch(() => undefined); // the client closes under it
     await app.tools.probe.wait(`started:${key}`);
     expect(app.sse.sessionCount).toBe(1);
-    await peer.close();
+    await peer?.close();
     const reason = await within(
       app.tools.probe.wait<Error>(`aborted:${key}`),
       5000,
@@ -214,7 +214,7 @@ describe('HTTP+SSE pagination with the official SDK client', () => {
   });
 
   afterAll(async () => {
-    await peer.close();
+    await peer?.close();
     await app.close();
   });
 
