@@ -149,6 +149,19 @@ export type { TransportInfo, TransportKind } from './engine/transport-info.inter
 export type { RequestOutlet, ModernDispatch } from './engine/request-outlet.interface.js';
 export { UriTemplate } from './server/uri-template/index.js';
 
+// ── Response builders (fluent tool, prompt and resource results) ─────────────────────────────
+export { McpResponse } from './server/response/mcp-response.js';
+export {
+  ToolResponse,
+  type EmbeddedContents,
+  type ResourceLinkFields,
+} from './server/response/tool-response.js';
+export { PromptResponse } from './server/response/prompt-response.js';
+export {
+  ResourceResponse,
+  type ResourceContentsOptions,
+} from './server/response/resource-response.js';
+
 // ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
 export type { EventStore } from './stores/event-store.interface.js';
 export { InMemoryEventStore } from './stores/in-memory-event-store.js';
