@@ -15,6 +15,7 @@ import type {
   LoggingLevel,
 } from '../../protocol/schema/index.js';
 import { legacyInputRequired } from '../mrtr/legacy-input.js';
+import { httpFrameOf, McpStdioFrame, type McpHttpFrame } from './request-frame.js';
 import {
   modernInputRequired,
   requestClient,
@@ -28,6 +29,7 @@ import type {
 } from './input-request-options.interface.js';
 
 export type { ClientRequestOptions, InputRequestOptions, InputRequiredOptions };
+export type { McpHttpFrame, McpStdioFrame };
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -35,6 +37,8 @@ export interface McpSessionHandle {
   readonly id: string | undefined;
   /** State that persists across the session's requests. */
   readonly state: Map<string, unknown>;
+  /** Empties {@link state}, then seeds it again from the `sessionState` option. */
+  resetState(): void;
 }
 
 /** W3C trace context a request carries in `_meta` (SEP-414); every field optional. */
@@ -52,6 +56,7 @@ export interface McpTraceContext {
 export class McpContext {
   private finished = false;
   private lastProgress = Number.NEGATIVE_INFINITY;
+  private httpFrame?: McpHttpFrame | null;
 
   constructor(private readonly scope: RequestScope) {}
 
@@ -114,6 +119,34 @@ export class McpContext {
   /** The session (id and persistent state), or undefined for stateless requests. */
   get session(): McpSessionHandle | undefined {
     return this.scope.session;
+  }
+
+  /**
+   * The HTTP request behind this call (query, scheme, host, port, path, headers), computed on
+   * first read: Streamable HTTP (both eras) and HTTP+SSE give the POST, WebSocket the upgrade
+   * request, the in-memory test client its headers. Undefined on stdio.
+   */
+  get http(): McpHttpFrame | undefined {
+    if (this.httpFrame === undefined) this.httpFrame = httpFrameOf(this.scope.transport) ?? null;
+    return this.httpFrame ?? undefined;
+  }
+
+  /** The stdio server process (frozen environment, process id); undefined on other transports. */
+  get stdio(): McpStdioFrame | undefined {
+    return this.scope.transport.kind === 'stdio' ? new McpStdioFrame() : undefined;
+  }
+
+  /** The request's params as the client sent them, before validation and defaults. */
+  get rawParams(): Readonly<Record<string, unknown>> {
+    return this.scope.rawParams ?? this.scope.params;
+  }
+
+  /**
+   * Resets the session's state (`session.state`) to what a new session of this principal starts
+   * with (the `sessionState` option's seed, or empty). No-op without a session (2026-07-28).
+   */
+  clearSession(): void {
+    this.scope.session?.resetState();
   }
 
   /**

@@ -20,6 +20,8 @@ export interface RequestScope {
   readonly requestId: RequestId;
   readonly method: string;
   readonly params: Record<string, unknown>;
+  /** The params as received, before the method's schema parsed them (`ctx.rawParams`). */
+  readonly rawParams?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
   readonly protocol: ProtocolContext;
   readonly transport: TransportInfo;
