@@ -49,6 +49,8 @@ export {
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
   type CapacityErrorData,
+  UrlElicitationRequiredError,
+  type UrlElicitation,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -117,6 +119,15 @@ export {
   type McpSessionHandle,
   type McpTraceContext,
 } from './server/context/mcp-context.js';
+// Request frame (HTTP request facts, stdio process) and per-session state seeding.
+export { McpHttpFrame, McpStdioFrame } from './server/context/request-frame.js';
+export type { McpSessionCaller, McpSessionStateSeed } from './server/session/session-state-seed.js';
+// URL-mode elicitation: completion from a callback route, the -32042 error.
+export { McpElicitations } from './server/elicitation/mcp-elicitations.js';
+export type {
+  ElicitUrlParams,
+  UrlElicitationParams,
+} from './server/elicitation/url-elicitation.js';
 export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
 export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';

@@ -17,6 +17,13 @@ import type {
 import { legacyInputRequired } from '../mrtr/legacy-input.js';
 import { httpFrameOf, McpStdioFrame, type McpHttpFrame } from './request-frame.js';
 import {
+  elicitUrl,
+  urlElicitationRequired,
+  type ElicitUrlParams,
+  type UrlElicitationParams,
+} from '../elicitation/url-elicitation.js';
+import type { UrlElicitationRequiredError } from '../../errors/url-elicitation-required.error.js';
+import {
   modernInputRequired,
   requestClient,
   requestInput,
@@ -29,7 +36,7 @@ import type {
 } from './input-request-options.interface.js';
 
 export type { ClientRequestOptions, InputRequestOptions, InputRequiredOptions };
-export type { McpHttpFrame, McpStdioFrame };
+export type { McpHttpFrame, McpStdioFrame, ElicitUrlParams, UrlElicitationParams };
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -186,6 +193,25 @@ export class McpContext {
   elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult> {
     if (!this.modern) requireInputCapability(this.scope, 'elicitation/create', params);
     return requestInput(this.scope, 'elicitation/create', params, options) as Promise<ElicitResult>;
+  }
+
+  /**
+   * Sends the user to `url` (URL-mode elicitation; the client must declare `elicitation.url`) and
+   * returns when they finished. 2025 era: on accept it waits until your code calls
+   * `McpElicitations.complete(elicitationId)` (e.g. from the callback route), which also sends
+   * `notifications/elicitation/complete`; decline/cancel return at once; a cancel of this request
+   * (or `options.signal`) rejects. 2026-07-28: an input round answered by the client's retry.
+   */
+  elicitUrl(params: ElicitUrlParams, options?: InputRequestOptions): Promise<ElicitResult> {
+    return elicitUrl(this.scope, params, options);
+  }
+
+  /**
+   * The `-32042 URL elicitation required` error to throw (2025-11-25), its elicitations opened
+   * for this session so `McpElicitations.complete(id)` later notifies the client.
+   */
+  urlElicitationRequired(...elicitations: UrlElicitationParams[]): UrlElicitationRequiredError {
+    return urlElicitationRequired(this.scope, elicitations);
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`); an input round in 2026-07-28. */
