@@ -13,7 +13,8 @@ export interface ResourceContentsOptions {
   mimeType?: string;
   /**
    * Name, title and description of the contents. Not fields of the spec's resource contents:
-   * sent as extra properties, which the schemas of both eras allow and clients may ignore.
+   * sent as extra properties (named as in a `Resource`), which the schemas of both eras allow;
+   * McpClient keeps them, strict clients (the official SDK v1) drop them.
    */
   name?: string;
   title?: string;
