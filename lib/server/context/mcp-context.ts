@@ -64,6 +64,7 @@ export class McpContext {
   private finished = false;
   private lastProgress = Number.NEGATIVE_INFINITY;
   private httpFrame?: McpHttpFrame | null;
+  private stdioFrame?: McpStdioFrame;
 
   constructor(private readonly scope: RequestScope) {}
 
@@ -140,7 +141,8 @@ export class McpContext {
 
   /** The stdio server process (frozen environment, process id); undefined on other transports. */
   get stdio(): McpStdioFrame | undefined {
-    return this.scope.transport.kind === 'stdio' ? new McpStdioFrame() : undefined;
+    if (this.scope.transport.kind !== 'stdio') return undefined;
+    return (this.stdioFrame ??= new McpStdioFrame());
   }
 
   /** The request's params as the client sent them, before validation and defaults. */
