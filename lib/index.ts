@@ -49,6 +49,8 @@ export {
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
   type CapacityErrorData,
+  UrlElicitationRequiredError,
+  type UrlElicitation,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -117,6 +119,15 @@ export {
   type McpSessionHandle,
   type McpTraceContext,
 } from './server/context/mcp-context.js';
+// Request frame (HTTP request facts, stdio process) and per-session state seeding.
+export { McpHttpFrame, McpStdioFrame } from './server/context/request-frame.js';
+export type { McpSessionCaller, McpSessionStateSeed } from './server/session/session-state-seed.js';
+// URL-mode elicitation: completion from a callback route, the -32042 error.
+export { McpElicitations } from './server/elicitation/mcp-elicitations.js';
+export type {
+  ElicitUrlParams,
+  UrlElicitationParams,
+} from './server/elicitation/url-elicitation.js';
 export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
 export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';
@@ -148,6 +159,19 @@ export type { JsonSchema } from './server/schema/json-schema.interface.js';
 export type { TransportInfo, TransportKind } from './engine/transport-info.interface.js';
 export type { RequestOutlet, ModernDispatch } from './engine/request-outlet.interface.js';
 export { UriTemplate } from './server/uri-template/index.js';
+
+// ── Response builders (fluent tool, prompt and resource results) ─────────────────────────────
+export { McpResponse } from './server/response/mcp-response.js';
+export {
+  ToolResponse,
+  type EmbeddedContents,
+  type ResourceLinkFields,
+} from './server/response/tool-response.js';
+export { PromptResponse } from './server/response/prompt-response.js';
+export {
+  ResourceResponse,
+  type ResourceContentsOptions,
+} from './server/response/resource-response.js';
 
 // ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
 export type { EventStore } from './stores/event-store.interface.js';

@@ -17,3 +17,29 @@ export function clientCapabilities(options: McpClientOptions): ClientCapabilitie
   if (options.roots) caps.roots = { listChanged: true };
   return caps;
 }
+
+/**
+ * `extra` merged into `base` (Hermes `merge_capabilities`): nested objects are merged key by key,
+ * any other value of `extra` replaces the one in `base`. Neither input is changed.
+ */
+export function mergeClientCapabilities(
+  base: ClientCapabilities,
+  extra: ClientCapabilities,
+): ClientCapabilities {
+  return deepMerge(base, extra) as ClientCapabilities;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): unknown {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    if (key === '__proto__') continue;
+    const current = merged[key];
+    merged[key] =
+      isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}

@@ -6,6 +6,7 @@ import type { McpLogMessage, McpProgressEvent } from './mcp-client-events.interf
 export interface ClientStreams {
   readonly logs$: Observable<McpLogMessage>;
   readonly progress$: Observable<McpProgressEvent>;
+  readonly elicitationComplete$: Observable<string>;
 }
 
 /** Builds the typed streams over the notifications whose params matched their schema. */
@@ -18,5 +19,8 @@ export function createClientStreams(checked: Observable<JsonRpcNotification>): C
   return {
     logs$: params<McpLogMessage>('notifications/message'),
     progress$: params<McpProgressEvent>('notifications/progress'),
+    elicitationComplete$: params<{ elicitationId: string }>(
+      'notifications/elicitation/complete',
+    ).pipe(map((p) => p.elicitationId)),
   };
 }

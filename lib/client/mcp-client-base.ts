@@ -6,10 +6,12 @@ import type { JsonRpcNotification, JsonRpcParams } from '../protocol/json-rpc.js
 import {
   ClientRequestResultSchemas,
   type ClientRequestResultOf,
+  type ClientCapabilities,
   type Implementation,
   type ServerCapabilities,
 } from '../protocol/schema/index.js';
 import { createClientStreams } from './client-streams.js';
+import { mergeClientCapabilities } from './client-identity.js';
 import type { ClientTransport } from './client-transport.interface.js';
 import { EraNegotiator } from './era/era-negotiator.js';
 import {
@@ -64,6 +66,8 @@ export class McpClientBase {
   readonly logs$: Observable<McpLogMessage> = this.streams.logs$;
   /** Every progress notification (also delivered to the call's own `onProgress`). */
   readonly progress$: Observable<McpProgressEvent> = this.streams.progress$;
+  /** Ids of URL-mode elicitations the server reports completed (`notifications/elicitation/complete`). */
+  readonly elicitationComplete$: Observable<string> = this.streams.elicitationComplete$;
   /** Transport problems that did not fail a call (garbage lines, stream errors). */
   readonly errors$: Observable<Error> = this.errors.asObservable();
 
@@ -126,6 +130,24 @@ export class McpClientBase {
     return this.server?.era === 'modern'
       ? this.stateless.protocolVersion
       : this.server?.protocolVersion;
+  }
+
+  /** The capabilities this client declares (option `capabilities`, or derived from its handlers). */
+  get capabilities(): ClientCapabilities {
+    return this.stateless.capabilities;
+  }
+
+  /**
+   * Merges `extra` into the declared capabilities (nested objects key by key) and returns the
+   * result. A 2025 session fixes capabilities at `initialize`, so there they apply from the next
+   * `initialize` (a `connect()` not made yet, or the re-initialize after the server ended the
+   * session); in the 2026-07-28 era every request carries them, so they apply to the next request. Declaring a capability does not add its handler (`elicitation`, `sampling`, `roots`
+   * options): a server request without one is answered with -32601.
+   */
+  mergeCapabilities(extra: ClientCapabilities): ClientCapabilities {
+    const merged = mergeClientCapabilities(this.stateless.capabilities, extra);
+    this.stateless.capabilities = merged;
+    return merged;
   }
 
   /** Server instructions from `initialize` or `server/discover`. */

@@ -14,3 +14,7 @@ export {
   type CapacityErrorData,
 } from './capacity.error.js';
 export { ListenError, type ListenErrorReason } from './listen.error.js';
+export {
+  UrlElicitationRequiredError,
+  type UrlElicitation,
+} from './url-elicitation-required.error.js';

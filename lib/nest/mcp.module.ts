@@ -1,5 +1,6 @@
 import { Inject, Logger, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { McpElicitations } from '../server/elicitation/mcp-elicitations.js';
 import { McpServer } from '../server/mcp-server.js';
 import { McpServerCore } from '../server/mcp-server-core.js';
 import type { EventStore } from '../stores/event-store.interface.js';
@@ -60,6 +61,12 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     // The engine-facing part of the server, for transports.
     { provide: McpServerCore, inject: [McpServer], useFactory: (server: McpServer) => server.core },
+    // URL-mode elicitations, completed from the app's callback routes.
+    {
+      provide: McpElicitations,
+      inject: [McpServer],
+      useFactory: (server: McpServer) => server.elicitations,
+    },
     {
       provide: StreamableHttpHandler,
       inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
@@ -72,7 +79,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
-  exports: [McpServer, McpServerCore, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
+  exports: [McpServer, McpServerCore, McpElicitations, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   /**

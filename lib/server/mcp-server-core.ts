@@ -13,6 +13,7 @@ import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 export type { ModernDispatch, ClientNotificationEvent };
 import { buildInitializeResult, supportedVersionsOf } from './server-identity.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
+import { McpElicitations } from './elicitation/mcp-elicitations.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
 import type { McpSession, SessionHost } from './session/mcp-session.js';
 import { LiveSessions } from './session/live-sessions.js';
@@ -55,6 +56,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   private readonly shutdown: ServerDrain;
   /** {@inheritDoc HandlerHost.errors} */
   readonly errors: ServerErrorLog;
+  /** URL-mode elicitations waiting for their out-of-band flow (`McpElicitations`). */
+  readonly elicitations = new McpElicitations();
   /** Admission, dispatch and error mapping of every request. */
   private readonly requests: RequestDispatch;
 

@@ -5,6 +5,7 @@ import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
+import type { McpSessionStateSeed } from './session/session-state-seed.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -70,4 +71,10 @@ export interface McpServerOptions extends McpServerInfo {
   extensions?: Record<string, Record<string, unknown>>;
   /** Cache hints of 2026-07-28 results, per kind; default `{ ttlMs: 0, cacheScope: 'private' }`. */
   cache?: McpCacheOptions;
+  /**
+   * The state each 2025-era session starts with, from who opened it (principal, `request.user`,
+   * transport), computed once at `initialize`; `ctx.clearSession()` restores it. Default: empty.
+   * 2026-07-28 requests have no session (use `ctx.http` and guards there).
+   */
+  sessionState?: McpSessionStateSeed;
 }

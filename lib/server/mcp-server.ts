@@ -1,6 +1,7 @@
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { ServerNotifier } from './context/request-scope.interface.js';
 import { McpServerCore } from './mcp-server-core.js';
+import type { McpElicitations } from './elicitation/mcp-elicitations.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import type {
   PromptArgs,
@@ -55,6 +56,11 @@ export class McpServer implements ServerNotifier {
   /** The options the server was created with (identity, page size, ...). */
   get options(): Readonly<McpServerOptions> {
     return this.core.options;
+  }
+
+  /** URL-mode elicitations waiting for completion: complete them from your callback route. */
+  get elicitations(): McpElicitations {
+    return this.core.elicitations;
   }
 
   /** Number of live sessions in this process. */

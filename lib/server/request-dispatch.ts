@@ -112,6 +112,7 @@ export class RequestDispatch {
       requestId: request.id,
       method: request.method,
       params,
+      rawParams: request.params,
       signal,
       protocol: extra.protocol ?? session.protocol,
       transport: extra.transport,

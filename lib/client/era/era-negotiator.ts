@@ -1,7 +1,7 @@
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import type { InitializeResult } from '../../protocol/schema/index.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../protocol/versions.js';
-import { clientCapabilities, DEFAULT_CLIENT_INFO } from '../client-identity.js';
+import { DEFAULT_CLIENT_INFO } from '../client-identity.js';
 import type { ClientTransport } from '../client-transport.interface.js';
 import type { McpClientOptions } from '../mcp-client-options.interface.js';
 import type { StatelessRequester } from '../modern/stateless-requester.js';
@@ -59,7 +59,7 @@ export class EraNegotiator {
   ): Promise<InitializeResult> {
     return initializeSession(this.peer, this.transport(), {
       protocolVersion: version,
-      capabilities: clientCapabilities(this.options),
+      capabilities: this.stateless.capabilities,
       clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
     });
   }

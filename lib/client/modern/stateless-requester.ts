@@ -39,7 +39,7 @@ export class StatelessRequester {
   private meta!: RequestMetaObject;
   private level: LoggingLevel | undefined;
   private readonly tools = new ToolHeaderRegistry();
-  private readonly capabilities: ClientCapabilities;
+  private declared: ClientCapabilities;
   private readonly clientInfo: Implementation;
 
   constructor(
@@ -47,7 +47,7 @@ export class StatelessRequester {
     private readonly options: McpClientOptions,
     private readonly deps: StatelessRequesterDeps,
   ) {
-    this.capabilities = clientCapabilities(options);
+    this.declared = clientCapabilities(options);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     this.level = options.logLevel;
   }
@@ -55,7 +55,18 @@ export class StatelessRequester {
   /** Starts speaking `version` (after discover). */
   begin(version: string): void {
     this.version = version;
-    this.meta = modernMeta(version, this.capabilities, this.clientInfo, this.level);
+    this.meta = modernMeta(version, this.declared, this.clientInfo, this.level);
+  }
+
+  /** The capabilities the client declares (`initialize`, each 2026-07-28 request's `_meta`). */
+  get capabilities(): ClientCapabilities {
+    return this.declared;
+  }
+
+  /** Declares `capabilities` from now on (the next `initialize`, every later modern request). */
+  set capabilities(capabilities: ClientCapabilities) {
+    this.declared = capabilities;
+    if (this.version) this.begin(this.version);
   }
 
   /** The revision requests use. */
@@ -77,7 +88,7 @@ export class StatelessRequester {
   metaFor(version: string): RequestMetaObject {
     return version === this.version
       ? this.meta
-      : modernMeta(version, this.capabilities, this.clientInfo, this.level);
+      : modernMeta(version, this.declared, this.clientInfo, this.level);
   }
 
   /**

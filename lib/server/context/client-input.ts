@@ -46,7 +46,13 @@ export function requireInputCapability(
     const ok =
       elicitation !== undefined &&
       (mode === 'url' ? 'url' in elicitation : 'form' in elicitation || !('url' in elicitation));
-    if (!ok) throw missingCapability({ elicitation: { [mode]: {} } }, protocolVersion);
+    if (!ok) {
+      throw missingCapability(
+        { elicitation: { [mode]: {} } },
+        protocolVersion,
+        `elicitation.${mode}`,
+      );
+    }
     return;
   }
   const gate = findMethod('server', 'request', method)?.capability;
@@ -136,8 +142,8 @@ export function requestClient(
 function missingCapability(
   requiredCapabilities: Record<string, unknown>,
   protocolVersion: string,
+  name = Object.keys(requiredCapabilities)[0],
 ): McpError {
-  const name = Object.keys(requiredCapabilities)[0];
   const code = isVersionAtLeast(protocolVersion, '2026-07-28')
     ? ErrorCode.MissingRequiredClientCapability
     : ErrorCode.InvalidRequest;

@@ -15,6 +15,14 @@ import type {
   LoggingLevel,
 } from '../../protocol/schema/index.js';
 import { legacyInputRequired } from '../mrtr/legacy-input.js';
+import { httpFrameOf, McpStdioFrame, type McpHttpFrame } from './request-frame.js';
+import {
+  elicitUrl,
+  urlElicitationRequired,
+  type ElicitUrlParams,
+  type UrlElicitationParams,
+} from '../elicitation/url-elicitation.js';
+import type { UrlElicitationRequiredError } from '../../errors/url-elicitation-required.error.js';
 import {
   modernInputRequired,
   requestClient,
@@ -28,6 +36,7 @@ import type {
 } from './input-request-options.interface.js';
 
 export type { ClientRequestOptions, InputRequestOptions, InputRequiredOptions };
+export type { McpHttpFrame, McpStdioFrame, ElicitUrlParams, UrlElicitationParams };
 
 /** Per-session user state (Hermes `assigns`), shared by every request of a session. */
 export interface McpSessionHandle {
@@ -35,6 +44,8 @@ export interface McpSessionHandle {
   readonly id: string | undefined;
   /** State that persists across the session's requests. */
   readonly state: Map<string, unknown>;
+  /** Empties {@link state}, then seeds it again from the `sessionState` option. */
+  resetState(): void;
 }
 
 /** W3C trace context a request carries in `_meta` (SEP-414); every field optional. */
@@ -52,6 +63,8 @@ export interface McpTraceContext {
 export class McpContext {
   private finished = false;
   private lastProgress = Number.NEGATIVE_INFINITY;
+  private httpFrame?: McpHttpFrame | null;
+  private stdioFrame?: McpStdioFrame;
 
   constructor(private readonly scope: RequestScope) {}
 
@@ -117,6 +130,35 @@ export class McpContext {
   }
 
   /**
+   * The HTTP request behind this call (query, scheme, host, port, path, headers), computed on
+   * first read: Streamable HTTP (both eras) and HTTP+SSE give the POST, WebSocket the upgrade
+   * request, the in-memory test client its headers. Undefined on stdio.
+   */
+  get http(): McpHttpFrame | undefined {
+    if (this.httpFrame === undefined) this.httpFrame = httpFrameOf(this.scope.transport) ?? null;
+    return this.httpFrame ?? undefined;
+  }
+
+  /** The stdio server process (frozen environment, process id); undefined on other transports. */
+  get stdio(): McpStdioFrame | undefined {
+    if (this.scope.transport.kind !== 'stdio') return undefined;
+    return (this.stdioFrame ??= new McpStdioFrame());
+  }
+
+  /** The request's params as the client sent them, before validation and defaults. */
+  get rawParams(): Readonly<Record<string, unknown>> {
+    return this.scope.rawParams ?? this.scope.params;
+  }
+
+  /**
+   * Resets the session's state (`session.state`) to what a new session of this principal starts
+   * with (the `sessionState` option's seed, or empty). No-op without a session (2026-07-28).
+   */
+  clearSession(): void {
+    this.scope.session?.resetState();
+  }
+
+  /**
    * Reports progress when the client asked for it (`_meta.progressToken`); otherwise a no-op.
    * Values must increase; a value not above the previous one is dropped. Nothing is sent after
    * the handler finished.
@@ -153,6 +195,25 @@ export class McpContext {
   elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult> {
     if (!this.modern) requireInputCapability(this.scope, 'elicitation/create', params);
     return requestInput(this.scope, 'elicitation/create', params, options) as Promise<ElicitResult>;
+  }
+
+  /**
+   * Sends the user to `url` (URL-mode elicitation; the client must declare `elicitation.url`) and
+   * returns when they finished. 2025 era: on accept it waits until your code calls
+   * `McpElicitations.complete(elicitationId)` (e.g. from the callback route), which also sends
+   * `notifications/elicitation/complete`; decline/cancel return at once; a cancel of this request
+   * (or `options.signal`) rejects. 2026-07-28: an input round answered by the client's retry.
+   */
+  elicitUrl(params: ElicitUrlParams, options?: InputRequestOptions): Promise<ElicitResult> {
+    return elicitUrl(this.scope, params, options);
+  }
+
+  /**
+   * The `-32042 URL elicitation required` error to throw (2025-11-25), its elicitations opened
+   * for this session so `McpElicitations.complete(id)` later notifies the client.
+   */
+  urlElicitationRequired(...elicitations: UrlElicitationParams[]): UrlElicitationRequiredError {
+    return urlElicitationRequired(this.scope, elicitations);
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`); an input round in 2026-07-28. */

@@ -6,6 +6,7 @@ import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { InputRoundPort } from '../mrtr/input-round.js';
+import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -13,6 +14,8 @@ export interface ServerNotifier {
   notifyResourceUpdated(uri: string): void;
   /** Tells clients that a list changed. */
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
+  /** URL-mode elicitations waiting for completion (`notifications/elicitation/complete`). */
+  readonly elicitations?: McpElicitations;
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */
@@ -20,6 +23,8 @@ export interface RequestScope {
   readonly requestId: RequestId;
   readonly method: string;
   readonly params: Record<string, unknown>;
+  /** The params as received, before the method's schema parsed them (`ctx.rawParams`). */
+  readonly rawParams?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
   readonly protocol: ProtocolContext;
   readonly transport: TransportInfo;

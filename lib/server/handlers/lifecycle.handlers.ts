@@ -1,6 +1,7 @@
 import { McpError } from '../../errors/mcp.error.js';
 import { negotiateProtocolVersion } from '../../protocol/versions.js';
 import type { MethodHandler } from './method-handler.interface.js';
+import { seedSessionState } from '../session/session-state-seed.js';
 
 /** `initialize`: negotiates the revision and caches the client's context on the session. */
 export const initialize: MethodHandler<'initialize'> = (params, scope, host) => {
@@ -14,6 +15,7 @@ export const initialize: MethodHandler<'initialize'> = (params, scope, host) => 
     ...(params.clientInfo && { clientInfo: params.clientInfo }),
   };
   const result = host.initializeResult(protocolVersion);
+  seedSessionState(session, scope.transport, host.options.sessionState);
   session.advertised = result.capabilities;
   session.initialized = true;
   session.onInitialized?.();

@@ -57,6 +57,7 @@ export class ModernDispatcher {
       requestId: request.id,
       method: request.method,
       params,
+      rawParams: request.params,
       signal: call.signal,
       protocol: call.protocol,
       transport: call.transport,

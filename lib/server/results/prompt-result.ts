@@ -1,5 +1,6 @@
 import { isContentBlock, text } from '../../protocol/content.js';
 import type { GetPromptResult, Role } from '../../protocol/schema/index.js';
+import { unwrapResponse } from '../response/response-builder.js';
 
 /** A prompt message as a handler may return it: content may be a plain string. */
 type LoosePromptMessage = { role: unknown; content: unknown };
@@ -7,11 +8,12 @@ type LoosePromptMessage = { role: unknown; content: unknown };
 const isRole = (role: unknown): role is Role => role === 'user' || role === 'assistant';
 
 /**
- * Wraps what a prompt handler returned: a result with `messages` passes through (message content
+ * Wraps what a prompt handler returned (a response builder is built first): a result with `messages` passes through (message content
  * given as a string becomes a text block); an array is taken as the messages; a string becomes
  * one user message.
  */
-export function toGetPromptResult(value: unknown, description?: string): GetPromptResult {
+export function toGetPromptResult(returned: unknown, description?: string): GetPromptResult {
+  const value = unwrapResponse(returned);
   let result: { messages: LoosePromptMessage[]; description?: string };
   if (typeof value === 'string') result = { messages: [{ role: 'user', content: text(value) }] };
   else if (Array.isArray(value)) result = { messages: value as LoosePromptMessage[] };

@@ -1,5 +1,6 @@
 import { toBase64 } from '../../protocol/content.js';
 import type { ReadResourceResult } from '../../protocol/schema/index.js';
+import { unwrapResponse } from '../response/response-builder.js';
 
 type Contents = ReadResourceResult['contents'][number];
 
@@ -21,15 +22,17 @@ function withMime<C extends object>(contents: C, mimeType?: string): C {
 }
 
 /**
- * Wraps what a resource handler returned: `{ contents }` passes through; a string is text; bytes
+ * Wraps what a resource handler returned (a response builder is built with the URI being read
+ * and the declared MIME type): `{ contents }` passes through; a string is text; bytes
  * become a base64 blob; `{ text }`/`{ blob }` get the URI and declared MIME type; an array yields
  * several contents.
  */
 export function toReadResourceResult(
-  value: unknown,
+  returned: unknown,
   uri: string,
   mimeType?: string,
 ): ReadResourceResult {
+  const value = unwrapResponse(returned, { uri, mimeType });
   if (
     typeof value === 'object' &&
     value !== null &&

@@ -2,6 +2,7 @@ import { isContentBlock, text } from '../../protocol/content.js';
 import type { CallToolResult, ContentBlock } from '../../protocol/schema/index.js';
 import { formatIssues, syncValidation } from '../schema/json-schema.interface.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { unwrapResponse } from '../response/response-builder.js';
 
 function isCallToolResult(value: unknown): value is CallToolResult {
   return (
@@ -13,12 +14,14 @@ function isCallToolResult(value: unknown): value is CallToolResult {
 
 /**
  * Wraps what a tool handler returned into a CallToolResult:
+ * a response builder (`McpResponse.tool()`) is built first;
  * a result object passes through; a string becomes text; a content block or an array of blocks
  * becomes content; any other object becomes `structuredContent` plus its JSON as text; other values
  * become JSON text; `undefined` becomes empty content. With an `outputSchema`, structured content is
  * validated, and a mismatch is reported as a tool error.
  */
-export function toCallToolResult(value: unknown, tool: RegisteredTool): CallToolResult {
+export function toCallToolResult(returned: unknown, tool: RegisteredTool): CallToolResult {
+  const value = unwrapResponse(returned);
   if (isCallToolResult(value)) return tool.output ? checkOutput(value, tool) : value;
   if (value === undefined || value === null)
     return tool.output ? checkOutput({ content: [] }, tool) : { content: [] };

@@ -34,6 +34,7 @@ export class LiveSessions implements Iterable<McpSession> {
     if (admission && this.draining()) throw this.limits.refuse('shutdown');
     const release = admission ? this.limits.admitSession(admission) : undefined;
     const session = new McpSession(id, transport, this.host);
+    if (admission?.principal !== undefined) session.principal = admission.principal;
     this.sessions.add(session);
     session.onClose(() => {
       this.sessions.delete(session);

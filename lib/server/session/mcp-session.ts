@@ -45,6 +45,10 @@ export class McpSession {
   readonly subscriptions = new Set<string>();
   /** Per-session user state that persists across requests. */
   readonly state = new Map<string, unknown>();
+  /** The principal that opened the session, when its transport knows one. */
+  principal?: string;
+  /** The state a fresh session starts with (option `sessionState`, computed at initialize). */
+  stateSeed?: Readonly<Record<string, unknown>>;
   /** The JSON-RPC peer of this conversation. */
   readonly peer: JsonRpcPeer<MessageExtra>;
   /** Epoch ms of the last message received. */
@@ -88,6 +92,12 @@ export class McpSession {
   receive(message: JsonRpcMessage, extra: MessageExtra): void {
     this.lastActivity = Date.now();
     this.peer.receive(message, extra);
+  }
+
+  /** Empties {@link state}, then puts the {@link stateSeed} entries back. */
+  resetState(): void {
+    this.state.clear();
+    for (const [key, value] of Object.entries(this.stateSeed ?? {})) this.state.set(key, value);
   }
 
   /** Registers a callback run once when the session closes. */
