@@ -14,3 +14,6 @@ export {
   type CapacityErrorData,
 } from './capacity.error.js';
 export { ListenError, type ListenErrorReason } from './listen.error.js';
+export { McpServersConfigError } from './mcp-servers-config.error.js';
+export { McpNameCollisionError, type McpAggregateKind } from './mcp-name-collision.error.js';
+export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
