@@ -40,8 +40,8 @@ class UpstreamPolicyGuard implements CanActivate {
   }
 }
 
-const textOf = (result: { content?: unknown }) =>
-  (result.content as Array<{ type: string; text?: string }>)
+const textOf = (result: object) =>
+  (result as { content: Array<{ type: string; text?: string }> }).content
     .map((block) => block.text ?? '')
     .join('');
 
