@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
   McpError as SdkMcpError,
   ToolListChangedNotificationSchema,
@@ -17,8 +18,10 @@ import { fileURLToPath } from 'node:url';
 import {
   getMcpGatewayTarget,
   McpClientManager,
+  McpClient,
   McpGatewayModule,
   McpModule,
+  StreamableHttpClientTransport,
   type McpGatewayTarget,
 } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
@@ -62,7 +65,7 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
     weather = await startUpstream('weather');
     const moduleRef = await Test.createTestingModule({
       imports: [
-        McpModule.forRoot({ name: 'gateway', version: '1.0.0' }),
+        McpModule.forRoot({ name: 'gateway', version: '1.0.0', hideDeniedFromLists: true }),
         McpGatewayModule.forRoot({
           mcpServers: {
             weather: { url: weather.url },
@@ -92,7 +95,7 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
       { timeoutMs: 15_000, description: 'the capability-dependent tools of server-everything' },
     );
     sdk = await connectClient(url, {
-      capabilities: { elicitation: { form: {} } },
+      capabilities: { elicitation: { form: {} }, sampling: {} },
       setup: (client) => {
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
           listChanged += 1;
@@ -100,6 +103,14 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
         client.setRequestHandler(ElicitRequestSchema, () => ({
           action: 'accept',
           content: { name: 'Ada' },
+        }));
+        client.setRequestHandler(CreateMessageRequestSchema, (request) => ({
+          role: 'assistant',
+          content: {
+            type: 'text',
+            text: `downstream model saw ${request.params.maxTokens} tokens`,
+          },
+          model: 'downstream-model',
         }));
       },
     });
@@ -120,10 +131,12 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
         'weather__get_forecast',
         'weather__slow_count',
         'everything__echo',
-        'everything__get-sum',
+        'everything__trigger-sampling-request',
         'dying__crash',
       ]),
     );
+    // Denied by the gateway guard, so hidden (McpModule hideDeniedFromLists).
+    expect(names).not.toContain('everything__get-sum');
     const forecast = tools.find((t) => t.name === 'weather__get_forecast');
     expect(forecast?.description).toBe('Forecast for a city');
     expect(forecast?.inputSchema.properties).toHaveProperty('city');
@@ -182,6 +195,31 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
   it("forwards the upstream's elicitation to the downstream client", async () => {
     const result = await sdk.client.callTool({ name: 'weather__ask_name', arguments: {} });
     expect(textOf(result)).toBe('hello Ada');
+  });
+
+  it("forwards the upstream's sampling request to the downstream client", async () => {
+    const result = await sdk.client.callTool({
+      name: 'everything__trigger-sampling-request',
+      arguments: { prompt: 'Say hi', maxTokens: 20 },
+    });
+    expect(textOf(result)).toContain('downstream model saw 20 tokens');
+  });
+
+  it('serves a 2026-07-28 client too: an upstream elicitation becomes its input round', async () => {
+    const client = new McpClient({
+      transport: new StreamableHttpClientTransport(url),
+      elicitation: () => ({ action: 'accept', content: { name: 'Grace' } }),
+    });
+    try {
+      await client.connect();
+      expect(client.era).toBe('modern');
+      const result = await client.callTool('weather__ask_name', {});
+      expect(textOf(result)).toBe('hello Grace');
+      const forecast = await client.callTool('weather__get_forecast', { city: 'Lima' });
+      expect(textOf(forecast)).toBe('sunny in Lima');
+    } finally {
+      await client.close();
+    }
   });
 
   it('runs the gateway guards, which see the upstream target', async () => {
