@@ -1,4 +1,9 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Subscription } from 'rxjs';
 import type { McpAggregate, McpAggregated } from '../../client/manager/aggregate.interface.js';
@@ -33,7 +38,7 @@ const KEY_OF: Record<Kind, (item: McpAggregated<never>) => string> = {
  * left out with a warning.
  */
 @Injectable()
-export class McpGatewayRegistrar implements OnModuleInit, OnModuleDestroy {
+export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('McpGateway');
   private readonly registered = new Map<Kind, Map<string, string>>();
   private readonly refused = new Map<string, string>();
@@ -48,7 +53,11 @@ export class McpGatewayRegistrar implements OnModuleInit, OnModuleDestroy {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  onModuleInit(): void {
+  /**
+   * After every module's init: the local `@Tool`s are registered (a local name wins over an
+   * upstream one) and the manager made its first attempts.
+   */
+  onApplicationBootstrap(): void {
     try {
       this.server = this.moduleRef.get(McpServer, { strict: false });
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   type ExecutionContext,
   type INestApplication,
 } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import {
   CreateMessageRequestSchema,
@@ -19,9 +20,11 @@ import {
   getMcpGatewayTarget,
   McpClientManager,
   McpClient,
+  McpExecutionContext,
   McpGatewayModule,
   McpModule,
   StreamableHttpClientTransport,
+  Tool,
   type McpGatewayTarget,
 } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
@@ -40,6 +43,25 @@ class UpstreamPolicyGuard implements CanActivate {
     const target = getMcpGatewayTarget(context);
     if (target) this.seen.push(target);
     return !(target?.server === 'everything' && target.upstreamName === 'get-sum');
+  }
+}
+
+/** An app-wide guard: no forecasts for Atlantis, whoever serves them. */
+@Injectable()
+class NoAtlantisGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (!McpExecutionContext.isMcp(context)) return true;
+    const { args } = McpExecutionContext.create<{ city?: string } | undefined>(context);
+    return args?.city !== 'Atlantis';
+  }
+}
+
+/** A local tool whose name an upstream tool would also take: the local one wins. */
+@Injectable()
+class LocalTools {
+  @Tool({ name: 'everything__get-env', description: 'Local stand-in' })
+  env() {
+    return 'local env';
   }
 }
 
@@ -79,6 +101,7 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
           logger: false,
         }),
       ],
+      providers: [LocalTools, { provide: APP_GUARD, useClass: NoAtlantisGuard }],
     }).compile();
     gateway = moduleRef.createNestApplication({ logger: false });
     await gateway.listen(0, '127.0.0.1');
@@ -237,6 +260,22 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
       name: 'everything__get-sum',
       upstreamName: 'get-sum',
     });
+  });
+
+  it("runs the app's global guards on forwarded calls", async () => {
+    const denied = await sdk.client.callTool({
+      name: 'weather__get_forecast',
+      arguments: { city: 'Atlantis' },
+    });
+    expect(denied).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Forbidden resource' }],
+    });
+  });
+
+  it('leaves an upstream item out when a local tool has its name', async () => {
+    const result = await sdk.client.callTool({ name: 'everything__get-env', arguments: {} });
+    expect(textOf(result)).toBe('local env');
   });
 
   it('refuses an unknown namespaced tool with -32602', async () => {
