@@ -47,6 +47,14 @@ export interface McpClientManagerOptions extends McpServersConfig {
   /** Reconnection with backoff; `false` leaves a failed server `'failed'`. Default: on. */
   reconnect?: McpReconnectOptions | false | undefined;
   /**
+   * Milliseconds between pings of each ready server (`ping`, or `server/discover` in the
+   * 2026-07-28 era); a ping that gets no answer (transport error, timeout) takes the server out
+   * of the aggregate and reconnects it, which is how a remote server that went away without a
+   * connection to drop is noticed. A call failing with a `TransportError` does the same. `0`: no
+   * pings. Default 30 000.
+   */
+  pingIntervalMs?: number | undefined;
+  /**
    * Client options for every server (identity, timeouts, sampling/elicitation handlers ...), or
    * a function giving each server its own.
    */

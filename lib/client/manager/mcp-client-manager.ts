@@ -7,6 +7,7 @@ import {
   type Observable,
 } from 'rxjs';
 import { McpError } from '../../errors/mcp.error.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { UpstreamUnavailableError } from '../../errors/upstream-unavailable.error.js';
 import type {
   CallToolResult,
@@ -99,6 +100,7 @@ export class McpClientManager {
         client: client ?? {},
         transport: () => options.transport?.(name, raw) ?? createServerTransport(config),
         reconnect,
+        pingIntervalMs: options.pingIntervalMs ?? 30_000,
       });
       upstream.changed$.subscribe(() => this.rebuild());
       upstream.errors$.subscribe((error) => this.problems.next(prefixed(name, error)));
@@ -164,7 +166,9 @@ export class McpClientManager {
     options?: McpCallOptions,
   ): Promise<CallToolResult<TStructured>> {
     const tool = this.routeOf('tool', name, this.routes.tools.get(name));
-    return this.client(tool.server).callTool<TStructured>(tool.upstreamName, args, options);
+    return this.watched(tool.server, (client) =>
+      client.callTool<TStructured>(tool.upstreamName, args, options),
+    );
   }
 
   /** Gets an aggregated prompt by its exposed name. */
@@ -174,7 +178,9 @@ export class McpClientManager {
     options?: McpCallOptions,
   ): Promise<GetPromptResult> {
     const prompt = this.routeOf('prompt', name, this.routes.prompts.get(name));
-    return this.client(prompt.server).getPrompt(prompt.upstreamName, args, options);
+    return this.watched(prompt.server, (client) =>
+      client.getPrompt(prompt.upstreamName, args, options),
+    );
   }
 
   /**
@@ -188,7 +194,7 @@ export class McpClientManager {
     const { server: chosen, ...call } = options;
     const server = chosen ?? this.routes.serverOfUri(uri);
     if (server === undefined) throw McpError.invalidParams(`Unknown resource: ${uri}`, { uri });
-    return this.client(server).readResource(uri, call);
+    return this.watched(server, (client) => client.readResource(uri, call));
   }
 
   /** Completion of an aggregated prompt's argument or a template variable, on its server. */
@@ -258,6 +264,20 @@ export class McpClientManager {
       throw new UpstreamUnavailableError(server, state, lastError);
     }
     return upstream.client;
+  }
+
+  /**
+   * Runs `call` on a server's ready client; a `TransportError` (the server gone) marks the server
+   * down, so it leaves the aggregate and is reconnected.
+   */
+  private async watched<T>(server: string, call: (client: McpClient) => Promise<T>): Promise<T> {
+    const client = this.client(server);
+    try {
+      return await call(client);
+    } catch (error) {
+      if (error instanceof TransportError) this.upstream(server).suspect(client, error);
+      throw error;
+    }
   }
 
   /** The routed item, or the reason there is none (a server down, or an unknown name). */

@@ -1,4 +1,5 @@
-import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, interval, Subject, type Observable, type Subscription } from 'rxjs';
+import { McpError } from '../../errors/mcp.error.js';
 import { TransportError } from '../../errors/transport.error.js';
 import type { ClientTransport } from '../client-transport.interface.js';
 import { McpClient } from '../mcp-client.js';
@@ -15,6 +16,8 @@ export interface UpstreamServerSetup {
   /** A fresh transport for each attempt. */
   readonly transport: () => ClientTransport;
   readonly reconnect: ResolvedReconnect | false;
+  /** Milliseconds between pings of a ready server (a failed ping counts as a drop); 0: none. */
+  readonly pingIntervalMs: number;
 }
 
 /**
@@ -128,6 +131,10 @@ export class UpstreamServer {
       }),
       client.errors$.subscribe((error) => this.problems.next(error)),
     ];
+    if (this.setup.pingIntervalMs > 0) {
+      const ping = () => client.ping().catch((error: unknown) => this.suspect(client, error));
+      this.watching.push(interval(this.setup.pingIntervalMs).subscribe(() => void ping()));
+    }
     if (caps.tools?.listChanged)
       this.watching.push(client.toolsChanged$.subscribe(refresh('tools')));
     if (caps.prompts?.listChanged)
@@ -141,14 +148,27 @@ export class UpstreamServer {
     this.watching = [];
   }
 
+  /**
+   * A call or ping on `client` failed: unless the server answered (an `McpError`), it is taken
+   * as down (an HTTP server gone has no connection whose end would tell), closed and retried.
+   */
+  suspect(client: McpClient, error: unknown): void {
+    if (error instanceof McpError || client !== this.current || this.closed) return;
+    if (this.status.value.state !== 'ready') return;
+    this.dropped(client, asError(error));
+    void client.close();
+  }
+
   /** The connection ended without our asking: leave the aggregate, then reconnect. */
-  private dropped(client: McpClient): void {
-    if (client !== this.current) return;
+  private dropped(client: McpClient, reason?: Error): void {
+    if (client !== this.current || this.status.value.state !== 'ready') return;
     this.unwatch();
     this.currentLists = EMPTY_AGGREGATE_LISTS;
     this.changes.next();
     this.retry(
-      client.transport.closeError ?? new TransportError('The connection closed', 'closed'),
+      reason ??
+        client.transport.closeError ??
+        new TransportError('The connection closed', 'closed'),
     );
   }
 

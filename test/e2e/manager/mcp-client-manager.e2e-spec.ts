@@ -40,6 +40,7 @@ describe('McpClientManager (McpClientModule.forServers)', () => {
             down: { url: `http://127.0.0.1:${downPort}/mcp`, type: 'http' },
           },
           reconnect: { initialDelayMs: 50, maxDelayMs: 200 },
+          pingIntervalMs: 100,
           client: { requestTimeoutMs: 10_000 },
           logger: false,
         }),
@@ -162,5 +163,19 @@ describe('McpClientManager (McpClientModule.forServers)', () => {
     await within(changed, 10_000, 'alpha__added_later in tools$');
     const result = await manager.callTool('alpha__added_later');
     expect(result.content).toEqual([{ type: 'text', text: 'late tool' }]);
+  }, 15_000);
+
+  it('takes a remote server that went away out of the aggregate (ping), and emits the change', async () => {
+    const left = firstValueFrom(
+      manager.tools$.pipe(filter((tools) => !names(tools).some((n) => n.startsWith('down__')))),
+    );
+    await late?.close();
+    late = undefined;
+    const tools = await within(left, 10_000, 'the gone server to leave tools$');
+    expect(names(tools)).toContain('alpha__get_forecast');
+    expect(manager.status('down').state).toBe('reconnecting');
+    expect(manager.status('down').lastError).toBeInstanceOf(Error);
+    const error = await manager.callTool('down__get_forecast', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamUnavailableError);
   }, 15_000);
 });
