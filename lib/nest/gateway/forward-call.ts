@@ -3,6 +3,7 @@ import { McpError } from '../../errors/mcp.error.js';
 import { RequestCancelledError } from '../../errors/request-cancelled.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
+import { isInputRequired } from '../../server/mrtr/input-required.interrupt.js';
 
 /**
  * The upstream call's options for a downstream request: its cancellation, its progress (only
@@ -29,6 +30,8 @@ export function forwardedCallOptions(ctx: McpContext, signal: AbortSignal): McpC
  */
 export function upstreamFailure(server: string, error: unknown): unknown {
   if (error instanceof McpError || error instanceof RequestCancelledError) return error;
+  // A 2026-07-28 input round of the downstream request: the server turns it into input_required.
+  if (isInputRequired(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new McpError(ErrorCode.InternalError, `MCP server "${server}" failed: ${reason}`, {
     server,
