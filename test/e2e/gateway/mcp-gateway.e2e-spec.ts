@@ -191,6 +191,21 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
     expect(read.contents[0]).toMatchObject({ text: 'oslo,bergen' });
   });
 
+  it("forwards completion of an upstream prompt's arguments, context included", async () => {
+    const ref = { type: 'ref/prompt' as const, name: 'everything__completable-prompt' };
+    const departments = await sdk.client.complete({
+      ref,
+      argument: { name: 'department', value: 'S' },
+    });
+    expect(departments.completion.values).toEqual(['Sales', 'Support']);
+    const names = await sdk.client.complete({
+      ref,
+      argument: { name: 'name', value: '' },
+      context: { arguments: { department: 'Marketing' } },
+    });
+    expect(names.completion.values).toEqual(['Grace', 'Henry', 'Iris']);
+  });
+
   it('forwards upstream progress to the downstream client', async () => {
     const progress: number[] = [];
     const result = await sdk.client.callTool(
