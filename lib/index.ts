@@ -254,6 +254,54 @@ export type {
   McpClientOptionsFactory,
 } from './nest/client/mcp-client-module-options.interface.js';
 
+// ── Client manager (many servers as one) and the MCP gateway ────────────────────────────────
+export {
+  McpClientManager,
+  type McpManagerReadOptions,
+} from './client/manager/mcp-client-manager.js';
+export type {
+  McpClientManagerOptions,
+  McpCollisionPolicy,
+  McpNamespaceOptions,
+  McpReconnectOptions,
+  McpManagedClientOptions,
+} from './client/manager/mcp-client-manager-options.interface.js';
+export type {
+  McpServersConfig,
+  McpServerConfig,
+  McpStdioServerConfig,
+  McpRemoteServerConfig,
+  McpRemoteTransportKind,
+} from './client/manager/mcp-servers-config.interface.js';
+export type {
+  McpAggregate,
+  McpAggregated,
+  McpAggregatedTool,
+  McpAggregatedPrompt,
+  McpAggregatedResource,
+  McpAggregatedResourceTemplate,
+} from './client/manager/aggregate.interface.js';
+export type {
+  McpUpstreamState,
+  McpUpstreamStatus,
+} from './client/manager/upstream-status.interface.js';
+export { McpServersConfigError } from './errors/mcp-servers-config.error.js';
+export { McpNameCollisionError, type McpAggregateKind } from './errors/mcp-name-collision.error.js';
+export { UpstreamUnavailableError } from './errors/upstream-unavailable.error.js';
+export type {
+  McpClientManagerModuleOptions,
+  McpClientManagerAsyncOptions,
+  McpClientManagerFactory,
+} from './nest/client/mcp-client-manager-module-options.interface.js';
+export { McpGatewayModule } from './nest/gateway/mcp-gateway.module.js';
+export type {
+  McpGatewayModuleOptions,
+  McpGatewayAsyncOptions,
+  McpGatewayExtras,
+  McpGatewayGuard,
+} from './nest/gateway/mcp-gateway-options.interface.js';
+export { getMcpGatewayTarget, type McpGatewayTarget } from './nest/gateway/mcp-gateway-target.js';
+
 // ── Client transports ────────────────────────────────────────────────────────────────────────
 export type { HeadersProvider } from './transports/shared/headers-provider.js';
 export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';

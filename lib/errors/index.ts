@@ -18,3 +18,6 @@ export {
   UrlElicitationRequiredError,
   type UrlElicitation,
 } from './url-elicitation-required.error.js';
+export { McpServersConfigError } from './mcp-servers-config.error.js';
+export { McpNameCollisionError, type McpAggregateKind } from './mcp-name-collision.error.js';
+export { UpstreamUnavailableError } from './upstream-unavailable.error.js';

@@ -1,4 +1,11 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { McpClientManager } from '../../client/manager/mcp-client-manager.js';
+import { ManagedMcpClientManager } from './managed-mcp-client-manager.js';
+import type {
+  McpClientManagerAsyncOptions,
+  McpClientManagerModuleOptions,
+} from './mcp-client-manager-module-options.interface.js';
+import { MCP_CLIENT_MANAGER_OPTIONS } from './mcp-client.tokens.js';
 import {
   McpClientConfigurableModule,
   type McpClientAsyncRegistration,
@@ -34,6 +41,65 @@ export class McpClientModule extends McpClientConfigurableModule {
   ): DynamicModule {
     if (!isList(options)) return super.registerAsync(options);
     return McpClientModule.group(options.map((one) => super.registerAsync(one)));
+  }
+
+  /**
+   * Many servers as one injectable {@link McpClientManager}, from an `mcpServers` map as desktop
+   * clients write it (stdio `command`/`args`/`env`/`cwd`, or remote `url`/`headers`/`transport`).
+   * A malformed entry fails startup naming its key; at init every server connects at once, and
+   * one that is down is retried in the background without blocking the others.
+   * @example
+   * ```ts
+   * McpClientModule.forServers({
+   *   mcpServers: {
+   *     files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] },
+   *     weather: { url: 'https://weather.example.com/mcp', headers: { authorization: 'Bearer …' } },
+   *   },
+   * });
+   * // constructor(private readonly manager: McpClientManager) {}
+   * ```
+   */
+  static forServers(
+    options: McpClientManagerModuleOptions & { isGlobal?: boolean | undefined },
+  ): DynamicModule {
+    const { isGlobal, ...rest } = options;
+    return McpClientModule.managerModule(
+      { provide: MCP_CLIENT_MANAGER_OPTIONS, useValue: rest },
+      [],
+      isGlobal,
+    );
+  }
+
+  /** {@link forServers} with options from a factory (e.g. `ConfigService`). */
+  static forServersAsync(options: McpClientManagerAsyncOptions): DynamicModule {
+    const { imports = [], inject = [], useFactory, isGlobal } = options;
+    return McpClientModule.managerModule(
+      { provide: MCP_CLIENT_MANAGER_OPTIONS, inject: inject as never[], useFactory },
+      imports as DynamicModule[],
+      isGlobal,
+    );
+  }
+
+  private static managerModule(
+    options: Provider,
+    imports: DynamicModule[],
+    isGlobal: boolean | undefined,
+  ): DynamicModule {
+    return {
+      module: McpClientModule,
+      global: isGlobal ?? false,
+      imports,
+      providers: [
+        options,
+        {
+          provide: McpClientManager,
+          inject: [MCP_CLIENT_MANAGER_OPTIONS],
+          useFactory: (resolved: McpClientManagerModuleOptions) =>
+            new ManagedMcpClientManager(resolved),
+        },
+      ],
+      exports: [McpClientManager],
+    };
   }
 
   /** One module importing and re-exporting a module per client (each keeps its options private). */

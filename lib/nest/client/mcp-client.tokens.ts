@@ -14,3 +14,6 @@ export function getMcpClientToken(name: string = DEFAULT_MCP_CLIENT): string {
  */
 export const InjectMcpClient = (name?: string): ParameterDecorator & PropertyDecorator =>
   Inject(getMcpClientToken(name));
+
+/** The injection token of `McpClientModule.forServers()`'s resolved options. */
+export const MCP_CLIENT_MANAGER_OPTIONS = 'nestjs-mcp:McpClientManagerOptions';

@@ -1,0 +1,35 @@
+import { StreamableHttpClientTransport } from '../../transports/http/client/streamable-http-client.transport.js';
+import { SseClientTransport } from '../../transports/sse/sse-client.transport.js';
+import { StdioClientTransport } from '../../transports/stdio/stdio-client.transport.js';
+import { WebSocketClientTransport } from '../../transports/websocket/websocket-client.transport.js';
+import type { ClientTransport } from '../client-transport.interface.js';
+import type { ParsedServerConfig } from './parse-servers-config.js';
+
+/**
+ * A fresh transport for one connection attempt to a configured server: `StdioClientTransport`
+ * for a command, else the remote transport the entry names (Streamable HTTP, legacy SSE,
+ * WebSocket) with its headers.
+ */
+export function createServerTransport(config: ParsedServerConfig): ClientTransport {
+  switch (config.kind) {
+    case 'stdio':
+      return new StdioClientTransport({
+        command: config.command,
+        args: config.args,
+        ...(config.env && { env: { ...config.env } }),
+        ...(config.cwd !== undefined && { cwd: config.cwd }),
+      });
+    case 'streamable-http':
+      return new StreamableHttpClientTransport(config.url, {
+        ...(config.headers && { headers: { ...config.headers } }),
+      });
+    case 'sse':
+      return new SseClientTransport(config.url, {
+        ...(config.headers && { headers: { ...config.headers } }),
+      });
+    case 'websocket':
+      return new WebSocketClientTransport(config.url, {
+        ...(config.headers && { headers: { ...config.headers } }),
+      });
+  }
+}

@@ -1,0 +1,39 @@
+import type { McpCallOptions } from '../../client/mcp-client-options.interface.js';
+import { McpError } from '../../errors/mcp.error.js';
+import { RequestCancelledError } from '../../errors/request-cancelled.error.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import type { McpContext } from '../../server/context/mcp-context.js';
+import { isInputRequired } from '../../server/mrtr/input-required.interrupt.js';
+
+/**
+ * The upstream call's options for a downstream request: its cancellation, its progress (only
+ * when the downstream client asked for it, and the timeout restarts on each), and its W3C trace
+ * context passed on in `_meta`.
+ */
+export function forwardedCallOptions(ctx: McpContext, signal: AbortSignal): McpCallOptions {
+  const trace = ctx.traceContext;
+  const wantsProgress = ctx.meta.progressToken !== undefined;
+  return {
+    signal,
+    resetTimeoutOnProgress: true,
+    ...(wantsProgress && {
+      onProgress: ({ progress, total, message }) => ctx.progress(progress, total, message),
+    }),
+    ...(Object.keys(trace).length > 0 && { meta: { ...trace } }),
+  };
+}
+
+/**
+ * What the downstream client gets for an upstream failure: the upstream's own JSON-RPC error as
+ * it is; a transport failure, a closed connection or a timeout as `-32603` naming the server (the
+ * gateway's own upstream, so its reason is no secret of the downstream's).
+ */
+export function upstreamFailure(server: string, error: unknown): unknown {
+  if (error instanceof McpError || error instanceof RequestCancelledError) return error;
+  // A 2026-07-28 input round of the downstream request: the server turns it into input_required.
+  if (isInputRequired(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new McpError(ErrorCode.InternalError, `MCP server "${server}" failed: ${reason}`, {
+    server,
+  });
+}

@@ -1,0 +1,129 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Subscription } from 'rxjs';
+import type { McpAggregate, McpAggregated } from '../../client/manager/aggregate.interface.js';
+import { McpClientManager } from '../../client/manager/mcp-client-manager.js';
+import { McpServer } from '../../server/mcp-server.js';
+import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
+import { GatewayRegistrations, type RegistrationKind } from './gateway-registrations.js';
+import { McpGatewayInvoker } from './mcp-gateway-invoker.js';
+import type { McpGatewayTarget } from './mcp-gateway-target.js';
+import { UpstreamInputRelay } from './upstream-input-relay.js';
+
+type Kind = McpGatewayTarget['kind'];
+const LIST_OF: Record<Kind, keyof McpAggregate> = {
+  tool: 'tools',
+  prompt: 'prompts',
+  resource: 'resources',
+  resourceTemplate: 'resourceTemplates',
+};
+const KEY_OF: Record<Kind, (item: McpAggregated<never>) => string> = {
+  tool: (i) => (i.descriptor as { name: string }).name,
+  prompt: (i) => (i.descriptor as { name: string }).name,
+  resource: (i) => i.upstreamName,
+  resourceTemplate: (i) => i.upstreamName,
+};
+
+/**
+ * Keeps the app's McpServer in step with the gateway's aggregate: each upstream tool, prompt,
+ * resource and template is a runtime registration (so `list_changed` reaches the downstream
+ * clients), re-registered when its descriptor changes and removed when its server leaves. An item
+ * that cannot be served (a name or schema the server refuses, a local item of the same name) is
+ * left out with a warning.
+ */
+@Injectable()
+export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('McpGateway');
+  private readonly registered = new Map<Kind, Map<string, string>>();
+  private readonly refused = new Map<string, string>();
+  private subscription: Subscription | undefined;
+  private server!: McpServer;
+  private registrations!: GatewayRegistrations;
+
+  constructor(
+    private readonly manager: McpClientManager,
+    private readonly invoker: McpGatewayInvoker,
+    private readonly relay: UpstreamInputRelay,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /**
+   * After every module's init: the local `@Tool`s are registered (a local name wins over an
+   * upstream one) and the manager made its first attempts.
+   */
+  onApplicationBootstrap(): void {
+    try {
+      this.server = this.moduleRef.get(McpServer, { strict: false });
+    } catch (error) {
+      throw new Error('McpGatewayModule needs McpModule.forRoot() (or forRootAsync()) in the app', {
+        cause: error,
+      });
+    }
+    const hide = this.moduleOptions()?.hideDeniedFromLists ?? false;
+    this.registrations = new GatewayRegistrations(
+      this.server,
+      this.manager,
+      this.invoker,
+      this.relay,
+      hide,
+    );
+    this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  private moduleOptions(): McpModuleOptions | undefined {
+    try {
+      return this.moduleRef.get<McpModuleOptions>(MCP_MODULE_OPTIONS, { strict: false });
+    } catch {
+      return undefined;
+    }
+  }
+
+  private sync(aggregate: McpAggregate): void {
+    for (const kind of Object.keys(LIST_OF) as Kind[]) {
+      const items = aggregate[LIST_OF[kind]] as readonly McpAggregated<never>[];
+      this.syncKind(kind, items);
+    }
+  }
+
+  private syncKind(kind: RegistrationKind, items: readonly McpAggregated<never>[]): void {
+    const registered = this.registered.get(kind) ?? new Map<string, string>();
+    this.registered.set(kind, registered);
+    const wanted = new Map(items.map((item) => [KEY_OF[kind](item), item]));
+    for (const [key, print] of registered) {
+      const item = wanted.get(key);
+      if (item && fingerprint(item) === print) continue;
+      this.registrations.remove(kind, key);
+      registered.delete(key);
+    }
+    for (const [key, item] of wanted) {
+      if (registered.has(key)) continue;
+      const print = fingerprint(item);
+      try {
+        this.registrations.add(kind, key, item);
+        registered.set(key, print);
+        this.refused.delete(`${kind}:${key}`);
+      } catch (error) {
+        if (this.refused.get(`${kind}:${key}`) === print) continue;
+        this.refused.set(`${kind}:${key}`, print);
+        this.logger.warn(
+          `${item.server}: ${kind} "${key}" not served: ${(error as Error).message}`,
+        );
+      }
+    }
+  }
+}
+
+/** What makes a registration stale: its server or descriptor changed. */
+function fingerprint(item: McpAggregated<unknown>): string {
+  return `${item.server}\u0000${JSON.stringify(item.descriptor)}`;
+}
