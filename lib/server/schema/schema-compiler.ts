@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { z } from 'zod';
 import type {
   CompiledSchema,
@@ -95,15 +96,27 @@ export class SchemaCompiler {
   private ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
     const dialect = schema.$schema;
     if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect))) {
-      return (this.ajv2020 ??= new Ajv2020({ strict: false, allErrors: true }));
+      return (this.ajv2020 ??= withFormats(new Ajv2020({ strict: false, allErrors: true })));
     }
     if (typeof dialect === 'string' && DRAFT_07.test(dialect)) {
-      return (this.ajv07 ??= new Ajv({ strict: false, allErrors: true }));
+      return (this.ajv07 ??= withFormats(new Ajv({ strict: false, allErrors: true })));
     }
     throw new Error(
       `unsupported JSON Schema dialect ${JSON.stringify(dialect)} (use 2020-12 or draft-07)`,
     );
   }
+}
+
+/**
+ * Registers the JSON Schema `format`s (uri, email, date-time, uuid, ...) with `ajv-formats`, the
+ * plugin Ajv's authors keep for this, so a raw schema's `format` is validated rather than ignored
+ * with a console warning. The package is CommonJS: its plugin is the module itself under ESM and
+ * its `default` under the CommonJS build.
+ */
+function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
+  const plugin = (ajvFormats as unknown as { default?: typeof ajvFormats }).default ?? ajvFormats;
+  plugin(ajv);
+  return ajv;
 }
 
 function zodIssue(issue: z.core.$ZodIssue): SchemaIssue {

@@ -179,6 +179,18 @@ describe('SchemaCompiler', () => {
       );
     });
 
+    it.each([
+      ['2020-12 (no $schema)', {}],
+      ['draft-07', { $schema: 'http://json-schema.org/draft-07/schema#' }],
+    ])('validates format keywords (uri, email) under %s', (_dialect, declared) => {
+      const properties = { site: { type: 'string', format: 'uri' }, mail: { format: 'email' } };
+      const formats = compile({ ...declared, type: 'object', properties }, 'formats');
+      expect(formats.validate({ site: 'https://a.example/x', mail: 'a@b.example' }).ok).toBe(true);
+      const bad = formats.validate({ site: 'not a uri', mail: 'nope' });
+      expect(bad.ok).toBe(false);
+      if (!bad.ok) expect(bad.issues.map((issue) => issue.path).sort()).toEqual(['mail', 'site']);
+    });
+
     it('compiles several schemas sharing one compiler', () => {
       const a = compile({ type: 'object', properties: { a: { type: 'string' } } }, 'a');
       const b = compile({ type: 'object', properties: { a: { type: 'number' } } }, 'b');
