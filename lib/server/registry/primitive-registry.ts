@@ -34,8 +34,11 @@ function viewOf<T extends { key: string }, D>(registry: OrderedRegistry<T, D>): 
  * items; everyone else gets the read-only {@link PrimitiveLookup}.
  */
 export class PrimitiveRegistry implements PrimitiveLookup {
-  /** Compiles schemas once for every registration. */
-  readonly compiler = new SchemaCompiler();
+  constructor(
+    /** Compiles schemas once for every registration (a session's registry shares its server's). */
+    readonly compiler = new SchemaCompiler(),
+  ) {}
+
   private readonly toolItems = new OrderedRegistry<RegisteredTool, Tool>('tool', describe);
   private readonly promptItems = new OrderedRegistry<RegisteredPrompt, Prompt>('prompt', describe);
   private readonly resourceItems = new OrderedRegistry<RegisteredResource, Resource>(

@@ -137,7 +137,8 @@ export class SseHandler {
 
   /** Ends every session and its stream (application shutdown). */
   close(): void {
-    for (const stream of [...this.streams.values()]) stream.session.close('Server shutting down');
+    for (const stream of [...this.streams.values()])
+      stream.session.close('Server shutting down', 'shutdown');
   }
 
   private async post(
