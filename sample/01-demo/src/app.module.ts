@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import { DemoTools } from './demo.tools.js';
+import { SessionDemoTools } from './session-demo.tools.js';
 
 /** The demo app: an MCP server on every transport, with in-memory defaults. */
 @Module({
@@ -15,6 +16,6 @@ import { DemoTools } from './demo.tools.js';
       websocket: true,
     }),
   ],
-  providers: [DemoTools],
+  providers: [DemoTools, SessionDemoTools],
 })
 export class AppModule {}
