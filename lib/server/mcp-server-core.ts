@@ -2,6 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
 import { McpError } from '../errors/mcp.error.js';
+import { ErrorCode } from '../protocol/error-codes.js';
 import { deriveCapabilities } from './capabilities.js';
 import type { ServerNotifier } from './context/request-scope.interface.js';
 import { ServerErrorLog, type ClientErrorLevel } from './errors/server-error-log.js';
@@ -159,7 +160,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc HandlerHost.negotiateVersion} */
   negotiateVersion(requested: unknown): string {
     if (this.legacyVersions.length === 0) {
-      throw new McpError(-32602, 'Unsupported protocol version', {
+      throw new McpError(ErrorCode.InvalidParams, 'Unsupported protocol version', {
         supported: [...this.supportedVersions],
         requested,
       });
