@@ -139,11 +139,13 @@ export async function startHermesApp(
   };
 }
 
-/** Boots a module whose only provider is `provider`, to see the bootstrap fail. */
-export async function bootWith(provider: new (...args: never[]) => unknown): Promise<void> {
+/** Boots a module with only these providers, to see the bootstrap fail. */
+export async function bootWith(
+  ...providers: Array<new (...args: never[]) => unknown>
+): Promise<void> {
   const moduleRef = await Test.createTestingModule({
     imports: [McpModule.forRoot({ name: 'bad', version: '1.0.0' })],
-    providers: [provider],
+    providers,
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   try {

@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Scope } from '@nestjs/common';
 import { z } from 'zod';
-import { McpMethod } from '../../../lib/index.js';
+import { McpMethod, OnMcpSessionEnded } from '../../../lib/index.js';
 import { jsonBody, postJson, rawId } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
 import { provideGlobalWebSocket } from '../websocket/support/sdk-client.js';
-import { bootWith, startHermesApp, type HermesApp } from './hermes-app.js';
+import { bootWith, HookRecorder, startHermesApp, type HermesApp } from './hermes-app.js';
 import { connectHttp, connectWs, type Peer } from './peers.js';
 
 const PingResult = z.object({ pong: z.string(), era: z.string(), session: z.string().nullable() });
@@ -153,6 +153,24 @@ describe('custom methods and lifecycle hooks', () => {
         return {};
       }
     }
+    @Injectable()
+    class OtherPing {
+      @McpMethod('acme/ping')
+      ping() {
+        return {};
+      }
+    }
+    await expect(bootWith(OtherPing, HookRecorder)).rejects.toThrow(
+      /duplicate custom method "acme\/ping" \(already registered by (OtherPing#ping|HookRecorder#ping)\)/,
+    );
+    @Injectable({ scope: Scope.REQUEST })
+    class RequestScopedHooks {
+      @OnMcpSessionEnded()
+      ended() {}
+    }
+    await expect(bootWith(RequestScopedHooks)).rejects.toThrow(
+      /RequestScopedHooks#ended: MCP lifecycle hooks must be methods of a singleton provider/,
+    );
     await expect(bootWith(Unprefixed)).rejects.toThrow(
       /Unprefixed#ping: "ping2" is not vendor-prefixed/,
     );
