@@ -12,6 +12,7 @@ import type {
   ToolOptions,
 } from './definitions.interface.js';
 import type { PrimitiveRegistry } from './primitive-registry.js';
+import type { PrimitiveListKind } from './registry-view.interface.js';
 import { compilePrompt } from './registered-prompt.js';
 import { compileResource, compileResourceTemplate } from './registered-resource.js';
 import { compileTool } from './registered-tool.js';
@@ -38,6 +39,14 @@ export abstract class ComponentRegistrar {
   /** Called before each registration, after compiling: throw to refuse it. */
   protected admit(_kind: ComponentKind, _key: string, _origin: string): void {}
 
+  /** Called after each registration or removal that changed a list. */
+  protected changed(_list: PrimitiveListKind): void {}
+
+  private removed(list: PrimitiveListKind, removed: boolean): boolean {
+    if (removed) this.changed(list);
+    return removed;
+  }
+
   /**
    * Registers a tool (clients are told with `notifications/tools/list_changed`). Its schemas are
    * compiled now and `args` is typed from the zod `inputSchema`. A duplicate name throws, naming
@@ -51,11 +60,12 @@ export abstract class ComponentRegistrar {
     const tool = compileTool(options, handler, this.registry.compiler);
     this.admit('tool', tool.key, tool.origin);
     this.registry.addTool(tool);
+    this.changed('tools');
   }
 
   /** Removes a tool; true when it existed. */
   removeTool(name: string): boolean {
-    return this.registry.removeTool(name);
+    return this.removed('tools', this.registry.removeTool(name));
   }
 
   /** Registers a prompt (see {@link registerTool}); `args` is typed from `arguments`. */
@@ -66,11 +76,12 @@ export abstract class ComponentRegistrar {
     const prompt = compilePrompt(options, handler, this.registry.compiler);
     this.admit('prompt', prompt.key, prompt.origin);
     this.registry.addPrompt(prompt);
+    this.changed('prompts');
   }
 
   /** Removes a prompt; true when it existed. */
   removePrompt(name: string): boolean {
-    return this.registry.removePrompt(name);
+    return this.removed('prompts', this.registry.removePrompt(name));
   }
 
   /** Registers a fixed-URI resource. */
@@ -78,11 +89,12 @@ export abstract class ComponentRegistrar {
     const resource = compileResource(options, handler);
     this.admit('resource', resource.key, resource.origin);
     this.registry.addResource(resource);
+    this.changed('resources');
   }
 
   /** Removes a resource by URI; true when it existed. */
   removeResource(uri: string): boolean {
-    return this.registry.removeResource(uri);
+    return this.removed('resources', this.registry.removeResource(uri));
   }
 
   /** Registers a resource template (indexed by its literal prefix for fast reads). */
@@ -93,10 +105,11 @@ export abstract class ComponentRegistrar {
     const template = compileResourceTemplate(options, handler);
     this.admit('resourceTemplate', template.key, template.origin);
     this.registry.addResourceTemplate(template);
+    this.changed('resources');
   }
 
   /** Removes a template by its URI template string; true when it existed. */
   removeResourceTemplate(uriTemplate: string): boolean {
-    return this.registry.removeResourceTemplate(uriTemplate);
+    return this.removed('resources', this.registry.removeResourceTemplate(uriTemplate));
   }
 }

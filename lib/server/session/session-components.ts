@@ -58,7 +58,10 @@ export class McpSessionComponents extends ComponentRegistrar {
     this.registry = new PrimitiveRegistry(server.compiler);
     const primitives = layeredLookup(this.registry, server.primitives);
     this.host = withPrimitives(server, primitives);
-    this.registry.changes$.subscribe((kind) => this.session.notifyListChanged(kind));
+  }
+
+  protected override changed(list: PrimitiveListKind): void {
+    this.session.notifyListChanged(list);
   }
 
   /** The session's own items (read-only views), without the server's. */
