@@ -172,13 +172,42 @@ export {
   ResourceResponse,
   type ResourceContentsOptions,
 } from './server/response/resource-response.js';
+// ── Hermes parity: per-session components, lifecycle hooks, custom methods, broadcast ────────
+export { McpSessionComponents } from './server/session/session-components.js';
+export { ComponentRegistrar, type Named } from './server/registry/component-registrar.js';
+export type { McpSessionEndCause } from './engine/session-end-cause.js';
+export type {
+  McpSessionRef,
+  McpClientInitializedEvent,
+  McpClientNotificationHookEvent,
+  McpSessionEndedEvent,
+} from './server/hooks/lifecycle-events.interface.js';
+export type { McpHookListener } from './server/hooks/lifecycle-hooks.js';
+export type { CustomMethodHandler, CustomMethodOptions } from './server/hooks/custom-methods.js';
+export { customMethodNameProblem } from './server/hooks/custom-method-name.js';
+export type {
+  McpBroadcastTarget,
+  McpBroadcastLogOptions,
+} from './server/session/broadcast-target.js';
+export {
+  McpMethod,
+  OnMcpClientInitialized,
+  OnMcpNotification,
+  OnMcpSessionEnded,
+  type McpMethodOptions,
+} from './nest/decorators/mcp-hooks.decorator.js';
 
 // ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
 export type { EventStore } from './stores/event-store.interface.js';
 export { InMemoryEventStore } from './stores/in-memory-event-store.js';
 export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
 export { InMemorySessionStore } from './stores/in-memory-session-store.js';
-export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
+export type {
+  MessageBus,
+  McpBusEvent,
+  McpBroadcastAudience,
+  McpBroadcastMessage,
+} from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────

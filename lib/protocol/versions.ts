@@ -28,16 +28,19 @@ export function isSupportedLegacyVersion(version: string): boolean {
 }
 
 /**
- * Legacy-era negotiation: echo the client's version when we support it,
- * otherwise answer with our latest (the client then decides whether to continue).
+ * Legacy-era negotiation: echo the client's version when we support it (among `supported`,
+ * newest first, default every legacy revision), otherwise answer with our latest (the client
+ * then decides whether to continue).
  */
-export function negotiateProtocolVersion(requested: unknown): LegacyProtocolVersion {
+export function negotiateProtocolVersion(
+  requested: unknown,
+  supported: readonly string[] = LEGACY_PROTOCOL_VERSIONS,
+): LegacyProtocolVersion {
   if (typeof requested === 'string') {
-    if (legacy.has(requested)) return requested as LegacyProtocolVersion;
-    const alias = aliases.get(requested);
-    if (alias) return alias;
+    const version = aliases.get(requested) ?? requested;
+    if (legacy.has(version) && supported.includes(version)) return version as LegacyProtocolVersion;
   }
-  return LATEST_LEGACY_PROTOCOL_VERSION;
+  return (supported[0] ?? LATEST_LEGACY_PROTOCOL_VERSION) as LegacyProtocolVersion;
 }
 
 /** True when `a` is the same revision as `b` or newer (revisions are ISO dates, so they sort as strings). */

@@ -2,6 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
 import { McpError } from '../errors/mcp.error.js';
+import { ErrorCode } from '../protocol/error-codes.js';
 import { deriveCapabilities } from './capabilities.js';
 import type { ServerNotifier } from './context/request-scope.interface.js';
 import { ServerErrorLog, type ClientErrorLevel } from './errors/server-error-log.js';
@@ -11,7 +12,21 @@ import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 
 export type { ModernDispatch, ClientNotificationEvent };
-import { buildInitializeResult, supportedVersionsOf } from './server-identity.js';
+import {
+  assertProtocolVersions,
+  buildInitializeResult,
+  legacyVersionsOf,
+  supportedVersionsOf,
+} from './server-identity.js';
+import { negotiateProtocolVersion } from '../protocol/versions.js';
+import { SchemaCompiler } from './schema/schema-compiler.js';
+import { CustomMethods } from './hooks/custom-methods.js';
+import { McpLifecycleHooks } from './hooks/lifecycle-hooks.js';
+import type { McpSessionRef } from './hooks/lifecycle-events.interface.js';
+import { McpSessionComponents } from './session/session-components.js';
+import type { McpSessionEndCause } from '../engine/session-end-cause.js';
+import { deliverBroadcast } from './session/deliver-broadcast.js';
+import type { McpBroadcastAudience, McpBroadcastMessage } from '../stores/message-bus.interface.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import { McpElicitations } from './elicitation/mcp-elicitations.js';
 import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-view.interface.js';
@@ -76,6 +91,13 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
    */
   readonly supportedVersions: readonly string[];
 
+  /** The legacy revisions `initialize` negotiates, newest first (option `protocolVersions`). */
+  readonly legacyVersions: readonly string[];
+  /** Lifecycle hooks: client initialized, client notification, session ended. */
+  readonly hooks: McpLifecycleHooks;
+  /** Vendor-prefixed request methods served in both eras. */
+  readonly customMethods: CustomMethods;
+
   /** Notifications clients send (e.g. `notifications/roots/list_changed`). */
   readonly clientNotifications$: Observable<ClientNotificationEvent> =
     this.clientNotifications.asObservable();
@@ -85,13 +107,19 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     /** The registries, read-only. */
     readonly primitives: PrimitiveLookup,
     private readonly bus: MessageBus = new InMemoryMessageBus(),
+    /** The schema compiler of the server's registrations (shared by sessions, custom methods). */
+    readonly compiler: SchemaCompiler = new SchemaCompiler(),
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.inputRounds = new InputRoundSettings(options.requestState, options.logger);
     this.errors = new ServerErrorLog(options.logger, options.exposeErrors);
     this.protocolEras = options.protocolEras ?? 'dual';
-    this.supportedVersions = supportedVersionsOf(this.protocolEras);
+    assertProtocolVersions(options.protocolVersions, this.protocolEras);
+    this.supportedVersions = supportedVersionsOf(this.protocolEras, options.protocolVersions);
+    this.legacyVersions = legacyVersionsOf(this.protocolEras, options.protocolVersions);
+    this.hooks = new McpLifecycleHooks(() => this.options.logger);
+    this.customMethods = new CustomMethods(this.compiler);
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,
@@ -103,7 +131,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       const count = (limit: RefusalKind) => this.limits.count(limit);
       this.listen = new ListenHub(listenLimits, () => this.getCapabilities(), count);
     }
-    this.sessions = new LiveSessions(this, this.limits, () => this.shutdown.gate.draining);
+    this.sessions = new LiveSessions(
+      this,
+      this.limits,
+      () => this.shutdown.gate.draining,
+      (session, reason, cause) => this.sessionEnded(session, reason, cause),
+    );
     this.shutdown = new ServerDrain(
       { liveSessions: this.sessions, listen: this.listen, limits: this.limits },
       options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS,
@@ -125,6 +158,17 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Current server capabilities (cached until a registry changes). */
   getCapabilities(): ServerCapabilities {
     return (this.capabilities ??= deriveCapabilities(this.primitives, this.options.capabilities));
+  }
+
+  /** {@inheritDoc HandlerHost.negotiateVersion} */
+  negotiateVersion(requested: unknown): string {
+    if (this.legacyVersions.length === 0) {
+      throw new McpError(ErrorCode.InvalidParams, 'Unsupported protocol version', {
+        supported: [...this.supportedVersions],
+        requested,
+      });
+    }
+    return negotiateProtocolVersion(requested, this.legacyVersions);
   }
 
   /** The `initialize` result for a negotiated revision. */
@@ -208,6 +252,33 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc SessionHost.onNotification} */
   onNotification(session: McpSession, notification: JsonRpcNotification): void {
     this.clientNotifications.next({ session, notification });
+    const { initialized, notification: any } = this.hooks;
+    if (session.ephemeral || (initialized.size === 0 && any.size === 0)) return;
+    const ref = sessionRef(session);
+    if (notification.method === 'notifications/initialized' && session.initialized) {
+      const { protocolVersion, clientInfo, clientCapabilities } = session.protocol;
+      initialized.emit({ ...ref, protocolVersion, clientInfo, clientCapabilities });
+    }
+    const params = notification.params as Record<string, unknown> | undefined;
+    any.emit({ ...ref, method: notification.method, params });
+  }
+
+  /** {@inheritDoc SessionHost.sessionComponents} */
+  sessionComponents(session: McpSession): McpSessionComponents {
+    return new McpSessionComponents(session, this);
+  }
+
+  /** The live 2025-era session with this id in this process, if any. */
+  session(id: string): McpSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /**
+   * Publishes a broadcast on the message bus: every instance delivers it to its own sessions in
+   * the audience (2025 era; 2026-07-28 listen streams carry only what their filter asked for).
+   */
+  broadcast(to: McpBroadcastAudience, message: McpBroadcastMessage): void {
+    void this.bus.publish({ type: 'broadcast', to, message });
   }
 
   /** {@inheritDoc SessionHost.onError} */
@@ -243,7 +314,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
-    const closeSessions = () => this.sessions.closeAll('Server shutting down');
+    const closeSessions = () => this.sessions.closeAll('Server shutting down', 'shutdown');
     // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
     // writes it a few microtasks later, so those sessions close on the next turn.
     if (this.listen?.close()) setImmediate(closeSessions);
@@ -251,7 +322,23 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   }
 
   private deliver(event: McpBusEvent): void {
+    if (event.type === 'broadcast') return deliverBroadcast(event.to, event.message, this.sessions);
     this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
     deliverToSessions(event, this.sessions, this);
   }
+
+  private sessionEnded(session: McpSession, reason: string, cause: McpSessionEndCause): void {
+    const hook = this.hooks.sessionEnded;
+    if (hook.size === 0 || session.ephemeral || !session.initialized) return;
+    hook.emit({ ...sessionRef(session), cause, reason, clientInfo: session.protocol.clientInfo });
+  }
+}
+
+function sessionRef(session: McpSession): McpSessionRef {
+  return {
+    sessionId: session.id,
+    transport: session.transportKind,
+    principal: session.principal,
+    state: session.state,
+  };
 }

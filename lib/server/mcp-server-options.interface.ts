@@ -67,6 +67,13 @@ export interface McpServerOptions extends McpServerInfo {
    * requests next to 2025 sessions; `'modern'` serves 2026-07-28 only; `'legacy'` only sessions.
    */
   protocolEras?: ProtocolEras;
+  /**
+   * Restrict the protocol revisions served (Hermes `supported_protocol_versions/0`), e.g.
+   * `['2025-11-25', '2026-07-28']`. `initialize` negotiates among the 2025 ones (a client asking
+   * for another gets the newest listed, per the spec); `server/discover` lists only these and a
+   * 2026-07-28 request naming another gets -32022. Default: every revision of the served eras.
+   */
+  protocolVersions?: readonly string[];
   /** Extensions advertised in `server/discover` `capabilities.extensions` (2026-07-28). */
   extensions?: Record<string, Record<string, unknown>>;
   /** Cache hints of 2026-07-28 results, per kind; default `{ ttlMs: 0, cacheScope: 'private' }`. */

@@ -3,32 +3,26 @@ import type { ServerNotifier } from './context/request-scope.interface.js';
 import { McpServerCore } from './mcp-server-core.js';
 import type { McpElicitations } from './elicitation/mcp-elicitations.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
-import type {
-  PromptArgs,
-  PromptArgumentOption,
-  PromptHandler,
-  PromptOptions,
-  ResourceHandler,
-  ResourceOptions,
-  ResourceTemplateHandler,
-  ResourceTemplateOptions,
-  SchemaArgs,
-  ToolHandler,
-  ToolOptions,
-} from './registry/definitions.interface.js';
+import { ComponentRegistrar } from './registry/component-registrar.js';
 import { PrimitiveRegistry } from './registry/primitive-registry.js';
-import { compilePrompt } from './registry/registered-prompt.js';
-import { compileResource, compileResourceTemplate } from './registry/registered-resource.js';
-import { compileTool } from './registry/registered-tool.js';
 import type { PrimitiveListKind } from './registry/registry-view.interface.js';
-import type { SchemaInput } from './schema/schema-compiler.js';
 import type { McpServerStats } from './limits/server-stats.js';
-
-/** Where a runtime registration came from (named in duplicate errors). */
-interface Named {
-  name: string;
-  origin?: string;
-}
+import type { LoggingLevel } from '../protocol/schema/index.js';
+import type { CustomMethodHandler, CustomMethodOptions } from './hooks/custom-methods.js';
+import type { McpHookListener } from './hooks/lifecycle-hooks.js';
+import type {
+  McpClientInitializedEvent,
+  McpClientNotificationHookEvent,
+  McpSessionEndedEvent,
+} from './hooks/lifecycle-events.interface.js';
+import type { McpSessionComponents } from './session/session-components.js';
+import {
+  customNotification,
+  logMessage,
+  toAudience,
+  type McpBroadcastLogOptions,
+  type McpBroadcastTarget,
+} from './session/broadcast-target.js';
 
 /**
  * The server as its users see it (the injectable in Nest apps): register and remove tools,
@@ -36,8 +30,8 @@ interface Named {
  * change), read-only views of what is registered, and server-wide notifications. The protocol
  * engine behind it (sessions, dispatch, initialize) is {@link core}, which transports take.
  */
-export class McpServer implements ServerNotifier {
-  private readonly registry = new PrimitiveRegistry();
+export class McpServer extends ComponentRegistrar implements ServerNotifier {
+  protected readonly registry = new PrimitiveRegistry();
   /** The engine-facing part: give it to transports (`new StreamableHttpHandler(server.core, ...)`). */
   readonly core: McpServerCore;
   /** Registered tools by name (read-only). */
@@ -50,7 +44,8 @@ export class McpServer implements ServerNotifier {
   readonly resourceTemplates = this.registry.resourceTemplates;
 
   constructor(options: McpServerOptions, bus?: MessageBus) {
-    this.core = new McpServerCore(options, this.registry, bus);
+    super();
+    this.core = new McpServerCore(options, this.registry, bus, this.registry.compiler);
   }
 
   /** The options the server was created with (identity, page size, ...). */
@@ -69,57 +64,67 @@ export class McpServer implements ServerNotifier {
   }
 
   /**
-   * Registers a tool (at bootstrap or at runtime; clients get `notifications/tools/list_changed`).
-   * Its schemas are compiled now and `args` is typed from the zod `inputSchema`. A duplicate name
-   * throws, naming both origins.
-   * @example server.registerTool({ name: 'add', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => a + b);
+   * The own tools, prompts, resources and templates of the live 2025-era session with this id in
+   * this process (undefined when there is none here). See {@link McpSessionComponents}.
    */
-  registerTool<TInput extends SchemaInput | undefined = undefined>(
-    options: ToolOptions<TInput> & Named,
-    handler: ToolHandler<SchemaArgs<TInput>>,
+  sessionComponents(sessionId: string): McpSessionComponents | undefined {
+    return this.core.session(sessionId)?.components;
+  }
+
+  /**
+   * Serves a custom, vendor-prefixed request method (`acme/ping`) in both eras: on 2025 sessions
+   * after `initialize`, and as a stateless 2026-07-28 request (`Mcp-Method` header equal to it).
+   * A name without a vendor prefix, in a namespace of the specification, or already taken throws.
+   * @example server.registerMethod('acme/ping', () => ({ pong: true }));
+   */
+  registerMethod<TParams = Record<string, unknown>>(
+    method: string,
+    handler: CustomMethodHandler<TParams>,
+    options?: CustomMethodOptions,
   ): void {
-    this.registry.addTool(compileTool(options, handler, this.registry.compiler));
+    this.core.customMethods.add(method, handler as CustomMethodHandler<never>, options);
   }
 
-  /** Removes a tool; true when it existed. */
-  removeTool(name: string): boolean {
-    return this.registry.removeTool(name);
+  /** Removes a custom method; true when it existed. */
+  removeMethod(method: string): boolean {
+    return this.core.customMethods.remove(method);
   }
 
-  /** Registers a prompt (see {@link registerTool}); `args` is typed from `arguments`. */
-  registerPrompt<TArgs extends SchemaInput | PromptArgumentOption[] | undefined = undefined>(
-    options: PromptOptions<TArgs> & Named,
-    handler: PromptHandler<PromptArgs<TArgs>>,
+  /** Calls `listener` when a 2025-era client finished its handshake; returns the remover. */
+  onClientInitialized(listener: McpHookListener<McpClientInitializedEvent>): () => void {
+    return this.core.hooks.initialized.add(listener);
+  }
+
+  /** Calls `listener` for every notification a client sends on a session; returns the remover. */
+  onClientNotification(listener: McpHookListener<McpClientNotificationHookEvent>): () => void {
+    return this.core.hooks.notification.add(listener);
+  }
+
+  /** Calls `listener` when an initialized 2025-era session ends, with the cause; returns the remover. */
+  onSessionEnded(listener: McpHookListener<McpSessionEndedEvent>): () => void {
+    return this.core.hooks.sessionEnded.add(listener);
+  }
+
+  /**
+   * Sends a custom notification (vendor-prefixed method, e.g. `acme/alert`) to every 2025-era
+   * session, to the sessions of one principal, or to one session, through the message bus (so a
+   * shared bus reaches the sessions of every instance).
+   * @example server.sendNotification('acme/alert', { text: 'Deploy at 5pm' }, { principal: 'alice' });
+   */
+  sendNotification(
+    method: string,
+    params?: Record<string, unknown>,
+    to?: McpBroadcastTarget,
   ): void {
-    this.registry.addPrompt(compilePrompt(options, handler, this.registry.compiler));
+    this.core.broadcast(toAudience(to), customNotification(method, params));
   }
 
-  /** Removes a prompt; true when it existed. */
-  removePrompt(name: string): boolean {
-    return this.registry.removePrompt(name);
-  }
-
-  /** Registers a fixed-URI resource. */
-  registerResource(options: ResourceOptions & Named, handler: ResourceHandler): void {
-    this.registry.addResource(compileResource(options, handler));
-  }
-
-  /** Removes a resource by URI; true when it existed. */
-  removeResource(uri: string): boolean {
-    return this.registry.removeResource(uri);
-  }
-
-  /** Registers a resource template (indexed by its literal prefix for fast reads). */
-  registerResourceTemplate(
-    options: ResourceTemplateOptions & Named,
-    handler: ResourceTemplateHandler,
-  ): void {
-    this.registry.addResourceTemplate(compileResourceTemplate(options, handler));
-  }
-
-  /** Removes a template by its URI template string; true when it existed. */
-  removeResourceTemplate(uriTemplate: string): boolean {
-    return this.registry.removeResourceTemplate(uriTemplate);
+  /**
+   * Sends a log message (`notifications/message`) like {@link sendNotification}; each session's
+   * `logging/setLevel` threshold applies.
+   */
+  sendLog(level: LoggingLevel, data: unknown, options: McpBroadcastLogOptions = {}): void {
+    this.core.broadcast(toAudience(options.to), logMessage(level, data, options.logger));
   }
 
   /** Tells subscribed clients that a resource changed (`notifications/resources/updated`). */

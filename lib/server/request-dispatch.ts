@@ -14,6 +14,7 @@ import type { ServerLimits } from './limits/server-limits.js';
 import type { ModernDispatcher } from './modern/modern-dispatcher.js';
 import type { McpSession } from './session/mcp-session.js';
 import type { ServerDrain } from './shutdown/server-drain.js';
+import { runCustomMethod, type CustomMethods } from './hooks/custom-methods.js';
 
 /** The served methods, schemas and gates resolved from the method table once per process. */
 const SERVED = createServedMethods();
@@ -23,6 +24,7 @@ export interface RequestDispatchHost extends HandlerHost, ServerNotifier {
   readonly protocolEras: ProtocolEras;
   readonly limits: ServerLimits;
   readonly errors: ServerErrorLog;
+  readonly customMethods: CustomMethods;
   getCapabilities(): ServerCapabilities;
 }
 
@@ -102,12 +104,15 @@ export class RequestDispatch {
       if (call) return this.modern.dispatch(request, call); // tracked as this session's request
     }
     const method = SERVED.get(request.method);
-    if (!method) throw McpError.methodNotFound(request.method);
+    const custom = method ? undefined : this.host.customMethods.get(request.method);
+    if (!method && !custom) throw McpError.methodNotFound(request.method);
     if (!session.initialized && request.method !== 'initialize' && request.method !== 'ping') {
       throw McpError.invalidRequest('The session is not initialized: send initialize first');
     }
     // Gate on what this client was told at initialize, not on what is registered now.
-    const params = method.admit(request.params, session.advertised ?? this.host.getCapabilities());
+    const params = method
+      ? method.admit(request.params, session.advertised ?? this.host.getCapabilities())
+      : ((request.params ?? {}) as Record<string, unknown>);
     const scope: RequestScope = {
       requestId: request.id,
       method: request.method,
@@ -120,7 +125,9 @@ export class RequestDispatch {
       peer: session.peer,
       notifier: this.host,
     };
-    return method.handle(params, scope, this.host);
+    if (!method) return runCustomMethod(custom!, scope);
+    // A session with its own components reads the layered registries (server's + its own).
+    return method.handle(params, scope, session.componentsIfAny?.host ?? this.host);
   }
 
   /**

@@ -21,12 +21,57 @@ export function buildInitializeResult(
 
 /**
  * Revisions a 2026-07-28 request may name, as `server/discover` lists them and `-32022` reports
- * them: the modern ones, plus the legacy ones unless the server is `'modern'` only.
+ * them: the modern ones, plus the legacy ones unless the server is `'modern'` only; only those
+ * in `restrict` (option `protocolVersions`) when given.
  */
-export function supportedVersionsOf(eras: ProtocolEras): readonly string[] {
-  return Object.freeze(
+export function supportedVersionsOf(
+  eras: ProtocolEras,
+  restrict?: readonly string[],
+): readonly string[] {
+  const all: string[] =
     eras === 'modern'
       ? [...MODERN_PROTOCOL_VERSIONS]
-      : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS],
+      : [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS];
+  return Object.freeze(restrict ? all.filter((v) => restrict.includes(v)) : all);
+}
+
+/**
+ * The legacy revisions `initialize` may negotiate, newest first: every one, or those in
+ * `restrict` (option `protocolVersions`); none in `'modern'` mode.
+ */
+export function legacyVersionsOf(
+  eras: ProtocolEras,
+  restrict?: readonly string[],
+): readonly string[] {
+  if (eras === 'modern') return Object.freeze([]);
+  return Object.freeze(
+    LEGACY_PROTOCOL_VERSIONS.filter((v) => !restrict || restrict.includes(v)) as string[],
   );
+}
+
+/**
+ * Checks option `protocolVersions` at startup: not empty, only revisions this library speaks,
+ * and at least one of each era the server serves (`protocolEras`).
+ * @throws Error naming the offending value.
+ */
+export function assertProtocolVersions(
+  versions: readonly string[] | undefined,
+  eras: ProtocolEras,
+): void {
+  if (versions === undefined) return;
+  const known: readonly string[] = [...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS];
+  const fail = (why: string) => {
+    throw new Error(`McpModule option protocolVersions: ${why} (known: ${known.join(', ')})`);
+  };
+  if (versions.length === 0) fail('the list is empty');
+  const unknown = versions.filter((v) => !known.includes(v));
+  if (unknown.length > 0) fail(`unknown revision ${unknown.map((v) => `"${v}"`).join(', ')}`);
+  const hasModern = versions.some((v) =>
+    (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(v),
+  );
+  const hasLegacy = versions.some((v) =>
+    (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(v),
+  );
+  if (eras === 'modern' && !hasModern) fail("protocolEras 'modern' needs a 2026-07-28 revision");
+  if (eras === 'legacy' && !hasLegacy) fail("protocolEras 'legacy' needs a 2025 revision");
 }

@@ -5,7 +5,10 @@ import type {
   McpPromptOptions,
   McpResourceTemplateOptions,
 } from '../decorators/mcp-primitives.decorator.js';
+import type { McpHookMetadata, McpMethodOptions } from '../decorators/mcp-hooks.decorator.js';
 import {
+  MCP_CUSTOM_METHOD_METADATA,
+  MCP_HOOK_METADATA,
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
   MCP_RESOURCE_TEMPLATE_METADATA,
@@ -30,6 +33,18 @@ const KEYS = [
 @Injectable()
 export class McpMetadataAccessor {
   constructor(private readonly reflector: Reflector) {}
+
+  /** The `@McpMethod` declared on a method, if any. */
+  getCustomMethod(
+    target: (...args: never[]) => unknown,
+  ): { method: string; options: McpMethodOptions } | undefined {
+    return this.reflector.get(MCP_CUSTOM_METHOD_METADATA, target);
+  }
+
+  /** The lifecycle hooks (`@OnMcp...`) declared on a method. */
+  getHooks(target: (...args: never[]) => unknown): McpHookMetadata[] {
+    return this.reflector.get<McpHookMetadata[] | undefined>(MCP_HOOK_METADATA, target) ?? [];
+  }
 
   /** Every MCP primitive declared on a method (a method may carry several). */
   getMetadata(target: (...args: never[]) => unknown): McpMethodMetadata[] {

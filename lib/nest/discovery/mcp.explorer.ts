@@ -12,12 +12,14 @@ import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.fac
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.accessor.js';
+import { bindMcpHooks } from './bind-mcp-hooks.js';
 
 /**
- * Finds `@Tool`, `@Prompt`, `@Resource` and `@ResourceTemplate` methods on providers at bootstrap
- * (of the modules in `include`, or the whole app) and registers them, schemas compiled once, with
- * the McpServer. Handlers run through Nest's guards, interceptors, pipes and filters. A duplicate
- * name fails bootstrap naming both `Class#method`s.
+ * Finds `@Tool`, `@Prompt`, `@Resource`, `@ResourceTemplate` and `@McpMethod` methods on
+ * providers at bootstrap (of the modules in `include`, or the whole app) and registers them,
+ * schemas compiled once, with the McpServer; subscribes `@OnMcp...` lifecycle hooks. Handlers run
+ * through Nest's guards, interceptors, pipes and filters. A duplicate name fails bootstrap naming
+ * both `Class#method`s.
  */
 @Injectable()
 export class McpExplorer implements OnModuleInit {
@@ -53,6 +55,14 @@ export class McpExplorer implements OnModuleInit {
     const className = (prototype as { constructor: { name: string } }).constructor.name;
     for (const methodName of this.scanner.getAllMethodNames(prototype as object)) {
       const method = (prototype as Record<string, (...args: never[]) => unknown>)[methodName];
+      const origin = `${className}#${methodName}`;
+      const hooks = this.accessor.getHooks(method);
+      if (hooks.length > 0) bindMcpHooks(this.server, wrapper, methodName, hooks, origin);
+      const custom = this.accessor.getCustomMethod(method);
+      if (custom) {
+        const handler = this.handlers.create(wrapper, methodName);
+        this.server.registerMethod(custom.method, handler, { ...custom.options, origin });
+      }
       const found = this.accessor.getMetadata(method);
       if (found.length === 0) continue;
       const handler = this.handlers.create(wrapper, methodName);
@@ -68,12 +78,7 @@ export class McpExplorer implements OnModuleInit {
               complete: this.completers(metadata.options.complete, wrapper, className),
             }),
         };
-        this.register(
-          { ...metadata, options } as McpMethodMetadata,
-          handler,
-          methodName,
-          `${className}#${methodName}`,
-        );
+        this.register({ ...metadata, options } as McpMethodMetadata, handler, methodName, origin);
       }
     }
   }

@@ -23,6 +23,8 @@ import {
   type UrlElicitationParams,
 } from '../elicitation/url-elicitation.js';
 import type { UrlElicitationRequiredError } from '../../errors/url-elicitation-required.error.js';
+import { McpError } from '../../errors/mcp.error.js';
+import type { McpSessionComponents } from '../session/session-components.js';
 import {
   modernInputRequired,
   requestClient,
@@ -156,6 +158,22 @@ export class McpContext {
    */
   clearSession(): void {
     this.scope.session?.resetState();
+  }
+
+  /**
+   * This session's own tools, prompts, resources and templates: register one (e.g. after a
+   * `login` tool succeeded) and only this client lists and calls it, told by
+   * `notifications/<kind>/list_changed`. A 2026-07-28 request has no session: this throws an
+   * `McpError` (-32600) saying so, which the client gets as the request's error.
+   */
+  get sessionComponents(): McpSessionComponents {
+    const session = this.scope.session;
+    if (!session || session.ephemeral) {
+      throw McpError.invalidRequest(
+        'Per-session components need a 2025-era session; this request is stateless (no session)',
+      );
+    }
+    return session.components;
   }
 
   /**

@@ -1,5 +1,4 @@
 import { McpError } from '../../errors/mcp.error.js';
-import { negotiateProtocolVersion } from '../../protocol/versions.js';
 import type { MethodHandler } from './method-handler.interface.js';
 import { seedSessionState } from '../session/session-state-seed.js';
 
@@ -8,7 +7,7 @@ export const initialize: MethodHandler<'initialize'> = (params, scope, host) => 
   const session = scope.session;
   if (!session) throw McpError.invalidRequest('initialize needs a session-capable transport');
   if (session.initialized) throw McpError.invalidRequest('The session is already initialized');
-  const protocolVersion = negotiateProtocolVersion(params.protocolVersion);
+  const protocolVersion = host.negotiateVersion(params.protocolVersion);
   session.protocol = {
     protocolVersion,
     clientCapabilities: params.capabilities ?? {},

@@ -37,6 +37,12 @@ export interface HandlerHost {
   readonly inputRounds: InputRoundSettings;
   /** The server's error log (client errors rate-limited, faults with a correlation id). */
   readonly errors: ServerErrorLog;
+  /**
+   * The revision `initialize` answers for the one the client asked: that one when supported
+   * (option `protocolVersions`), else the newest supported.
+   * @throws McpError -32602 when this server supports no 2025 revision at all.
+   */
+  negotiateVersion(requested: unknown): string;
   /** The `initialize` result for a negotiated revision (capabilities as of now). */
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
   /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */

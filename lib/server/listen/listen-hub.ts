@@ -107,14 +107,17 @@ export class ListenHub {
     });
   }
 
-  /** Writes a bus event to every stream that asked for it (called for each event of the bus). */
+  /**
+   * Writes a bus event to every stream that asked for it (called for each event of the bus).
+   * Broadcasts are not written: a listen stream carries only what its filter asked for.
+   */
   deliver(event: McpBusEvent): void {
     for (const stream of this.streams) {
       try {
         if (event.type === 'list-changed') {
           if (!stream.kinds.has(event.kind)) continue;
           stream.outlet.notify(`notifications/${event.kind}/list_changed`, { _meta: stream.meta });
-        } else if (stream.uris.has(event.uri)) {
+        } else if (event.type === 'resource-updated' && stream.uris.has(event.uri)) {
           stream.outlet.notify('notifications/resources/updated', {
             uri: event.uri,
             _meta: stream.meta,

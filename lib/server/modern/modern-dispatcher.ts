@@ -14,6 +14,7 @@ import { listenCapabilities } from '../listen/honoured-filter.js';
 import { CacheHintResolver } from '../results/cache-hint-resolver.js';
 import { stampModernResult } from '../results/modern-result.js';
 import type { McpSession } from '../session/mcp-session.js';
+import { runCustomMethod, type CustomMethods } from '../hooks/custom-methods.js';
 
 /** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
 const MODERN = createModernServedMethods();
@@ -26,6 +27,8 @@ export interface ModernDispatchHost extends HandlerHost, ServerNotifier {
   readonly supportedVersions: readonly string[];
   /** Current server capabilities. */
   getCapabilities(): ServerCapabilities;
+  /** Vendor-prefixed request methods (served here when the method table has no entry). */
+  readonly customMethods: CustomMethods;
 }
 
 /**
@@ -50,9 +53,12 @@ export class ModernDispatcher {
   /** {@inheritDoc McpServerCore.dispatchModern} */
   async dispatch(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
     const method = MODERN.get(request.method);
-    if (!method) throw McpError.methodNotFound(request.method);
+    const custom = method ? undefined : this.host.customMethods.get(request.method);
+    if (!method && !custom) throw McpError.methodNotFound(request.method);
     // No session in this era: gate on what the server offers now.
-    const params = method.admit(request.params, this.host.getCapabilities());
+    const params = method
+      ? method.admit(request.params, this.host.getCapabilities())
+      : ((request.params ?? {}) as Record<string, unknown>);
     const scope: RequestScope = {
       requestId: request.id,
       method: request.method,
@@ -68,7 +74,9 @@ export class ModernDispatcher {
     };
     let result: Record<string, unknown>;
     try {
-      result = await method.handle(params, scope, this.host);
+      result = method
+        ? await method.handle(params, scope, this.host)
+        : await runCustomMethod(custom!, scope);
     } catch (error) {
       const mcp = toMcpError(error);
       if (mcp?.code === ErrorCode.ResourceNotFound) {

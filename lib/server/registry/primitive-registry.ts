@@ -15,17 +15,41 @@ import type {
 
 const describe = <D>(item: { descriptor: D }) => item.descriptor;
 
-/** A read-only facade over a registry (so a view cannot be cast back to add items). */
+/**
+ * A read-only facade over a registry (so a view cannot be cast back to add items). A class, so
+ * each view is one small object (a session's own registry has four).
+ */
+class RegistryFacade<T extends { key: string }, D> implements RegistryView<T, D> {
+  readonly #registry: OrderedRegistry<T, D>;
+
+  constructor(registry: OrderedRegistry<T, D>) {
+    this.#registry = registry;
+    Object.freeze(this);
+  }
+
+  get size(): number {
+    return this.#registry.size;
+  }
+
+  get(key: string): T | undefined {
+    return this.#registry.get(key);
+  }
+
+  values(): IterableIterator<T> {
+    return this.#registry.values();
+  }
+
+  list(): readonly D[] {
+    return this.#registry.list();
+  }
+
+  listFor(ctx: Parameters<OrderedRegistry<T, D>['listFor']>[0]): Promise<readonly D[]> {
+    return this.#registry.listFor(ctx);
+  }
+}
+
 function viewOf<T extends { key: string }, D>(registry: OrderedRegistry<T, D>): RegistryView<T, D> {
-  return Object.freeze({
-    get size() {
-      return registry.size;
-    },
-    get: (key: string) => registry.get(key),
-    values: () => registry.values(),
-    list: () => registry.list(),
-    listFor: (ctx: Parameters<OrderedRegistry<T, D>['listFor']>[0]) => registry.listFor(ctx),
-  });
+  return new RegistryFacade(registry);
 }
 
 /**
@@ -34,8 +58,11 @@ function viewOf<T extends { key: string }, D>(registry: OrderedRegistry<T, D>): 
  * items; everyone else gets the read-only {@link PrimitiveLookup}.
  */
 export class PrimitiveRegistry implements PrimitiveLookup {
-  /** Compiles schemas once for every registration. */
-  readonly compiler = new SchemaCompiler();
+  constructor(
+    /** Compiles schemas once for every registration (a session's registry shares its server's). */
+    readonly compiler = new SchemaCompiler(),
+  ) {}
+
   private readonly toolItems = new OrderedRegistry<RegisteredTool, Tool>('tool', describe);
   private readonly promptItems = new OrderedRegistry<RegisteredPrompt, Prompt>('prompt', describe);
   private readonly resourceItems = new OrderedRegistry<RegisteredResource, Resource>(
@@ -56,13 +83,17 @@ export class PrimitiveRegistry implements PrimitiveLookup {
   readonly resources = viewOf(this.resourceItems);
   /** Resource templates by URI template (read-only). */
   readonly resourceTemplates = viewOf(this.templateItems);
-  /** Emits the list kind after every registration or removal. */
-  readonly changes$: Observable<PrimitiveListKind> = merge(
-    this.toolItems.changes$.pipe(map(() => 'tools' as const)),
-    this.promptItems.changes$.pipe(map(() => 'prompts' as const)),
-    this.resourceItems.changes$.pipe(map(() => 'resources' as const)),
-    this.templateItems.changes$.pipe(map(() => 'resources' as const)),
-  );
+  private changed?: Observable<PrimitiveListKind>;
+
+  /** Emits the list kind after every registration or removal (built on first use). */
+  get changes$(): Observable<PrimitiveListKind> {
+    return (this.changed ??= merge(
+      this.toolItems.changes$.pipe(map(() => 'tools' as const)),
+      this.promptItems.changes$.pipe(map(() => 'prompts' as const)),
+      this.resourceItems.changes$.pipe(map(() => 'resources' as const)),
+      this.templateItems.changes$.pipe(map(() => 'resources' as const)),
+    ));
+  }
 
   /** Adds a compiled tool; a duplicate name throws naming both origins. */
   addTool(tool: RegisteredTool): void {

@@ -107,6 +107,9 @@ export class SchemaCompiler {
   }
 }
 
+/** `ajv-formats`' plugin as this file calls it. */
+type FormatsPlugin = (ajv: Ajv | Ajv2020) => unknown;
+
 /**
  * Registers the JSON Schema `format`s (uri, email, date-time, uuid, ...) with `ajv-formats`, the
  * plugin Ajv's authors keep for this, so a raw schema's `format` is validated rather than ignored
@@ -114,7 +117,8 @@ export class SchemaCompiler {
  * its `default` under the CommonJS build.
  */
 function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
-  const plugin = (ajvFormats as unknown as { default?: typeof ajvFormats }).default ?? ajvFormats;
+  const formats = ajvFormats as unknown as FormatsPlugin & { default?: FormatsPlugin };
+  const plugin = formats.default ?? formats;
   plugin(ajv);
   return ajv;
 }

@@ -9,7 +9,7 @@ import type { McpSession } from './mcp-session.js';
  * initialize (or, before that, by the current capabilities). Skips uninitialized and closed ones.
  */
 export function deliverToSessions(
-  event: McpBusEvent,
+  event: Exclude<McpBusEvent, { type: 'broadcast' }>,
   sessions: Iterable<McpSession>,
   server: { getCapabilities(): ServerCapabilities },
 ): void {

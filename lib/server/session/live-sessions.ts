@@ -1,6 +1,7 @@
 import type { SessionAdmission, TransportInfo } from '../../engine/transport-info.interface.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import { McpSession, type SessionHost } from './mcp-session.js';
+import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 
 /**
  * The live sessions of one server: opened against the session caps (and refused while the
@@ -8,12 +9,19 @@ import { McpSession, type SessionHost } from './mcp-session.js';
  */
 export class LiveSessions implements Iterable<McpSession> {
   private readonly sessions = new Set<McpSession>();
+  private readonly byId = new Map<string, McpSession>();
 
   constructor(
     private readonly host: SessionHost,
     private readonly limits: ServerLimits,
     /** True while the server drains (admitted sessions are then refused). */
     private readonly draining: () => boolean,
+    /** Called once per session when it closes, with its reason and cause. */
+    private readonly ended?: (
+      session: McpSession,
+      reason: string,
+      cause: McpSessionEndCause,
+    ) => void,
   ) {}
 
   /** Number of live sessions. */
@@ -36,16 +44,24 @@ export class LiveSessions implements Iterable<McpSession> {
     const session = new McpSession(id, transport, this.host);
     if (admission?.principal !== undefined) session.principal = admission.principal;
     this.sessions.add(session);
-    session.onClose(() => {
+    if (id !== undefined) this.byId.set(id, session);
+    session.onClose((reason, cause) => {
       this.sessions.delete(session);
+      this.ended?.(session, reason, cause);
+      if (id !== undefined && this.byId.get(id) === session) this.byId.delete(id);
       release?.();
     });
     return session;
   }
 
+  /** The live session with this id in this process, if any. */
+  get(id: string): McpSession | undefined {
+    return this.byId.get(id);
+  }
+
   /** Closes every live session with `reason`. */
-  closeAll(reason: string): void {
-    for (const session of [...this.sessions]) session.close(reason);
+  closeAll(reason: string, cause: McpSessionEndCause = 'shutdown'): void {
+    for (const session of [...this.sessions]) session.close(reason, cause);
   }
 
   [Symbol.iterator](): Iterator<McpSession> {

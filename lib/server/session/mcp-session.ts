@@ -12,6 +12,9 @@ import type { MessageExtra, OutboundMessage } from '../../engine/session-message
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { ServerCapabilities } from '../../protocol/schema/index.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { PrimitiveListKind } from '../registry/registry-view.interface.js';
+import type { McpSessionComponents } from './session-components.js';
+import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {
@@ -25,6 +28,8 @@ export interface SessionHost {
   onError(error: unknown, context: { method: string; id?: RequestId; sessionId?: string }): void;
   /** Default timeout of server-to-client requests. */
   readonly requestTimeoutMs: number;
+  /** Makes the per-session components of a session (on its first registration). */
+  sessionComponents?(session: McpSession): McpSessionComponents;
 }
 
 /**
@@ -45,15 +50,20 @@ export class McpSession {
   readonly subscriptions = new Set<string>();
   /** Per-session user state that persists across requests. */
   readonly state = new Map<string, unknown>();
-  /** The principal that opened the session, when its transport knows one. */
-  principal?: string;
   /** The state a fresh session starts with (option `sessionState`, computed at initialize). */
   stateSeed?: Readonly<Record<string, unknown>>;
   /** The JSON-RPC peer of this conversation. */
   readonly peer: JsonRpcPeer<MessageExtra>;
   /** Epoch ms of the last message received. */
   lastActivity = Date.now();
-  private closeListeners: Array<(reason: string) => void> = [];
+  /** The principal the session was opened by (HTTP: the transport's `principal(req)`), if known. */
+  principal?: string;
+  /** A throw-away session of one stateless-mode POST (no lifecycle hooks fire for it). */
+  ephemeral = false;
+  /** Why the session ended (set by {@link close}). */
+  endCause?: McpSessionEndCause;
+  private ownComponents?: McpSessionComponents;
+  private closeListeners: Array<(reason: string, cause: McpSessionEndCause) => void> = [];
   private readonly outbound = new Subject<OutboundMessage>();
   private readonly abandoned = new Subject<RequestId>();
   /** Ids of incoming requests that were cancelled and will get no response. */
@@ -70,7 +80,7 @@ export class McpSession {
     /** Session id (HTTP transports); undefined for stdio/WebSocket where the connection is the session. */
     readonly id: string | undefined,
     readonly transportKind: TransportInfo['kind'],
-    host: SessionHost,
+    private readonly host: SessionHost,
   ) {
     this.peer = new JsonRpcPeer<MessageExtra>({
       send: (message, relatedRequestId) => this.emit({ message, relatedRequestId }),
@@ -101,9 +111,38 @@ export class McpSession {
   }
 
   /** Registers a callback run once when the session closes. */
-  onClose(listener: (reason: string) => void): void {
-    if (this.peer.closed) listener('closed');
+  onClose(listener: (reason: string, cause: McpSessionEndCause) => void): void {
+    if (this.peer.closed) listener('closed', this.endCause ?? 'closed');
     else this.closeListeners.push(listener);
+  }
+
+  /**
+   * This session's own tools, prompts, resources and templates (made on first use; see
+   * {@link McpSessionComponents}).
+   */
+  get components(): McpSessionComponents {
+    if (!this.ownComponents) {
+      if (!this.host.sessionComponents)
+        throw new Error('This server has no per-session components');
+      this.ownComponents = this.host.sessionComponents(this);
+    }
+    return this.ownComponents;
+  }
+
+  /** The session's components if any were made (undefined for most sessions). */
+  get componentsIfAny(): McpSessionComponents | undefined {
+    return this.ownComponents;
+  }
+
+  /**
+   * Sends `notifications/<kind>/list_changed` to this client alone, when it was told
+   * `listChanged` for that kind at initialize (a session restored from the store on this
+   * instance was told elsewhere: sent). No-op before initialize and after close.
+   */
+  notifyListChanged(kind: PrimitiveListKind): void {
+    if (!this.initialized || this.closed) return;
+    if (this.advertised && this.advertised[kind]?.listChanged !== true) return;
+    this.peer.notify(`notifications/${kind}/list_changed`);
   }
 
   /** Requests of this session being handled now. */
@@ -116,13 +155,17 @@ export class McpSession {
     return this.peer.closed;
   }
 
-  /** Ends the session: aborts running handlers, rejects pending server-to-client requests. */
-  close(reason = 'Session closed'): void {
+  /**
+   * Ends the session: aborts running handlers, rejects pending server-to-client requests.
+   * `cause` is what the session-terminated hook reports (DELETE, expiry, transport, shutdown).
+   */
+  close(reason = 'Session closed', cause: McpSessionEndCause = 'closed'): void {
     if (this.peer.closed) return;
+    this.endCause = cause;
     this.peer.close(reason);
     const listeners = this.closeListeners;
     this.closeListeners = [];
-    for (const listener of listeners) listener(reason);
+    for (const listener of listeners) listener(reason, cause);
     this.outbound.complete();
     this.abandoned.complete();
   }

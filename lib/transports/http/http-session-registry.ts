@@ -67,15 +67,15 @@ export class HttpSessionRegistry {
   }
 
   /** Ends a session (DELETE or expiry): closes it here and forgets it in the store. */
-  async end(id: string): Promise<void> {
-    this.entries.get(id)?.channel.session.close('Session ended');
+  async end(id: string, cause: 'deleted' | 'expired' | 'closed' = 'closed'): Promise<void> {
+    this.entries.get(id)?.channel.session.close('Session ended', cause);
     await this.store.delete(id);
   }
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
   closeAll(): void {
     for (const entry of [...this.entries.values()])
-      entry.channel.session.close('Server shutting down');
+      entry.channel.session.close('Server shutting down', 'shutdown');
   }
 
   private attach(id: string, admission: SessionAdmission): HttpSessionChannel {
@@ -86,7 +86,7 @@ export class HttpSessionRegistry {
       this.eventStore,
       reportEncodeFailure(this.server),
     );
-    const timer = setTimeout(() => void this.end(id), this.options.sessionIdleTimeoutMs);
+    const timer = setTimeout(() => void this.end(id, 'expired'), this.options.sessionIdleTimeoutMs);
     timer.unref();
     this.entries.set(id, { channel, timer, lastTouch: Date.now() });
     session.onClose(() => {

@@ -131,6 +131,7 @@ function transientChannel(
     clientCapabilities: {},
   };
   session.initialized = initialized;
+  session.ephemeral = true;
   const channel = new HttpSessionChannel(
     session,
     host.options,

@@ -101,7 +101,7 @@ export class StreamableHttpHandler {
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
       const channel = await this.requireSession(req);
-      await this.sessions.end(channel.session.id!);
+      await this.sessions.end(channel.session.id!, 'deleted');
       writeEmpty(res, 200);
     } catch (error) {
       this.refuse(res, error);

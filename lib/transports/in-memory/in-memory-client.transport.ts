@@ -68,6 +68,6 @@ export class InMemoryClientTransport implements ClientTransport {
   }
 
   async close(): Promise<void> {
-    this.session?.close('Client closed');
+    this.session?.close('Client closed', 'disconnected');
   }
 }

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { OutboundMessage, MessageExtra } from '../../engine/session-message.interface.js';
 import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
+import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 
 /**
  * What a server transport needs from one MCP session (the engine-facing session object of
@@ -15,6 +16,8 @@ export interface McpSessionPort {
   protocol: ProtocolContext;
   /** True once `initialize` was handled; HTTP sets it for rebuilt and stateless sessions. */
   initialized: boolean;
+  /** Set by stateless-mode HTTP on its throw-away sessions (no lifecycle hooks, no broadcasts). */
+  ephemeral: boolean;
   /** Called once when `initialize` succeeds (HTTP persists the session record then). */
   onInitialized?: () => void;
   /** Resource subscriptions, persisted and restored by the HTTP session registry. */
@@ -35,7 +38,10 @@ export interface McpSessionPort {
   /** Feeds one message from the client. */
   receive(message: JsonRpcMessage, extra: MessageExtra): void;
   /** Registers a callback run once when the session closes (at once when already closed). */
-  onClose(listener: (reason: string) => void): void;
-  /** Ends the session: aborts running handlers, completes `outbound$`. */
-  close(reason?: string): void;
+  onClose(listener: (reason: string, cause: McpSessionEndCause) => void): void;
+  /**
+   * Ends the session: aborts running handlers, completes `outbound$`. `cause` says why, for the
+   * session-ended hook (DELETE, expiry, connection closed, shutdown).
+   */
+  close(reason?: string, cause?: McpSessionEndCause): void;
 }

@@ -25,7 +25,7 @@ export class SseSessionStream {
     report: EncodeFailureReport,
   ) {
     this.writer = new SseWriter(res, { keepAliveMs });
-    this.writer.onClose(() => session.close('Client disconnected'));
+    this.writer.onClose(() => session.close('Client disconnected', 'disconnected'));
     session.outbound$.subscribe({
       next: ({ message }) => {
         const json = encodeMessage(message, report);

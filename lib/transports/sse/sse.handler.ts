@@ -87,9 +87,14 @@ export class SseHandler {
       return;
     }
     const id = randomUUID();
+    const principal = this.options.principal(req);
     let session: McpSessionPort;
     try {
-      session = this.server.createSession(id, 'sse', { remoteAddress: req.socket.remoteAddress });
+      // The principal also addresses broadcasts ({ principal }) and counts per-principal caps.
+      session = this.server.createSession(id, 'sse', {
+        principal,
+        remoteAddress: req.socket.remoteAddress,
+      });
     } catch (error) {
       this.refuse(res, error); // a session cap or shutdown: 503/429 with Retry-After
       return;
@@ -104,7 +109,7 @@ export class SseHandler {
     );
     if (session.closed) return;
     this.streams.set(id, stream);
-    this.principals.set(id, this.options.principal(req));
+    this.principals.set(id, principal);
     session.onClose(() => {
       this.streams.delete(id);
       this.principals.delete(id);
@@ -137,7 +142,8 @@ export class SseHandler {
 
   /** Ends every session and its stream (application shutdown). */
   close(): void {
-    for (const stream of [...this.streams.values()]) stream.session.close('Server shutting down');
+    for (const stream of [...this.streams.values()])
+      stream.session.close('Server shutting down', 'shutdown');
   }
 
   private async post(

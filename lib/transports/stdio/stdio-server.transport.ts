@@ -151,7 +151,7 @@ export class StdioServerTransport {
     if (this.stopped) return;
     this.stopped = true;
     this.reader.stop();
-    this.session.close(`stdio transport closed (${reason})`);
+    this.session.close(`stdio transport closed (${reason})`, 'disconnected');
     this.subscription?.unsubscribe();
     this.resolveClosed(reason);
   }

@@ -125,7 +125,7 @@ export class McpWebSocketServer {
     const bindings = [...this.bindings];
     if (bindings.length === 0) return;
     for (const binding of bindings) {
-      binding.close(WebSocketCloseCode.GoingAway, 'Server shutting down');
+      binding.close(WebSocketCloseCode.GoingAway, 'Server shutting down', 'shutdown');
     }
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 import type { IncomingMessage } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
@@ -86,10 +87,10 @@ export class WebSocketSessionBinding {
     this.keepAlive.start();
   }
 
-  /** Closes the socket with a code and reason, ending the session. */
-  close(code: number, reason: string): void {
+  /** Closes the socket with a code and reason, ending the session (`cause` for its end hook). */
+  close(code: number, reason: string, cause: McpSessionEndCause = 'disconnected'): void {
     this.closeSocket(code, reason);
-    this.session.close(reason);
+    this.session.close(reason, cause);
   }
 
   /** Destroys the socket at once (after a close that the client did not complete). */
@@ -126,7 +127,7 @@ export class WebSocketSessionBinding {
     this.socketClosed = true;
     this.keepAlive.stop();
     this.subscription.unsubscribe();
-    this.session.close('WebSocket closed');
+    this.session.close('WebSocket closed', 'disconnected');
     this.markClosed();
   }
 

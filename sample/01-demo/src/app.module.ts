@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import { DemoTools } from './demo.tools.js';
 import { RequestInfoTools } from './request-info.tools.js';
+import { SessionDemoTools } from './session-demo.tools.js';
 
 /** The demo app: an MCP server on every transport, with in-memory defaults. */
 @Module({
@@ -16,6 +17,6 @@ import { RequestInfoTools } from './request-info.tools.js';
       websocket: true,
     }),
   ],
-  providers: [DemoTools, RequestInfoTools],
+  providers: [DemoTools, RequestInfoTools, SessionDemoTools],
 })
 export class AppModule {}

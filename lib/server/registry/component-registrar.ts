@@ -1,0 +1,115 @@
+import type {
+  PromptArgs,
+  PromptArgumentOption,
+  PromptHandler,
+  PromptOptions,
+  ResourceHandler,
+  ResourceOptions,
+  ResourceTemplateHandler,
+  ResourceTemplateOptions,
+  SchemaArgs,
+  ToolHandler,
+  ToolOptions,
+} from './definitions.interface.js';
+import type { PrimitiveRegistry } from './primitive-registry.js';
+import type { PrimitiveListKind } from './registry-view.interface.js';
+import { compilePrompt } from './registered-prompt.js';
+import { compileResource, compileResourceTemplate } from './registered-resource.js';
+import { compileTool } from './registered-tool.js';
+import type { SchemaInput } from '../schema/schema-compiler.js';
+
+/** Where a runtime registration came from (named in duplicate errors). */
+export interface Named {
+  name: string;
+  origin?: string;
+}
+
+/** What a registration adds: its registry and its key there. */
+export type ComponentKind = 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+
+/**
+ * Register and remove tools, prompts, resources and templates, compiled once at registration.
+ * The server ({@link McpServer}) and one session ({@link McpSessionComponents}) share it; each
+ * says where the items go and may refuse one first ({@link admit}).
+ */
+export abstract class ComponentRegistrar {
+  /** Where the compiled items are kept. */
+  protected abstract readonly registry: PrimitiveRegistry;
+
+  /** Called before each registration, after compiling: throw to refuse it. */
+  protected admit(_kind: ComponentKind, _key: string, _origin: string): void {}
+
+  /** Called after each registration or removal that changed a list. */
+  protected changed(_list: PrimitiveListKind): void {}
+
+  private removed(list: PrimitiveListKind, removed: boolean): boolean {
+    if (removed) this.changed(list);
+    return removed;
+  }
+
+  /**
+   * Registers a tool (clients are told with `notifications/tools/list_changed`). Its schemas are
+   * compiled now and `args` is typed from the zod `inputSchema`. A duplicate name throws, naming
+   * both origins.
+   * @example server.registerTool({ name: 'add', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => a + b);
+   */
+  registerTool<TInput extends SchemaInput | undefined = undefined>(
+    options: ToolOptions<TInput> & Named,
+    handler: ToolHandler<SchemaArgs<TInput>>,
+  ): void {
+    const tool = compileTool(options, handler, this.registry.compiler);
+    this.admit('tool', tool.key, tool.origin);
+    this.registry.addTool(tool);
+    this.changed('tools');
+  }
+
+  /** Removes a tool; true when it existed. */
+  removeTool(name: string): boolean {
+    return this.removed('tools', this.registry.removeTool(name));
+  }
+
+  /** Registers a prompt (see {@link registerTool}); `args` is typed from `arguments`. */
+  registerPrompt<TArgs extends SchemaInput | PromptArgumentOption[] | undefined = undefined>(
+    options: PromptOptions<TArgs> & Named,
+    handler: PromptHandler<PromptArgs<TArgs>>,
+  ): void {
+    const prompt = compilePrompt(options, handler, this.registry.compiler);
+    this.admit('prompt', prompt.key, prompt.origin);
+    this.registry.addPrompt(prompt);
+    this.changed('prompts');
+  }
+
+  /** Removes a prompt; true when it existed. */
+  removePrompt(name: string): boolean {
+    return this.removed('prompts', this.registry.removePrompt(name));
+  }
+
+  /** Registers a fixed-URI resource. */
+  registerResource(options: ResourceOptions & Named, handler: ResourceHandler): void {
+    const resource = compileResource(options, handler);
+    this.admit('resource', resource.key, resource.origin);
+    this.registry.addResource(resource);
+    this.changed('resources');
+  }
+
+  /** Removes a resource by URI; true when it existed. */
+  removeResource(uri: string): boolean {
+    return this.removed('resources', this.registry.removeResource(uri));
+  }
+
+  /** Registers a resource template (indexed by its literal prefix for fast reads). */
+  registerResourceTemplate(
+    options: ResourceTemplateOptions & Named,
+    handler: ResourceTemplateHandler,
+  ): void {
+    const template = compileResourceTemplate(options, handler);
+    this.admit('resourceTemplate', template.key, template.origin);
+    this.registry.addResourceTemplate(template);
+    this.changed('resources');
+  }
+
+  /** Removes a template by its URI template string; true when it existed. */
+  removeResourceTemplate(uriTemplate: string): boolean {
+    return this.removed('resources', this.registry.removeResourceTemplate(uriTemplate));
+  }
+}
