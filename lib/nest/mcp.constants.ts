@@ -3,3 +3,5 @@ export const MCP_TOOL_METADATA = 'mcp:tool';
 export const MCP_PROMPT_METADATA = 'mcp:prompt';
 export const MCP_RESOURCE_METADATA = 'mcp:resource';
 export const MCP_RESOURCE_TEMPLATE_METADATA = 'mcp:resource-template';
+/** Metadata key of `@RouteTool()` on a controller route (namespaced). */
+export const MCP_ROUTE_TOOL_METADATA = 'mcp:route-tool';

@@ -6,8 +6,10 @@ import type {
   ArgumentCompleter,
   PromptOptions,
   ResourceTemplateOptions,
+  ToolOptions,
 } from '../../server/registry/definitions.interface.js';
-import type { McpCompleters } from '../decorators/mcp-primitives.decorator.js';
+import type { McpCompleters, McpToolOptions } from '../decorators/mcp-primitives.decorator.js';
+import { withDtoInput } from './dto-input-schema.js';
 import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
@@ -32,10 +34,10 @@ export class McpExplorer implements OnModuleInit {
     @Inject(MCP_MODULE_OPTIONS) private readonly options: McpModuleOptions,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     const include = this.options.include;
     for (const wrapper of this.discovery.getProviders(include ? { include } : {}))
-      this.explore(wrapper);
+      await this.explore(wrapper);
     const { tools, prompts, resources, resourceTemplates } = this.server;
     this.logger.log(
       `Registered ${tools.size} tools, ${prompts.size} prompts, ${resources.size} resources, ` +
@@ -43,7 +45,7 @@ export class McpExplorer implements OnModuleInit {
     );
   }
 
-  private explore(wrapper: InstanceWrapper): void {
+  private async explore(wrapper: InstanceWrapper): Promise<void> {
     const { instance, metatype } = wrapper;
     const isStatic = wrapper.isDependencyTreeStatic();
     const prototype = isStatic
@@ -68,12 +70,9 @@ export class McpExplorer implements OnModuleInit {
               complete: this.completers(metadata.options.complete, wrapper, className),
             }),
         };
-        this.register(
-          { ...metadata, options } as McpMethodMetadata,
-          handler,
-          methodName,
-          `${className}#${methodName}`,
-        );
+        const origin = `${className}#${methodName}`;
+        if (metadata.kind === 'tool') await withDtoInput(options as McpToolOptions, origin);
+        this.register({ ...metadata, options } as McpMethodMetadata, handler, methodName, origin);
       }
     }
   }
@@ -111,7 +110,11 @@ export class McpExplorer implements OnModuleInit {
     const name = metadata.options.name ?? methodName;
     switch (metadata.kind) {
       case 'tool':
-        return this.server.registerTool({ ...metadata.options, name, origin }, handler as never);
+        // A DTO inputSchema is a Standard Schema by now (see withDtoInput()).
+        return this.server.registerTool(
+          { ...(metadata.options as ToolOptions), name, origin },
+          handler as never,
+        );
       case 'prompt':
         // Completers are functions by now (see completers()).
         return this.server.registerPrompt(
