@@ -12,6 +12,7 @@ import type { McpCompleters, McpToolOptions } from '../decorators/mcp-primitives
 import { withDtoInput } from './dto-input-schema.js';
 import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { MCP_ROUTE_TOOL_METADATA } from '../mcp.constants.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.accessor.js';
 
@@ -55,6 +56,11 @@ export class McpExplorer implements OnModuleInit {
     const className = (prototype as { constructor: { name: string } }).constructor.name;
     for (const methodName of this.scanner.getAllMethodNames(prototype as object)) {
       const method = (prototype as Record<string, (...args: never[]) => unknown>)[methodName];
+      if (Reflect.getMetadata(MCP_ROUTE_TOOL_METADATA, method)) {
+        throw new Error(
+          `${className}#${methodName}: @RouteTool marks a controller route; use @Tool on providers`,
+        );
+      }
       const found = this.accessor.getMetadata(method);
       if (found.length === 0) continue;
       const handler = this.handlers.create(wrapper, methodName);

@@ -1,8 +1,5 @@
 import 'reflect-metadata';
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { ValidationPipe } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import {
   connectOwn,
@@ -11,6 +8,8 @@ import {
   type OwnPeer,
   type SdkPeer,
 } from './support/clients.js';
+import { bootApp, type BootedApp } from './support/nest-app.js';
+import { PLATFORMS, type Platform } from './support/platforms.js';
 import { ROUTE_API_KEY, UsersController } from './support/route-tools.app.js';
 
 const VALID = {
@@ -21,8 +20,9 @@ const VALID = {
   tags: [{ label: 'math' }],
 };
 
-async function boot(): Promise<{ app: INestApplication; url: URL }> {
-  const moduleRef = await Test.createTestingModule({
+function boot(platform: Platform): Promise<BootedApp> {
+  return bootApp({
+    platform,
     imports: [
       McpModule.forRoot({
         name: 'routes',
@@ -31,25 +31,23 @@ async function boot(): Promise<{ app: INestApplication; url: URL }> {
       }),
     ],
     controllers: [UsersController],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  // The app's global ValidationPipe: route tools run it as the routes do.
-  app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
-  );
-  await app.listen(0, '127.0.0.1');
-  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-  return { app, url: new URL(`http://127.0.0.1:${port}/mcp`) };
+    // The app's global ValidationPipe: route tools run it as the routes do.
+    configure: (app) =>
+      app.useGlobalPipes(
+        new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+      ),
+  });
 }
 
-describe('controller routes as tools over Streamable HTTP', () => {
-  let app: INestApplication;
+describe.each(PLATFORMS)('controller routes as tools over Streamable HTTP (%s)', (platform) => {
+  let app: BootedApp;
   let url: URL;
   let sdk: SdkPeer;
   let own: OwnPeer;
 
   beforeAll(async () => {
-    ({ app, url } = await boot());
+    app = await boot(platform);
+    url = app.url();
     sdk = await connectSdk(url, { 'x-api-key': ROUTE_API_KEY });
     own = await connectOwn(url, { 'x-api-key': ROUTE_API_KEY });
   });

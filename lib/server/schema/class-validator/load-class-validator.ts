@@ -57,7 +57,8 @@ export function loadClassValidator(feature: string): Promise<ClassValidatorKit> 
   });
 }
 
-function missingPeerError(error: unknown): Error | undefined {
+/** The install hint for a missing peer of class-validator DTOs; undefined for any other error. */
+export function missingPeerError(error: unknown): Error | undefined {
   const missing = PEERS.find((name) => isMissingPackage(error, name));
   if (!missing) return undefined;
   return new Error(
