@@ -207,3 +207,29 @@ describe.each(PLATFORMS)('controller routes as tools over Streamable HTTP (%s)',
     expect(result).toEqual({ content: [{ type: 'text', text: 'session expired' }], isError: true });
   });
 });
+
+describe('route tools with hideDeniedFromLists', () => {
+  let app: BootedApp;
+
+  beforeAll(async () => {
+    app = await bootApp({
+      imports: [McpModule.forRoot({ name: 'routes', version: '1.0.0', hideDeniedFromLists: true })],
+      controllers: [UsersController],
+    });
+  });
+  afterAll(() => app.close());
+
+  it('leaves a route out of tools/list for a caller its guard denies, and only for that caller', async () => {
+    const anonymous = await connectSdk(app.url());
+    const holder = await connectSdk(app.url(), { 'x-api-key': ROUTE_API_KEY });
+    try {
+      const hidden = (await anonymous.client.listTools()).tools.map((t) => t.name);
+      expect(hidden).toEqual(['find_user']);
+      const shown = (await holder.client.listTools()).tools.map((t) => t.name).sort();
+      expect(shown).toEqual(['create', 'find_user']);
+    } finally {
+      await anonymous.close();
+      await holder.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { isMissingPackage } from '../../../transports/websocket/load-ws.js';
+import { isMissingPackage } from '../../../engine/missing-package.js';
 
 type ClassValidator = typeof import('class-validator');
 type ClassTransformer = typeof import('class-transformer');
