@@ -18,7 +18,10 @@ import { OrdersController } from './orders.controller';
     AccountTools,
     JwtStrategy,
     // The app's global ValidationPipe: it judges route tools as it judges the routes.
-    { provide: APP_PIPE, useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }) },
+    {
+      provide: APP_PIPE,
+      useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }),
+    },
   ],
 })
 export class AppModule {}

@@ -29,7 +29,10 @@ describe('OrdersController#create as a tool (CommonJS, createMcpTestClient)', ()
     client = await createMcpTestClient(moduleRef, { headers: { 'x-api-key': API_KEY } });
     const result = await client.callTool('create_order', {
       customer: 'ada',
-      lines: [{ sku: 'a', quantity: 2 }, { sku: 'b', quantity: 3 }],
+      lines: [
+        { sku: 'a', quantity: 2 },
+        { sku: 'b', quantity: 3 },
+      ],
     });
     expect(result.structuredContent).toEqual({ customer: 'ada', items: 5 });
   });
