@@ -69,6 +69,7 @@ export {
   type McpCompleters,
   type McpPromptOptions,
   type McpResourceTemplateOptions,
+  type McpToolOptions,
 } from './nest/decorators/mcp-primitives.decorator.js';
 export {
   McpArgs,
@@ -91,6 +92,15 @@ export {
   type McpTestTarget,
 } from './nest/testing/create-mcp-test-client.js';
 export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
+
+// ── Tools from existing code: controller routes as tools, class-validator DTOs ──────────────
+export {
+  RouteTool,
+  type McpRouteToolOptions,
+  type McpRouteToolRef,
+} from './nest/decorators/route-tool.decorator.js';
+export type { DtoClass } from './server/schema/class-validator/dto-class.js';
+
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export {
   createMcpWebSocketGateway,

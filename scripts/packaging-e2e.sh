@@ -3,7 +3,8 @@
 # build), then for each app template under test/packaging/ (or the ones named as arguments):
 # copies it to a temp dir outside the repo, installs its dependencies and the tarball with a
 # plain `npm install` (peer ranges must resolve: no --legacy-peer-deps), compiles it with its
-# own tsconfig and runs its own jest suite (and its test:dual-package check, when it has one).
+# own tsconfig and runs its own jest suite (and its test:dual-package check and test:vitest suite,
+# when it has them).
 # Needs the npm registry; the npm cache keeps reruns fast.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,7 +30,8 @@ for app in "${apps[@]}"; do
   if ! (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "$tarball" >&2) ||
     ! (cd "$dir" && log "$app: build" && npm run -s build >&2) ||
     ! (cd "$dir" && log "$app: test" && npm test >&2) ||
-    ! (cd "$dir" && npm run -s --if-present test:dual-package >&2); then
+    ! (cd "$dir" && npm run -s --if-present test:dual-package >&2) ||
+    ! (cd "$dir" && npm run -s --if-present test:vitest >&2); then
     failed+=("$app")
   fi
 done

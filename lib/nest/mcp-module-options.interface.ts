@@ -3,6 +3,7 @@ import type { EventStore } from '../stores/event-store.interface.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
+import type { McpRouteToolRef } from './decorators/route-tool.decorator.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
 
@@ -28,6 +29,12 @@ export interface McpModuleOptions
    * caller (the guards run per list request with an `'mcp'` context). Default `false`.
    */
   hideDeniedFromLists?: boolean;
+  /**
+   * Controller routes to expose as tools, as `@RouteTool()` does, without touching the
+   * controllers: `[{ controller: UsersController, method: 'create', description: '...' }]`.
+   * Options of a `@RouteTool()` on the same route win. Default: none.
+   */
+  routeTools?: McpRouteToolRef[];
 }
 
 /**

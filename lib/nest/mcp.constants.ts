@@ -5,3 +5,5 @@ export const MCP_RESOURCE_METADATA = 'mcp:resource';
 export const MCP_RESOURCE_TEMPLATE_METADATA = 'mcp:resource-template';
 export const MCP_CUSTOM_METHOD_METADATA = 'mcp:custom-method';
 export const MCP_HOOK_METADATA = 'mcp:hook';
+/** Metadata key of `@RouteTool()` on a controller route (namespaced). */
+export const MCP_ROUTE_TOOL_METADATA = 'mcp:route-tool';

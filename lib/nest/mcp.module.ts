@@ -13,6 +13,7 @@ import { createSseHandler } from './sse/sse-module-extras.js';
 import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
+import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
@@ -48,6 +49,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
   providers: [
     McpMetadataAccessor,
     McpExplorer,
+    McpRouteToolExplorer,
     McpHandlerFactory,
     McpRawBody,
     ...mcpStoreProviders,

@@ -5,6 +5,8 @@ import type {
   ResourceTemplateOptions,
   ToolOptions,
 } from '../../server/registry/definitions.interface.js';
+import type { SchemaInput } from '../../server/schema/schema-compiler.js';
+import type { DtoClass } from '../../server/schema/class-validator/dto-class.js';
 import {
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
@@ -17,7 +19,11 @@ import {
  * method is a mistake (the second set of options would silently replace the first), so it throws
  * at class definition, naming the method.
  */
-function primitiveDecorator(key: string, decorator: string, options: object): MethodDecorator {
+export function primitiveDecorator(
+  key: string,
+  decorator: string,
+  options: object,
+): MethodDecorator {
   return (target, propertyKey, descriptor) => {
     const method = descriptor.value as object;
     if (Reflect.hasOwnMetadata(key, method)) {
@@ -30,6 +36,16 @@ function primitiveDecorator(key: string, decorator: string, options: object): Me
 }
 
 /**
+ * Options of `@Tool()`: those of `McpServer.registerTool()`, and `inputSchema` may also be a
+ * class-validator DTO class (listed as JSON Schema, validated with class-validator, the handler
+ * receives the DTO instance; needs the optional peers `class-validator`, `class-transformer` and
+ * `class-validator-jsonschema`).
+ */
+export type McpToolOptions = Omit<ToolOptions, 'inputSchema'> & {
+  inputSchema?: SchemaInput | DtoClass;
+};
+
+/**
  * Marks a provider method as an MCP tool. The method receives the validated arguments and an
  * `McpContext`; its return value is wrapped into a `CallToolResult`.
  * @example
@@ -38,7 +54,7 @@ function primitiveDecorator(key: string, decorator: string, options: object): Me
  * echo({ text }: { text: string }) { return text; }
  * ```
  */
-export const Tool = (options: ToolOptions = {}): MethodDecorator =>
+export const Tool = (options: McpToolOptions = {}): MethodDecorator =>
   primitiveDecorator(MCP_TOOL_METADATA, 'Tool', options);
 
 /**

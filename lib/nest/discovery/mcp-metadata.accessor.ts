@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ResourceOptions, ToolOptions } from '../../server/registry/definitions.interface.js';
+import type { ResourceOptions } from '../../server/registry/definitions.interface.js';
 import type {
   McpPromptOptions,
   McpResourceTemplateOptions,
+  McpToolOptions,
 } from '../decorators/mcp-primitives.decorator.js';
 import type { McpHookMetadata, McpMethodOptions } from '../decorators/mcp-hooks.decorator.js';
 import {
@@ -17,7 +18,7 @@ import {
 
 /** Metadata found on one method, by kind. */
 export type McpMethodMetadata =
-  | { kind: 'tool'; options: ToolOptions }
+  | { kind: 'tool'; options: McpToolOptions }
   | { kind: 'prompt'; options: McpPromptOptions }
   | { kind: 'resource'; options: ResourceOptions }
   | { kind: 'resourceTemplate'; options: McpResourceTemplateOptions };

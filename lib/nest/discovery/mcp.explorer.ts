@@ -6,10 +6,13 @@ import type {
   ArgumentCompleter,
   PromptOptions,
   ResourceTemplateOptions,
+  ToolOptions,
 } from '../../server/registry/definitions.interface.js';
-import type { McpCompleters } from '../decorators/mcp-primitives.decorator.js';
+import type { McpCompleters, McpToolOptions } from '../decorators/mcp-primitives.decorator.js';
+import { withDtoInput } from './dto-input-schema.js';
 import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { MCP_ROUTE_TOOL_METADATA } from '../mcp.constants.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.accessor.js';
 import { bindMcpHooks } from './bind-mcp-hooks.js';
@@ -34,10 +37,10 @@ export class McpExplorer implements OnModuleInit {
     @Inject(MCP_MODULE_OPTIONS) private readonly options: McpModuleOptions,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     const include = this.options.include;
     for (const wrapper of this.discovery.getProviders(include ? { include } : {}))
-      this.explore(wrapper);
+      await this.explore(wrapper);
     const { tools, prompts, resources, resourceTemplates } = this.server;
     this.logger.log(
       `Registered ${tools.size} tools, ${prompts.size} prompts, ${resources.size} resources, ` +
@@ -45,7 +48,7 @@ export class McpExplorer implements OnModuleInit {
     );
   }
 
-  private explore(wrapper: InstanceWrapper): void {
+  private async explore(wrapper: InstanceWrapper): Promise<void> {
     const { instance, metatype } = wrapper;
     const isStatic = wrapper.isDependencyTreeStatic();
     const prototype = isStatic
@@ -63,6 +66,11 @@ export class McpExplorer implements OnModuleInit {
         const handler = this.handlers.create(wrapper, methodName);
         this.server.registerMethod(custom.method, handler, { ...custom.options, origin });
       }
+      if (Reflect.getMetadata(MCP_ROUTE_TOOL_METADATA, method)) {
+        throw new Error(
+          `${className}#${methodName}: @RouteTool marks a controller route; use @Tool on providers`,
+        );
+      }
       const found = this.accessor.getMetadata(method);
       if (found.length === 0) continue;
       const handler = this.handlers.create(wrapper, methodName);
@@ -78,6 +86,7 @@ export class McpExplorer implements OnModuleInit {
               complete: this.completers(metadata.options.complete, wrapper, className),
             }),
         };
+        if (metadata.kind === 'tool') await withDtoInput(options as McpToolOptions, origin);
         this.register({ ...metadata, options } as McpMethodMetadata, handler, methodName, origin);
       }
     }
@@ -116,7 +125,11 @@ export class McpExplorer implements OnModuleInit {
     const name = metadata.options.name ?? methodName;
     switch (metadata.kind) {
       case 'tool':
-        return this.server.registerTool({ ...metadata.options, name, origin }, handler as never);
+        // A DTO inputSchema is a Standard Schema by now (see withDtoInput()).
+        return this.server.registerTool(
+          { ...(metadata.options as ToolOptions), name, origin },
+          handler as never,
+        );
       case 'prompt':
         // Completers are functions by now (see completers()).
         return this.server.registerPrompt(

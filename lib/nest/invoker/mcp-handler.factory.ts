@@ -1,6 +1,9 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { ContextIdFactory, ExternalContextCreator, ModuleRef } from '@nestjs/core';
-import type { ExternalContextOptions } from '@nestjs/core/helpers/external-context-creator.js';
+import type {
+  ExternalContextOptions,
+  ParamsFactory,
+} from '@nestjs/core/helpers/external-context-creator.js';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
@@ -14,6 +17,23 @@ type Host = Record<string, Method>;
 
 const FULL_PIPELINE: ExternalContextOptions = { guards: true, interceptors: true, filters: true };
 const GUARDS_ONLY: ExternalContextOptions = { guards: true, interceptors: false, filters: false };
+/** A metadata key no parameter has: a guard check builds no parameters, so it runs no pipes. */
+const NO_PARAMS = 'nestjs-mcp:no-params';
+
+/**
+ * How one kind of handler runs through the pipeline: which parameter metadata and factory give
+ * its arguments, which enhancers run, the callable the pipeline wraps, and the pipeline's
+ * arguments for a call (what `switchToHttp()` and `McpExecutionContext` read).
+ */
+export interface McpPipelineSpec {
+  readonly metadataKey: string;
+  readonly paramsFactory: ParamsFactory;
+  readonly options: ExternalContextOptions;
+  readonly callbackOf: (instance: Host, methodName: string) => Method;
+  readonly argsOf: (first: unknown, ctx: McpContext) => unknown[];
+  /** The host is a controller (a route tool), not a provider. */
+  readonly controller?: boolean;
+}
 
 /**
  * The method as the pipeline calls it. With decorated parameters Nest builds its arguments from
@@ -28,6 +48,27 @@ function handlerArgsOf(instance: Host, methodName: string): Method {
   });
 }
 
+/**
+ * Nest's context creator looks a host's module up among module providers only, so a controller's
+ * module (and with it its class-referenced guards, interceptors and pipes) would not be found.
+ * This view of it also looks among module controllers; everything else is the shared creator.
+ */
+function withControllerHosts(creator: ExternalContextCreator): ExternalContextCreator {
+  const modules = Reflect.get(creator, 'modulesContainer') as Map<
+    string,
+    { controllers: Map<unknown, unknown> }
+  >;
+  const providerModuleKey = creator.getContextModuleKey.bind(creator);
+  return Object.create(creator, {
+    getContextModuleKey: {
+      value(classRef: Parameters<ExternalContextCreator['getContextModuleKey']>[0]): string {
+        for (const [key, module] of modules) if (module.controllers.has(classRef)) return key;
+        return providerModuleKey(classRef);
+      },
+    },
+  }) as ExternalContextCreator;
+}
+
 /** A handler as the server core calls it. */
 export type McpInvokable = (first: unknown, ctx: McpContext) => Promise<unknown>;
 
@@ -40,32 +81,45 @@ export type McpInvokable = (first: unknown, ctx: McpContext) => Promise<unknown>
  */
 @Injectable()
 export class McpHandlerFactory {
-  private readonly paramsFactory = new McpParamsFactory();
+  private readonly mcpSpec: McpPipelineSpec = {
+    metadataKey: MCP_PARAM_ARGS_METADATA,
+    paramsFactory: new McpParamsFactory(),
+    options: FULL_PIPELINE,
+    callbackOf: (instance, methodName) => wrapHandlerCallback(handlerArgsOf(instance, methodName)),
+    argsOf: pipelineArgs,
+  };
+
+  /** Nest's context creator, finding the module of a controller host as well (route tools). */
+  private readonly controllerContextCreator: ExternalContextCreator;
 
   constructor(
     private readonly contextCreator: ExternalContextCreator,
     private readonly moduleRef: ModuleRef,
-  ) {}
+  ) {
+    this.controllerContextCreator = withControllerHosts(contextCreator);
+  }
 
   /** Builds the handler of `methodName` on the provider behind `wrapper`. */
-  create(wrapper: InstanceWrapper, methodName: string): McpInvokable {
-    return this.build(wrapper, methodName, (method) => wrapHandlerCallback(method), FULL_PIPELINE);
+  create(wrapper: InstanceWrapper, methodName: string, spec = this.mcpSpec): McpInvokable {
+    return this.build(wrapper, methodName, spec);
   }
 
   /**
    * Builds a check that runs only the guards of `methodName` (for hiding primitives from list
    * results): resolves true when every guard allows the caller, false when one denies or throws.
+   * `spec` says what the guards see (default: as for an MCP handler).
    */
   createGuardCheck(
     wrapper: InstanceWrapper,
     methodName: string,
+    spec: McpPipelineSpec = this.mcpSpec,
   ): (ctx: McpContext) => Promise<boolean> {
-    const check = this.build(
-      wrapper,
-      methodName,
-      (method) => withMetadataOf(method, () => true),
-      GUARDS_ONLY,
-    );
+    const check = this.build(wrapper, methodName, {
+      ...spec,
+      metadataKey: NO_PARAMS,
+      options: GUARDS_ONLY,
+      callbackOf: (instance) => withMetadataOf(instance[methodName], () => true),
+    });
     return (ctx) =>
       check(undefined, ctx).then(
         () => true,
@@ -73,16 +127,11 @@ export class McpHandlerFactory {
       );
   }
 
-  private build(
-    wrapper: InstanceWrapper,
-    methodName: string,
-    callbackOf: (method: Method) => Method,
-    options: ExternalContextOptions,
-  ): McpInvokable {
+  private build(wrapper: InstanceWrapper, methodName: string, spec: McpPipelineSpec): McpInvokable {
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
     if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
-      const fn = this.wrap(wrapper.instance as Host, methodName, callbackOf, options);
-      return (first, ctx) => runWithMcpContext(ctx, () => fn(...pipelineArgs(first, ctx)));
+      const fn = this.wrap(wrapper.instance as Host, methodName, spec);
+      return (first, ctx) => runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx)));
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -90,28 +139,28 @@ export class McpHandlerFactory {
       const contextId = ContextIdFactory.getByRequest(request);
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
-      const fn = this.wrap(instance, methodName, callbackOf, options, contextId, wrapper.id);
-      return runWithMcpContext(ctx, () => fn(...pipelineArgs(first, ctx)));
+      const fn = this.wrap(instance, methodName, spec, contextId, wrapper.id);
+      return runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx)));
     };
   }
 
   private wrap(
     instance: Host,
     methodName: string,
-    callbackOf: (method: Method) => Method,
-    options: ExternalContextOptions,
+    spec: McpPipelineSpec,
     contextId?: Parameters<ExternalContextCreator['create']>[5],
     inquirerId?: string,
   ): (...args: unknown[]) => Promise<unknown> {
-    return this.contextCreator.create(
+    const creator = spec.controller ? this.controllerContextCreator : this.contextCreator;
+    return creator.create(
       instance,
-      callbackOf(handlerArgsOf(instance, methodName)),
+      spec.callbackOf(instance, methodName),
       methodName,
-      MCP_PARAM_ARGS_METADATA,
-      this.paramsFactory,
+      spec.metadataKey,
+      spec.paramsFactory,
       contextId,
       inquirerId,
-      options,
+      spec.options,
       'mcp',
     );
   }

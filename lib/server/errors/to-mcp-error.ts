@@ -3,6 +3,7 @@ import { McpError } from '../../errors/mcp.error.js';
 
 interface HttpExceptionLike {
   getStatus(): number;
+  getResponse?(): unknown;
   message: string;
 }
 
@@ -15,6 +16,20 @@ function isHttpException(error: unknown): error is HttpExceptionLike {
   return typeof (error as HttpExceptionLike | null)?.getStatus === 'function';
 }
 
+/**
+ * The message of an HTTP exception: the list in its response body when there is one (Nest's
+ * `ValidationPipe` puts each failed constraint there, naming the field: "name must be a string"),
+ * else its own message ("Bad Request Exception" would name nothing).
+ */
+function httpMessage(error: HttpExceptionLike): string {
+  const body = error.getResponse?.();
+  const listed = (body as { message?: unknown } | null | undefined)?.message;
+  if (Array.isArray(listed) && listed.length > 0 && listed.every((m) => typeof m === 'string')) {
+    return listed.join('; ');
+  }
+  return error.message;
+}
+
 function isZodError(error: unknown): error is ZodErrorLike {
   return (
     (error as ZodErrorLike | null)?.name === 'ZodError' &&
@@ -25,6 +40,7 @@ function isZodError(error: unknown): error is ZodErrorLike {
 /**
  * Maps what a handler threw to a JSON-RPC error: an McpError as is; an HTTP exception (Nest's
  * `HttpException` and anything with `getStatus()`) by status (4xx client errors keep their message,
+ * a `ValidationPipe`'s list of failed constraints joined by "; ",
  * 5xx become `-32603`); a ZodError to `-32602` with the paths. Undefined for anything else, which
  * the engine answers with a generic `-32603` (no message or stack leaks).
  */
@@ -39,10 +55,10 @@ export function toMcpError(error: unknown): McpError | undefined {
   if (isHttpException(error)) {
     const status = error.getStatus();
     if (status === 400 || status === 404 || status === 422) {
-      return new McpError(ErrorCode.InvalidParams, error.message, { status });
+      return new McpError(ErrorCode.InvalidParams, httpMessage(error), { status });
     }
     if (status >= 400 && status < 500)
-      return new McpError(ErrorCode.InvalidRequest, error.message, { status });
+      return new McpError(ErrorCode.InvalidRequest, httpMessage(error), { status });
   }
   return undefined;
 }

@@ -39,7 +39,12 @@ describe('nestjs-mcp in a Nest 11 CommonJS app', () => {
 
   it('serves the @Tool over Streamable HTTP to McpClient', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['greet', 'vault', 'whoami']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'create_order',
+      'greet',
+      'vault',
+      'whoami',
+    ]);
     const result = await client.callTool('greet', { name: 'Ada' });
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada' }]);
   });

@@ -1,14 +1,8 @@
 import { Test, type TestingModule } from '@nestjs/testing';
-import { createHmac } from 'node:crypto';
 import { createMcpTestClient, type McpClient } from 'nestjs-mcp';
 import { AppModule } from './app.module.js';
-import { API_KEY, JWT_SECRET } from './auth.js';
-
-function jwt(sub: string): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub })}`;
-  return `${body}.${createHmac('sha256', JWT_SECRET).update(body).digest('base64url')}`;
-}
+import { API_KEY } from './auth.js';
+import { testJwt as jwt } from './test-jwt.js';
 
 describe('AccountTools through createMcpTestClient (no sockets)', () => {
   let moduleRef: TestingModule;

@@ -3,7 +3,7 @@ import {
   selectSubprotocol,
 } from '../../../../lib/transports/websocket/websocket-protocol.js';
 import { resolveWebSocketTransportOptions } from '../../../../lib/transports/websocket/websocket-transport.options.js';
-import { isMissingPackage } from '../../../../lib/transports/websocket/load-ws.js';
+import { isMissingPackage } from '../../../../lib/engine/missing-package.js';
 import {
   normaliseRoutePath,
   requestPathname,
