@@ -1,10 +1,12 @@
 import type { SessionAdmission, TransportInfo } from '../../engine/transport-info.interface.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import { McpSession, type SessionHost } from './mcp-session.js';
+import { channels } from '../../engine/telemetry/mcp-channels.js';
 
 /**
  * The live sessions of one server: opened against the session caps (and refused while the
- * server drains), tracked until they close, when their admission is released.
+ * server drains), tracked until they close, when their admission is released. Published on
+ * `nestjs-mcp:server.session.open` / `.close` when anyone listens.
  */
 export class LiveSessions implements Iterable<McpSession> {
   private readonly sessions = new Set<McpSession>();
@@ -35,9 +37,16 @@ export class LiveSessions implements Iterable<McpSession> {
     const release = admission ? this.limits.admitSession(admission) : undefined;
     const session = new McpSession(id, transport, this.host);
     this.sessions.add(session);
-    session.onClose(() => {
+    const opened = performance.now();
+    if (channels.sessionOpen.hasSubscribers)
+      channels.sessionOpen.publish({ sessionId: id, transport });
+    session.onClose((reason) => {
       this.sessions.delete(session);
       release?.();
+      if (channels.sessionClose.hasSubscribers) {
+        const durationMs = performance.now() - opened;
+        channels.sessionClose.publish({ sessionId: id, transport, durationMs, reason });
+      }
     });
     return session;
   }
