@@ -260,3 +260,30 @@ export {
   InMemoryClientTransport,
   type InMemoryClientOptions,
 } from './transports/in-memory/in-memory-client.transport.js';
+
+// ── Telemetry: diagnostics channels, OpenTelemetry ───────────────────────────────────────────
+export { McpChannels } from './engine/telemetry/mcp-channels.js';
+export type {
+  McpTelemetryEra,
+  McpTracedOutcome,
+  McpRequestTarget,
+  McpServerRequestEvent,
+  McpClientRequestEvent,
+  McpServerToClientRequestEvent,
+  McpSessionEvent,
+  McpProgressTelemetryEvent,
+  McpClientConnectionEvent,
+} from './engine/telemetry/mcp-telemetry-events.interface.js';
+export {
+  McpOpenTelemetry,
+  MCP_INSTRUMENTATION_SCOPE,
+} from './engine/telemetry/otel/mcp-open-telemetry.js';
+export type {
+  McpOpenTelemetryOptions,
+  McpTelemetryStats,
+} from './engine/telemetry/otel/mcp-open-telemetry-options.interface.js';
+export {
+  McpTelemetryModule,
+  McpTelemetryService,
+  MCP_TELEMETRY_OPTIONS,
+} from './nest/telemetry/mcp-telemetry.module.js';
