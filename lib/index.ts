@@ -287,3 +287,20 @@ export {
   McpTelemetryService,
   MCP_TELEMETRY_OPTIONS,
 } from './nest/telemetry/mcp-telemetry.module.js';
+
+// ── Health (@nestjs/terminus indicators) and rate limiting (@nestjs/throttler) ──────────────
+export {
+  McpHealthIndicator,
+  type McpServerHealthOptions,
+} from './nest/health/mcp-health.indicator.js';
+export {
+  McpClientHealthIndicator,
+  type McpClientHealthOptions,
+} from './nest/client/mcp-client-health.indicator.js';
+export type { McpHealthResult, McpHealthStatus } from './nest/health/health-result.js';
+export { McpThrottlerGuard } from './nest/throttler/mcp-throttler.guard.js';
+export {
+  mcpTracker,
+  type McpThrottleFacts,
+  type McpThrottleRequest,
+} from './nest/throttler/mcp-throttle-request.js';

@@ -1,4 +1,5 @@
 import type * as Otel from '@opentelemetry/api';
+import { loadOptionalPeer } from '../../load-optional-peer.js';
 import { channels } from '../mcp-channels.js';
 import type { McpOpenTelemetryOptions } from './mcp-open-telemetry-options.interface.js';
 import { OtelMetrics } from './otel-metrics.js';
@@ -45,15 +46,7 @@ export class McpOpenTelemetry {
    * @throws Error naming the missing package when `@opentelemetry/api` is not installed.
    */
   static async create(options: McpOpenTelemetryOptions = {}): Promise<McpOpenTelemetry> {
-    let api: typeof Otel;
-    try {
-      api = await import('@opentelemetry/api');
-    } catch (cause) {
-      throw new Error(
-        'McpOpenTelemetry needs the optional peer dependency @opentelemetry/api: npm install @opentelemetry/api',
-        { cause },
-      );
-    }
+    const api = await loadOptionalPeer<typeof Otel>('@opentelemetry/api', 'McpOpenTelemetry');
     return new McpOpenTelemetry(api, options);
   }
 
