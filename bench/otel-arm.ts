@@ -5,7 +5,7 @@
  * trace context still propagated), metrics recorded in both. Without a bridge the channels have
  * no subscriber (the plain `mcp` runs).
  */
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
