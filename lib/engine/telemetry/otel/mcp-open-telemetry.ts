@@ -94,6 +94,7 @@ export class McpOpenTelemetry {
       on(channels.clientRequest.asyncEnd, meters.clientEnd),
       on(channels.sessionOpen, meters.sessionOpen),
       on(channels.sessionClose, meters.sessionClose),
+      () => meters.dispose(),
     );
   }
 }

@@ -22,7 +22,7 @@ export class OtelMetrics {
   private readonly clientDuration: Otel.Histogram;
   private readonly sessionDuration: Otel.Histogram;
   private readonly activeSessions: Otel.UpDownCounter;
-  private readonly gauges: Otel.ObservableGauge[] = [];
+  private readonly observers: Array<() => void> = [];
 
   constructor(
     private readonly meter: Otel.Meter,
@@ -59,9 +59,19 @@ export class OtelMetrics {
       unit: '{request}',
       description: 'Requests being handled',
     });
-    streams.addCallback((result) => result.observe(stats().listenStreams));
-    inFlight.addCallback((result) => result.observe(stats().inFlight));
-    this.gauges.push(streams, inFlight);
+    const observeStreams: Otel.ObservableCallback = (r) => r.observe(stats().listenStreams);
+    const observeInFlight: Otel.ObservableCallback = (r) => r.observe(stats().inFlight);
+    streams.addCallback(observeStreams);
+    inFlight.addCallback(observeInFlight);
+    this.observers.push(
+      () => streams.removeCallback(observeStreams),
+      () => inFlight.removeCallback(observeInFlight),
+    );
+  }
+
+  /** Stops observing the gauges (the bridge was disabled). */
+  dispose(): void {
+    for (const stop of this.observers.splice(0)) stop();
   }
 
   /** `asyncEnd` of `nestjs-mcp:server.request`. */
