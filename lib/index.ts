@@ -286,6 +286,7 @@ export {
   McpTelemetryModule,
   McpTelemetryService,
   MCP_TELEMETRY_OPTIONS,
+  type McpTelemetryAsyncOptions,
 } from './nest/telemetry/mcp-telemetry.module.js';
 
 // ── Health (@nestjs/terminus indicators) and rate limiting (@nestjs/throttler) ──────────────

@@ -3,6 +3,8 @@ import {
   Injectable,
   Module,
   type DynamicModule,
+  type FactoryProvider,
+  type ModuleMetadata,
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -10,6 +12,12 @@ import { ModuleRef } from '@nestjs/core';
 import { McpOpenTelemetry } from '../../engine/telemetry/otel/mcp-open-telemetry.js';
 import type { McpOpenTelemetryOptions } from '../../engine/telemetry/otel/mcp-open-telemetry-options.interface.js';
 import { McpServer } from '../../server/mcp-server.js';
+
+/** `McpTelemetryModule.forRootAsync` options: a factory (with `inject`/`imports`) for the options. */
+export interface McpTelemetryAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  useFactory: (...args: never[]) => McpOpenTelemetryOptions | Promise<McpOpenTelemetryOptions>;
+  inject?: FactoryProvider['inject'];
+}
 
 /** Injection token of the `McpTelemetryModule` options. */
 export const MCP_TELEMETRY_OPTIONS = 'nestjs-mcp:McpTelemetryOptions';
@@ -73,6 +81,24 @@ export class McpTelemetryModule {
       module: McpTelemetryModule,
       global: true,
       providers: [{ provide: MCP_TELEMETRY_OPTIONS, useValue: options }, McpTelemetryService],
+      exports: [McpTelemetryService],
+    };
+  }
+
+  /** Enables telemetry with options from a factory (e.g. reading `ConfigService`). */
+  static forRootAsync(options: McpTelemetryAsyncOptions): DynamicModule {
+    return {
+      module: McpTelemetryModule,
+      global: true,
+      imports: options.imports ?? [],
+      providers: [
+        {
+          provide: MCP_TELEMETRY_OPTIONS,
+          useFactory: options.useFactory as (...args: unknown[]) => McpOpenTelemetryOptions,
+          inject: options.inject ?? [],
+        },
+        McpTelemetryService,
+      ],
       exports: [McpTelemetryService],
     };
   }

@@ -68,7 +68,8 @@ describe('OpenTelemetry: one trace from McpClient to the server over Streamable 
     const moduleRef = await Test.createTestingModule({
       imports: [
         McpModule.forRoot({ name: 'otel-server', version: '1.0.0' }),
-        McpTelemetryModule.forRoot({ meterProvider }),
+        // The async form (the sample uses forRoot): options from a factory.
+        McpTelemetryModule.forRootAsync({ useFactory: () => ({ meterProvider }) }),
       ],
       providers: [TracedTools],
     }).compile();
