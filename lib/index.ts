@@ -371,3 +371,48 @@ export {
   InMemoryClientTransport,
   type InMemoryClientOptions,
 } from './transports/in-memory/in-memory-client.transport.js';
+
+// ── Telemetry: diagnostics channels, OpenTelemetry ───────────────────────────────────────────
+export { McpChannels } from './engine/telemetry/mcp-channels.js';
+export type {
+  McpTelemetryEra,
+  McpTracedOutcome,
+  McpRequestTarget,
+  McpServerRequestEvent,
+  McpClientRequestEvent,
+  McpServerToClientRequestEvent,
+  McpSessionEvent,
+  McpProgressTelemetryEvent,
+  McpClientConnectionEvent,
+} from './engine/telemetry/mcp-telemetry-events.interface.js';
+export {
+  McpOpenTelemetry,
+  MCP_INSTRUMENTATION_SCOPE,
+} from './engine/telemetry/otel/mcp-open-telemetry.js';
+export type {
+  McpOpenTelemetryOptions,
+  McpTelemetryStats,
+} from './engine/telemetry/otel/mcp-open-telemetry-options.interface.js';
+export {
+  McpTelemetryModule,
+  McpTelemetryService,
+  MCP_TELEMETRY_OPTIONS,
+  type McpTelemetryAsyncOptions,
+} from './nest/telemetry/mcp-telemetry.module.js';
+
+// ── Health (@nestjs/terminus indicators) and rate limiting (@nestjs/throttler) ──────────────
+export {
+  McpHealthIndicator,
+  type McpServerHealthOptions,
+} from './nest/health/mcp-health.indicator.js';
+export {
+  McpClientHealthIndicator,
+  type McpClientHealthOptions,
+} from './nest/client/mcp-client-health.indicator.js';
+export type { McpHealthResult, McpHealthStatus } from './nest/health/health-result.js';
+export { McpThrottlerGuard } from './nest/throttler/mcp-throttler.guard.js';
+export {
+  mcpTracker,
+  type McpThrottleFacts,
+  type McpThrottleRequest,
+} from './nest/throttler/mcp-throttle-request.js';

@@ -31,6 +31,10 @@ import { checkResult, notificationProblem } from './protocol-check.js';
 import { BatchOutbox } from './batch-outbox.js';
 import { ResultCache } from './cache/result-cache.js';
 import { answerInput, answerServerRequest } from './server-request.responder.js';
+import { DEFAULT_CLIENT_INFO } from './client-identity.js';
+import { channels } from '../engine/telemetry/mcp-channels.js';
+import { isTraced, traceOperation } from '../engine/telemetry/trace-operation.js';
+import { ClientTelemetry, recordClientResult, withMeta } from './telemetry/client-telemetry.js';
 
 /**
  * Connection, handshake, typed requests, server-to-client request handling and notification
@@ -55,6 +59,7 @@ export class McpClientBase {
   /** The 2026-07-28 request path (used once the era is modern). */
   protected readonly stateless: StatelessRequester;
   private readonly negotiator: EraNegotiator;
+  private readonly telemetry: ClientTelemetry;
   /** 2026-07-28 cache hints: fresh list/read results served without asking. */
   private readonly cache: ResultCache;
 
@@ -73,6 +78,10 @@ export class McpClientBase {
 
   constructor(protected readonly options: McpClientOptions) {
     this.active = typeof options.transport === 'function' ? options.transport() : options.transport;
+    this.telemetry = new ClientTelemetry(
+      this,
+      options.clientInfo?.name ?? DEFAULT_CLIENT_INFO.name,
+    );
     for (const root of options.roots ?? []) this.roots.set(root.uri, root);
     const listRoots = () => [...this.roots.values()];
     this.peer = new JsonRpcPeer<undefined>({
@@ -181,11 +190,31 @@ export class McpClientBase {
     return this.send(method, params, options, schema);
   }
 
-  /** Sends a request and checks its result with `schema`; re-initializes once on an expired session. */
-  protected async send<T>(
+  /**
+   * Sends a request and checks its result with `schema`; re-initializes once on an expired session.
+   * Published on `nestjs-mcp:client.request` when anyone listens (a subscriber's `meta`, e.g. the
+   * OpenTelemetry `traceparent`, goes into the request's `_meta`).
+   */
+  protected send<T>(
     method: string,
     params: unknown,
     options: McpCallOptions = {},
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    if (!isTraced(channels.clientRequest)) return this.sendChecked(method, params, options, schema);
+    const event = this.telemetry.requestEvent(method, params);
+    return traceOperation(
+      channels.clientRequest,
+      event,
+      () => this.sendChecked(method, params, withMeta(options, event.meta), schema),
+      recordClientResult,
+    );
+  }
+
+  private async sendChecked<T>(
+    method: string,
+    params: unknown,
+    options: McpCallOptions,
     schema: z.ZodType<T>,
   ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
@@ -212,6 +241,8 @@ export class McpClientBase {
   }
 
   private receiveNotification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/progress' && channels.clientProgress.hasSubscribers)
+      channels.clientProgress.publish(notification.params);
     this.notifications.next(notification);
     const problem = notificationProblem(notification);
     if (problem) this.errors.next(problem);
@@ -245,6 +276,7 @@ export class McpClientBase {
   /** Closes the transport; pending calls reject with ConnectionClosedError. */
   async close(): Promise<void> {
     if (this.state.value === 'closed') return;
+    if (this.state.value === 'ready') this.telemetry.disconnected(this.active.closeError);
     this.state.next('closed');
     this.peer.close('Client closed');
     for (const subscription of this.subscriptions) subscription.unsubscribe();
@@ -275,6 +307,7 @@ export class McpClientBase {
       await transport.start();
       this.server = await this.negotiator.negotiate();
       this.state.next('ready');
+      this.telemetry.connected();
     } catch (error) {
       this.state.next('idle');
       for (const subscription of this.subscriptions) subscription.unsubscribe();

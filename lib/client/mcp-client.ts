@@ -44,9 +44,10 @@ const page = (cursor: string | undefined) => (cursor === undefined ? undefined :
 export class McpClient extends McpClientSubscriptions {
   /**
    * `ping`. The 2026-07-28 era has no `ping`: there it sends `server/discover`, the request every
-   * modern server answers.
+   * modern server answers. Connects first when needed (the era decides which request it is).
    */
   async ping(options?: McpCallOptions): Promise<void> {
+    if (this.currentState !== 'ready') await this.connect();
     if (this.era === 'modern')
       await this.send('server/discover', {}, options, DiscoverResultSchema);
     else await this.request('ping', undefined, options);

@@ -15,6 +15,9 @@ import type { ModernDispatcher } from './modern/modern-dispatcher.js';
 import type { McpSession } from './session/mcp-session.js';
 import type { ServerDrain } from './shutdown/server-drain.js';
 import { runCustomMethod, type CustomMethods } from './hooks/custom-methods.js';
+import { channels } from '../engine/telemetry/mcp-channels.js';
+import { isTraced } from '../engine/telemetry/trace-operation.js';
+import { traceServerRequest } from './telemetry/trace-server-request.js';
 
 /** The served methods, schemas and gates resolved from the method table once per process. */
 const SERVED = createServedMethods();
@@ -51,8 +54,29 @@ export class RequestDispatch {
       throw this.host.limits.refuse('maxInFlightPerSession');
   }
 
-  /** Serves one request of a 2025-era session (or a modern one on its connection). */
-  async dispatch(
+  /**
+   * Serves one request of a 2025-era session (or a modern one on its connection), published on
+   * `nestjs-mcp:server.request` when anyone listens.
+   */
+  dispatch(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> {
+    if (!isTraced(channels.serverRequest))
+      return this.dispatchSession(session, request, signal, extra);
+    const facts = {
+      transport: extra.transport.kind,
+      sessionId: session.id,
+      protocol: extra.protocol ?? session.protocol,
+    };
+    return traceServerRequest(request, facts, () =>
+      this.dispatchSession(session, request, signal, extra),
+    );
+  }
+
+  private async dispatchSession(
     session: McpSession,
     request: JsonRpcRequest,
     signal: AbortSignal,
@@ -137,7 +161,13 @@ export class RequestDispatch {
    * to `call.outlet`, and the result stamped (`resultType`, `_meta` serverInfo, cache hints).
    * Errors are thrown as `McpError` (a 2025 resource-not-found becomes -32602 `{ uri }`).
    */
-  async dispatchModern(
+  dispatchModern(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
+    if (!isTraced(channels.serverRequest)) return this.dispatchStateless(request, call);
+    const facts = { transport: call.transport.kind, protocol: call.protocol };
+    return traceServerRequest(request, facts, () => this.dispatchStateless(request, call));
+  }
+
+  private async dispatchStateless(
     request: JsonRpcRequest,
     call: ModernDispatch,
   ): Promise<Record<string, unknown>> {

@@ -35,6 +35,11 @@ export interface EventStore {
 
   /** Forget a stream's events (its request completed and the client has had the chance to resume). */
   deleteStream(streamId: string): Promise<void>;
+  /**
+   * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).
+   * `McpHealthIndicator` calls it; without it the store is reported as not checked.
+   */
+  ping?(): Promise<void>;
 }
 
 /** Injection token under which an {@link EventStore} is provided (a plain symbol: `lib/` does not import Nest). */

@@ -28,4 +28,9 @@ export interface MessageBus {
   publish(event: McpBusEvent): void | Promise<void>;
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;
+  /**
+   * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).
+   * `McpHealthIndicator` calls it; without it the store is reported as not checked.
+   */
+  ping?(): Promise<void>;
 }

@@ -23,4 +23,9 @@ export interface SessionStore {
   /** Extends the record's life; false when it no longer exists. */
   touch(id: string, ttlMs: number): Promise<boolean>;
   delete(id: string): Promise<void>;
+  /**
+   * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).
+   * `McpHealthIndicator` calls it; without it the store is reported as not checked.
+   */
+  ping?(): Promise<void>;
 }

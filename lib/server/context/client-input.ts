@@ -1,4 +1,7 @@
 import { McpError } from '../../errors/mcp.error.js';
+import { channels } from '../../engine/telemetry/mcp-channels.js';
+import type { McpServerToClientRequestEvent } from '../../engine/telemetry/mcp-telemetry-events.interface.js';
+import { isTraced, traceOperation } from '../../engine/telemetry/trace-operation.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import { findMethod } from '../../protocol/methods/method-table.js';
@@ -128,10 +131,20 @@ export function requestClient(
       ),
     );
   }
-  return peer.request(method, params as Record<string, unknown>, {
-    ...options,
-    signal,
+  const send = () =>
+    peer.request(method, params as Record<string, unknown>, {
+      ...options,
+      signal,
+      relatedRequestId: scope.requestId,
+    });
+  if (!isTraced(channels.serverToClientRequest)) return send();
+  const event: McpServerToClientRequestEvent = {
+    method,
     relatedRequestId: scope.requestId,
+    ...(scope.session?.id !== undefined && { sessionId: scope.session.id }),
+  };
+  return traceOperation(channels.serverToClientRequest, event, send, (e, result) => {
+    e.result = result;
   });
 }
 

@@ -14,6 +14,7 @@ import type {
   ListRootsResult,
   LoggingLevel,
 } from '../../protocol/schema/index.js';
+import { channels } from '../../engine/telemetry/mcp-channels.js';
 import { legacyInputRequired } from '../mrtr/legacy-input.js';
 import { httpFrameOf, McpStdioFrame, type McpHttpFrame } from './request-frame.js';
 import {
@@ -189,6 +190,7 @@ export class McpContext {
     if (total !== undefined) params.total = total;
     if (message !== undefined) params.message = message;
     this.send('notifications/progress', params);
+    if (channels.serverProgress.hasSubscribers) channels.serverProgress.publish(params);
   }
 
   /** Sends a log message to the client if its level passes the client's threshold. */

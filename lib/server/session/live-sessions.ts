@@ -2,10 +2,12 @@ import type { SessionAdmission, TransportInfo } from '../../engine/transport-inf
 import type { ServerLimits } from '../limits/server-limits.js';
 import { McpSession, type SessionHost } from './mcp-session.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
+import { channels } from '../../engine/telemetry/mcp-channels.js';
 
 /**
  * The live sessions of one server: opened against the session caps (and refused while the
- * server drains), tracked until they close, when their admission is released.
+ * server drains), tracked until they close, when their admission is released. Published on
+ * `nestjs-mcp:server.session.open` / `.close` when anyone listens.
  */
 export class LiveSessions implements Iterable<McpSession> {
   private readonly sessions = new Set<McpSession>();
@@ -45,11 +47,18 @@ export class LiveSessions implements Iterable<McpSession> {
     if (admission?.principal !== undefined) session.principal = admission.principal;
     this.sessions.add(session);
     if (id !== undefined) this.byId.set(id, session);
+    const opened = performance.now();
+    if (channels.sessionOpen.hasSubscribers)
+      channels.sessionOpen.publish({ sessionId: id, transport });
     session.onClose((reason, cause) => {
       this.sessions.delete(session);
       this.ended?.(session, reason, cause);
       if (id !== undefined && this.byId.get(id) === session) this.byId.delete(id);
       release?.();
+      if (channels.sessionClose.hasSubscribers) {
+        const durationMs = performance.now() - opened;
+        channels.sessionClose.publish({ sessionId: id, transport, durationMs, reason });
+      }
     });
     return session;
   }

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { McpServer } from '../../server/mcp-server.js';
+import type { EventStore } from '../../stores/event-store.interface.js';
+import type { MessageBus } from '../../stores/message-bus.interface.js';
+import type { SessionStore } from '../../stores/session-store.interface.js';
+import { EVENT_STORE, MESSAGE_BUS, SESSION_STORE } from '../mcp-stores.providers.js';
+import {
+  failureMessage,
+  healthResult,
+  withTimeout,
+  type McpHealthResult,
+  type McpHealthStatus,
+} from './health-result.js';
+
+/** Options of {@link McpHealthIndicator.isHealthy}. */
+export interface McpServerHealthOptions {
+  /** How long each store may take to answer its probe (default 1000 ms). */
+  timeoutMs?: number;
+  /**
+   * Share of `limits.maxSessions` (or `maxStreams`) from which the server is reported
+   * `degraded` (default 0.9); at the limit itself it is `down`, since new sessions are refused.
+   */
+  degradedAt?: number;
+  /** The server to check (default: the app's `McpServer`). */
+  server?: McpServer;
+}
+
+type StoreState = 'up' | 'down' | 'not checked';
+
+/**
+ * A `@nestjs/terminus` health indicator for the MCP server: its stores answer their probe
+ * (`ping()`, or a `SessionStore.get`), sessions and `subscriptions/listen` streams against the
+ * limits, requests in flight, and whether it is draining. List it in a module's `providers`
+ * (it finds the app's `McpServer` and stores itself); terminus is not needed to load it.
+ * @example
+ * ```ts
+ * @Get('health') @HealthCheck()
+ * check() { return this.health.check([() => this.mcp.isHealthy('mcp')]); }
+ * ```
+ */
+@Injectable()
+export class McpHealthIndicator {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  /** Checks the server; `down` when a store fails, the server drains or a limit is reached. */
+  async isHealthy<Key extends string>(
+    key: Key,
+    options: McpServerHealthOptions = {},
+  ): Promise<McpHealthResult<Key>> {
+    const server = options.server ?? this.find<McpServer>(McpServer);
+    if (!server) return healthResult(key, 'down', { error: 'No McpServer in this app' });
+    const timeoutMs = options.timeoutMs ?? 1000;
+    const stores = await this.probeStores(timeoutMs);
+    const stats = server.stats();
+    const { maxSessions, maxStreams } = stats.limits;
+    const load = Math.max(stats.admittedSessions / maxSessions, stats.listenStreams / maxStreams);
+    const failed = Object.values(stores).some((s) => s.state === 'down');
+    let status: McpHealthStatus = 'up';
+    if (failed || stats.draining || load >= 1) status = 'down';
+    else if (load >= (options.degradedAt ?? 0.9)) status = 'degraded';
+    return healthResult(key, status, {
+      sessions: stats.sessions,
+      maxSessions,
+      listenStreams: stats.listenStreams,
+      maxStreams,
+      inFlight: stats.inFlight,
+      draining: stats.draining,
+      stores,
+    });
+  }
+
+  private async probeStores(
+    timeoutMs: number,
+  ): Promise<Record<string, { state: StoreState; error?: string }>> {
+    const probe = async (what: string, run: (() => Promise<unknown>) | undefined) => {
+      if (!run) return { state: 'not checked' as const };
+      try {
+        await withTimeout(run(), timeoutMs, what);
+        return { state: 'up' as const };
+      } catch (error) {
+        return { state: 'down' as const, error: failureMessage(error) };
+      }
+    };
+    const sessions = this.find<SessionStore>(SESSION_STORE);
+    const events = this.find<EventStore>(EVENT_STORE);
+    const bus = this.find<MessageBus>(MESSAGE_BUS);
+    const [sessionStore, eventStore, messageBus] = await Promise.all([
+      probe(
+        'the session store',
+        sessions &&
+          (sessions.ping ? () => sessions.ping!() : () => sessions.get('nestjs-mcp:health')),
+      ),
+      probe('the event store', events?.ping && (() => events.ping!())),
+      probe('the message bus', bus?.ping && (() => bus.ping!())),
+    ]);
+    return { sessionStore, eventStore, messageBus };
+  }
+
+  private find<T>(token: symbol | typeof McpServer): T | undefined {
+    try {
+      return this.moduleRef.get<T>(token, { strict: false });
+    } catch {
+      return undefined;
+    }
+  }
+}
