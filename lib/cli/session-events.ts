@@ -8,6 +8,9 @@ import { TappedTransport } from './target/tapped-transport.js';
 /** Notifications shown by their own streams (logs, progress), not as raw notifications. */
 const OWN_STREAMS = new Set(['notifications/message', 'notifications/progress']);
 
+/** Plumbing of the client itself (the listen stream's acknowledgement): shown with `-v` only. */
+const PLUMBING = new Set(['notifications/subscriptions/acknowledged']);
+
 /** Which name list a list-changed notification makes stale. */
 const REFRESH: Record<string, (s: CliSession) => Promise<unknown>> = {
   'notifications/tools/list_changed': (s) => s.refreshTools(),
@@ -48,7 +51,7 @@ export function followSessionEvents(
     client.notifications$.subscribe((n) => {
       if (OWN_STREAMS.has(n.method)) return;
       const text = `[notification] ${n.method}${n.params ? ` ${JSON.stringify(n.params)}` : ''}`;
-      if (options.notifications) out.event(text);
+      if (options.notifications && !PLUMBING.has(n.method)) out.event(text);
       else out.detail(1, text);
       void REFRESH[n.method]?.(session).catch(() => undefined);
     }),

@@ -1,5 +1,5 @@
 import type { CliSession } from '../cli-session.js';
-import { formatToolResult } from '../format/format-result.js';
+import { formatListing, formatToolResult } from '../format/format-result.js';
 import type { ObjectSchema } from '../prompt/field-schema.js';
 import { formatProgress } from '../session-events.js';
 import { readArguments } from './read-arguments.js';
@@ -12,13 +12,7 @@ export const toolsCommand: ReplCommand = {
   summary: 'list the tools',
   async run(session) {
     const tools = await session.refreshTools();
-    session.out.print(
-      tools.length === 0
-        ? '(no tools)'
-        : tools
-            .map((t) => `${t.name}${t.description ? `  ${t.description.split('\n')[0]}` : ''}`)
-            .join('\n'),
-    );
+    session.out.print(formatListing(tools));
   },
 };
 

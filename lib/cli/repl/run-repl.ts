@@ -65,7 +65,10 @@ export async function runRepl(session: CliSession, options: ReplOptions = {}): P
   try {
     for (;;) {
       const line = await input.read(REPL_PROMPT);
-      if (line === undefined) break;
+      if (line === undefined) {
+        if (terminal.interactive) out.print(''); // Ctrl-D: leave the shell's prompt on its own line
+        break;
+      }
       const [word, rest] = firstWord(line);
       if (!word) continue;
       const command = findReplCommand(word);

@@ -1,6 +1,9 @@
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 import { CliProcess } from './support/cli-process.js';
 
+// Each step spawns a process; a shared, loaded machine can make that slow.
+import.meta.jest.setTimeout(60_000);
+
 /**
  * The interactive CLI against the demo app (`sample/01-demo`, booted in process) over Streamable
  * HTTP (both eras), legacy HTTP+SSE and WebSocket: list, call with prompted arguments, progress,

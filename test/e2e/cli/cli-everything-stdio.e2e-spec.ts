@@ -1,6 +1,9 @@
 import { CliProcess } from './support/cli-process.js';
 import { EVERYTHING_MAIN } from '../stdio/support/sample.js';
 
+// Each step spawns a process; a shared, loaded machine can make that slow.
+import.meta.jest.setTimeout(60_000);
+
 /** The command line of the official everything server over stdio, as a user would quote it. */
 const EVERYTHING = `${process.execPath} ${EVERYTHING_MAIN} stdio`;
 

@@ -2,6 +2,9 @@ import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 import { EVERYTHING_MAIN } from '../stdio/support/sample.js';
 import { CliProcess, runCli } from './support/cli-process.js';
 
+// Each step spawns a process; a shared, loaded machine can make that slow.
+import.meta.jest.setTimeout(60_000);
+
 /**
  * The one-shot commands for scripts: JSON on stdout, events and errors on stderr, exit codes
  * 0 (done), 1 (operation failed), 2 (bad usage or input), 3 (server unreachable).

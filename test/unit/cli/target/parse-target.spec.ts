@@ -4,7 +4,7 @@ import { splitCommandLine } from '../../../../lib/cli/target/split-command-line.
 describe('splitCommandLine', () => {
   it.each([
     ['npx -y server  stdio', ['npx', '-y', 'server', 'stdio']],
-    [`node "my server.js" 'it''s'`, ['node', 'my server.js', 'its']],
+    [`node "my server.js" 'it''s' 'a "b" c'`, ['node', 'my server.js', 'its', 'a "b" c']],
     ['a\\ b "q\\"uote" ""', ['a b', 'q"uote', '']],
     ['   ', []],
   ])('%s', (line, words) => expect(splitCommandLine(line)).toEqual(words));
