@@ -92,6 +92,21 @@ describe('nestjs-mcp one-shot commands', () => {
     expect(JSON.stringify(JSON.parse(run.stdout))).toContain('3');
   }, 30_000);
 
+  it("-v shows the negotiation and a stdio server's stderr; -vv every JSON-RPC message", async () => {
+    const target = `${process.execPath} ${EVERYTHING_MAIN} stdio`;
+    const verbose = await runCli(['ping', '-v', target]);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain('[server stderr] ');
+    expect(verbose.stderr).toMatch(/^connected: legacy era, protocol 2025-11-25$/m);
+    expect(verbose.stderr).not.toContain('→ {');
+
+    const wire = await runCli(['ping', '-vv', url]);
+    expect(wire.code).toBe(0);
+    expect(JSON.parse(wire.stdout)).toEqual({});
+    expect(wire.stderr).toMatch(/^→ \{"jsonrpc":"2\.0","id":\d+,"method":"server\/discover"/m);
+    expect(wire.stderr).toMatch(/^← \{"jsonrpc":"2\.0","id":\d+,"result":\{"supportedVersions"/m);
+  }, 30_000);
+
   describe('bad input', () => {
     it('unreachable server: exit 3, the message names the target and the transport', async () => {
       const run = await runCli(['list-tools', 'http://127.0.0.1:1/mcp']);
