@@ -105,7 +105,15 @@ describe('nestjs-mcp REPL against the demo app', () => {
     const ws = `ws://${demo.mcpUrl.host}/ws`;
     const cli = await open([ws], /over WebSocket/);
     await session(cli);
-    expect((await cli.end()).code).toBe(0);
+    cli.send('capabilities');
+    await cli.expect(/"tools": \{\s+"listChanged": true/);
+    cli.send('state');
+    // The REPL holds a 2026-07-28 listen stream for list changes: the one pending request.
+    await cli.expect(/ready, 1 pending: subscriptions\/listen#\d+/);
+    cli.send('help');
+    await cli.expect(/call <tool> \[json\] +call a tool \(no JSON: asks for each argument\)/);
+    cli.send('exit');
+    expect((await cli.exited).code).toBe(0);
   }, 60_000);
 
   it('legacy HTTP+SSE (-t sse): lists and calls', async () => {
