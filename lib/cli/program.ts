@@ -69,6 +69,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams): Prom
       writeErr: (s) => streams.stderr.write(s),
     })
     .exitOverride()
+    .showHelpAfterError('(nestjs-mcp --help for usage)')
     .enablePositionalOptions();
 
   addConnectionFlags(program.command('repl', { isDefault: true }))
