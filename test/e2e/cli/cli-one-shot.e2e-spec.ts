@@ -117,6 +117,15 @@ describe('nestjs-mcp one-shot commands', () => {
       );
     });
 
+    it('the REPL against an unreachable WebSocket server: exit 3 naming it, no prompt', async () => {
+      const run = await runCli(['--no-history', 'ws://127.0.0.1:1/ws']);
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(
+        /^error: cannot connect to ws:\/\/127\.0\.0\.1:1\/ws \(WebSocket\): /m,
+      );
+      expect(run.stdout).not.toContain('mcp> ');
+    });
+
     it('a stdio command that does not exist: exit 3 naming it', async () => {
       const run = await runCli(['ping', 'no-such-mcp-server-command --flag']);
       expect(run.code).toBe(3);
