@@ -22,6 +22,15 @@ log "node $(node --version): packing nestjs-mcp"
 (cd "$ROOT" && npm pack --silent --pack-destination "$WORK" >"$WORK/pack.out")
 tarball="$WORK/$(tail -n 1 "$WORK/pack.out")"
 
+# The installed `nestjs-mcp` bin (linked by npm from the tarball's package.json) calls a tool of
+# the official everything server over stdio and prints its JSON result.
+EVERYTHING="$ROOT/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
+check_bin() {
+  local out
+  out="$(node_modules/.bin/nestjs-mcp call "node $EVERYTHING stdio" echo '{"message":"from the tarball"}')"
+  grep -q 'Echo: from the tarball' <<<"$out" || { echo "bin output: $out"; return 1; }
+}
+
 failed=()
 for app in "${apps[@]}"; do
   dir="$WORK/$app"
@@ -31,7 +40,8 @@ for app in "${apps[@]}"; do
     ! (cd "$dir" && log "$app: build" && npm run -s build >&2) ||
     ! (cd "$dir" && log "$app: test" && npm test >&2) ||
     ! (cd "$dir" && npm run -s --if-present test:dual-package >&2) ||
-    ! (cd "$dir" && npm run -s --if-present test:vitest >&2); then
+    ! (cd "$dir" && npm run -s --if-present test:vitest >&2) ||
+    ! (cd "$dir" && log "$app: the nestjs-mcp bin, installed" && check_bin >&2); then
     failed+=("$app")
   fi
 done

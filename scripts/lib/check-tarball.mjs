@@ -19,6 +19,25 @@ for (const entry of ['dist/esm/index', 'dist/cjs/index']) {
 }
 for (const file of required) if (!files.has(file)) problems.push(`missing ${file}`);
 
+// Every bin: in the tarball, executable, starting with a node shebang (npx runs it directly).
+const modes = new Map(
+  list(['-tvzf', tarball])
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => [line.split(/\s+/).at(-1).replace(/^package\//, ''), line.slice(0, 10)]),
+);
+const manifest = JSON.parse(list(['-xzOf', tarball, 'package/package.json']));
+for (const [name, path] of Object.entries(manifest.bin ?? {})) {
+  const file = posix.normalize(path);
+  if (!files.has(file)) {
+    problems.push(`bin ${name}: ${file} is not in the tarball`);
+    continue;
+  }
+  if (!/^-..x/.test(modes.get(file) ?? '')) problems.push(`bin ${name}: ${file} is not executable`);
+  const head = list(['-xzOf', tarball, `package/${file}`]).split('\n', 1)[0];
+  if (head !== '#!/usr/bin/env node') problems.push(`bin ${name}: ${file} lacks the node shebang`);
+}
+
 const maps = [...files].filter((f) => f.endsWith('.map'));
 for (const map of maps) {
   const { sources } = JSON.parse(list(['-xzOf', tarball, `package/${map}`]));
@@ -33,4 +52,4 @@ if (problems.length > 0) {
   if (problems.length > 20) console.error(`... and ${problems.length - 20} more`);
   process.exit(1);
 }
-console.log(`tarball ok: ${files.size} files, ${maps.length} source maps resolve, LICENSE included`);
+console.log(`tarball ok: ${files.size} files, ${maps.length} source maps resolve, LICENSE included, bins executable`);

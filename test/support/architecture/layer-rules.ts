@@ -2,8 +2,10 @@ import type { ImportEdge } from './import-graph.js';
 
 /**
  * The layers of lib/, lowest first; data flows one way (see ARCHITECTURE.md):
- * protocol < errors < engine < stores < client | transports | server < nest; `index.ts` (the
- * public surface) sits on top and nothing inside lib/ imports it.
+ * protocol < errors < engine < stores < client | transports | server < nest | cli; `index.ts` (the
+ * public surface) sits on top and nothing inside lib/ imports it. The CLI (`lib/cli`, the
+ * `nestjs-mcp` bin) sits on client and transports only: never server or nest, and nothing
+ * imports it.
  */
 export const LAYER_RANK = {
   protocol: 0,
@@ -14,6 +16,7 @@ export const LAYER_RANK = {
   transports: 4,
   server: 4,
   nest: 5,
+  cli: 5,
   index: 6,
 } as const;
 
@@ -53,6 +56,10 @@ export function ruleBrokenBy(edge: ImportEdge): string | undefined {
   const to = layerOf(edge.target);
   if (to === undefined) return `imports ${edge.target}, which is in no layer of lib/`;
   if (to === from) return undefined;
+  if (to === 'cli') return 'nothing in lib/ imports lib/cli (the bin sits on top)';
+  if (from === 'cli' && (to === 'server' || to === 'nest')) {
+    return `lib/cli never imports lib/${to} (it is a client: lib/client and lib/transports)`;
+  }
   if ((from === 'client' || from === 'transports') && to === 'server') {
     return `lib/${from} never imports lib/server (type against the ports in lib/transports/server-port)`;
   }

@@ -42,6 +42,11 @@ describe('layers of lib/', () => {
       ['protocol/json-rpc.ts', '../errors/transport.error.js', 'only McpError'],
       ['nest/mcp.module.ts', '../index.js', 'nothing inside lib/ imports lib/index.ts'],
       ['misc.ts', './protocol/json-rpc.js', 'is in no layer'],
+      ['cli/connect.ts', '../server/mcp-server.js', 'lib/cli never imports lib/server'],
+      ['cli/connect.ts', '../nest/mcp.module.js', 'lib/cli never imports lib/nest'],
+      ['nest/mcp.module.ts', '../cli/program.js', 'nothing in lib/ imports lib/cli'],
+      ['client/mcp-client.ts', '../cli/program.js', 'nothing in lib/ imports lib/cli'],
+      ['cli/connect.ts', '@nestjs/common', 'only lib/nest imports @nestjs/*'],
     ])('refuses %s importing %s', (from, specifier, rule) => {
       const violations = findLayerViolations([edge(from, specifier)]);
       expect(violations).toHaveLength(1);
@@ -58,6 +63,10 @@ describe('layers of lib/', () => {
       ['protocol/json-rpc.ts', '../errors/mcp.error.js'],
       ['transports/websocket/load-ws.ts', 'ws'],
       ['index.ts', './server/mcp-server.js'],
+      ['cli/connect.ts', '../client/mcp-client.js'],
+      ['cli/target/create-transport.ts', '../../transports/stdio/stdio-client.transport.js'],
+      ['cli/connect.ts', '../protocol/schema/index.js'],
+      ['cli/program.ts', 'commander'],
     ])('allows %s importing %s', (from, specifier) => {
       expect(findLayerViolations([edge(from, specifier)])).toEqual([]);
     });
