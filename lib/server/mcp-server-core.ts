@@ -32,6 +32,7 @@ import { RequestDispatch } from './request-dispatch.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
+import { TaskEngine } from './tasks/task-engine.js';
 import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
 
 /**
@@ -63,6 +64,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   private capabilities?: ServerCapabilities;
   /** The 2026-07-28 stateless dispatch and the `server/discover` result, built once. */
   private readonly modern: ModernDispatcher;
+  /** The tasks of this server (tools that outlive their request). */
+  readonly tasks: TaskEngine;
   private readonly unsubscribeBus: () => void;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
@@ -89,6 +92,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.errors = new ServerErrorLog(options.logger, options.exposeErrors);
     this.protocolEras = options.protocolEras ?? 'dual';
     this.supportedVersions = supportedVersionsOf(this.protocolEras);
+    this.tasks = new TaskEngine(options.tasks, options.logger);
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,

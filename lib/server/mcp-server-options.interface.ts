@@ -4,6 +4,7 @@ import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
+import type { McpTasksOptions } from './tasks/task-options.interface.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
@@ -70,4 +71,10 @@ export interface McpServerOptions extends McpServerInfo {
   extensions?: Record<string, Record<string, unknown>>;
   /** Cache hints of 2026-07-28 results, per kind; default `{ ttlMs: 0, cacheScope: 'private' }`. */
   cache?: McpCacheOptions;
+  /**
+   * Tasks (tools registered with `task`): where task records live (default: in memory, this
+   * process only), their default lifetime (1 h), the cap on a client-asked lifetime (24 h), the
+   * polling interval suggested to clients (1000 ms) and the `tasks/list` page size (50).
+   */
+  tasks?: McpTasksOptions;
 }
