@@ -45,6 +45,7 @@ export {
   InputRoundLimitError,
   ListenError,
   type ListenErrorReason,
+  TaskCancelledError,
   CapacityError,
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
@@ -88,7 +89,12 @@ export {
   type McpTestClientOptions,
   type McpTestTarget,
 } from './nest/testing/create-mcp-test-client.js';
-export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
+export {
+  EVENT_STORE,
+  SESSION_STORE,
+  MESSAGE_BUS,
+  TASK_STORE,
+} from './nest/mcp-stores.providers.js';
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export {
   createMcpWebSocketGateway,
@@ -157,6 +163,22 @@ export { InMemorySessionStore } from './stores/in-memory-session-store.js';
 export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 
+// ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
+export type {
+  McpTaskSupport,
+  McpToolTaskOptions,
+  McpTasksOptions,
+} from './server/tasks/task-options.interface.js';
+export type {
+  TaskStore,
+  TaskRecord,
+  TaskRecordPatch,
+  TaskPage,
+} from './stores/task-store.interface.js';
+export { isTerminalStatus } from './stores/task-store.interface.js';
+export { InMemoryTaskStore } from './stores/in-memory-task-store.js';
+export { TASKS_EXTENSION_ID } from './protocol/schema/tasks-extension.js';
+
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';
 export type { McpSessionPort } from './transports/server-port/mcp-session-port.interface.js';
@@ -183,6 +205,11 @@ export {
 
 // ── Client ───────────────────────────────────────────────────────────────────────────────────
 export { McpClient } from './client/mcp-client.js';
+export type {
+  McpTaskState,
+  McpToolTaskEvent,
+  McpCallAsTaskOptions,
+} from './client/tasks/tool-task.interface.js';
 export type {
   McpClientRequestMethod,
   McpRequestArgs,

@@ -14,3 +14,4 @@ export {
   type CapacityErrorData,
 } from './capacity.error.js';
 export { ListenError, type ListenErrorReason } from './listen.error.js';
+export { TaskCancelledError } from './task-cancelled.error.js';

@@ -244,6 +244,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
+    this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     const closeSessions = () => this.sessions.closeAll('Server shutting down');
     // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
     // writes it a few microtasks later, so those sessions close on the next turn.

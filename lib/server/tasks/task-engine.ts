@@ -211,10 +211,9 @@ export class TaskEngine {
     this.write(live, { statusMessage }).catch((error: unknown) => this.storeError(error));
   }
 
-  /** Aborts every task this process runs (shutdown) and closes the store. */
-  async close(): Promise<void> {
+  /** Aborts every task this process runs (shutdown); the store is its owner's to close. */
+  abortAll(): void {
     for (const live of this.live.values()) live.controller.abort(new Error('Server shutdown'));
-    await this.store.close?.();
   }
 
   private inputChanged(live: LiveTask, requests: InputRequests | undefined): void {

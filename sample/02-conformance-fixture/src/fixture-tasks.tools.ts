@@ -1,22 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { McpContext, McpError, text, Tool } from '../../../lib/index.js';
-
-/** Waits `ms`, or rejects when `signal` aborts (a cancelled task stops here). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
-}
 
 const confirmSchema = {
   type: 'object' as const,
@@ -47,7 +32,7 @@ export class FixtureTaskTools {
   async slowCompute({ seconds, label }: { seconds: number; label?: string }, ctx: McpContext) {
     const steps = Math.max(1, Math.ceil(seconds));
     for (let step = 1; step <= steps && seconds > 0; step++) {
-      await sleep((seconds * 1000) / steps, ctx.signal);
+      await delay((seconds * 1000) / steps, undefined, { signal: ctx.signal });
       ctx.progress(step, steps, `${label ?? 'compute'}: ${step}/${steps}`);
     }
     return text(`Computed ${label ?? 'result'} after ${seconds}s`);
@@ -56,7 +41,7 @@ export class FixtureTaskTools {
   /** A tool execution error after about a second: the task completes with `isError`. */
   @Tool({ name: 'failing_job', description: 'Fails as a tool error after ~1s', task: 'required' })
   async failingJob(_args: unknown, ctx: McpContext) {
-    await sleep(1000, ctx.signal);
+    await delay(1000, undefined, { signal: ctx.signal });
     return { content: [text('The job failed: the input data was rejected')], isError: true };
   }
 
@@ -67,7 +52,7 @@ export class FixtureTaskTools {
     task: 'optional',
   })
   async protocolErrorJob(_args: unknown, ctx: McpContext) {
-    await sleep(200, ctx.signal);
+    await delay(200, undefined, { signal: ctx.signal });
     throw new McpError(-32603, 'The job crashed while processing');
   }
 
@@ -116,7 +101,7 @@ export class FixtureTaskTools {
       { key: 'user_name' },
     );
     await ctx.startTask();
-    await sleep(300, ctx.signal);
+    await delay(300, undefined, { signal: ctx.signal });
     return text(`Hello, ${String(answer.content?.name ?? 'stranger')}, from a task`);
   }
 }
