@@ -135,6 +135,9 @@ export async function runToolTask<T>(
         ...base,
         timeoutMs: RESULT_TIMEOUT_MS,
       });
+      // The terminal status too, so both eras end their status events the same way.
+      const last = stateOf((await port.request('tasks/get', id, base)) as Record<string, unknown>);
+      if (last.status !== task.status) emit({ type: 'status', task: last });
       emit({ type: 'result', result: result as CallToolResult<T> });
       return;
     }
