@@ -33,6 +33,7 @@ import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
+import { detailedTask } from './tasks/task-wire.js';
 import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
 
 /**
@@ -93,6 +94,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.protocolEras = options.protocolEras ?? 'dual';
     this.supportedVersions = supportedVersionsOf(this.protocolEras);
     this.tasks = new TaskEngine(options.tasks, options.logger);
+    // 2026-07-28 tasks: status changes go to the listen streams that asked for the task id.
+    this.tasks.onStatus = (record) => {
+      if (record.era === 'modern') this.listen?.deliverTask(record.taskId, detailedTask(record));
+    };
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,

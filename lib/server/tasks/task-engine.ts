@@ -51,6 +51,8 @@ export class TaskEngine {
   private readonly live = new Map<string, LiveTask>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** Called after every status change of a task this process runs (status notifications). */
+  onStatus?: (record: TaskRecord) => void;
 
   constructor(
     options: McpTasksOptions = {},
@@ -239,7 +241,10 @@ export class TaskEngine {
       if (updated) {
         const changed = updated.status !== live.record.status;
         live.record = updated;
-        if (changed || patch.inputRequests) live.onChange?.(updated);
+        if (changed || patch.inputRequests) {
+          live.onChange?.(updated);
+          this.onStatus?.(updated);
+        }
       }
       this.wake(id);
       return updated;

@@ -4,7 +4,7 @@ import {
   ModernCreateTaskResultSchema,
   ModernGetTaskResultSchema,
 } from '../../../lib/protocol/schema/index.js';
-import { postJson, rpcMessages } from '../support/raw-http.js';
+import { openSse, postJson, rpcMessages } from '../support/raw-http.js';
 import { startTaskApp } from './task-tools.js';
 
 const MODERN = '2026-07-28';
@@ -28,16 +28,15 @@ describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', 
 
   afterAll(() => app.close());
 
-  /** One 2026-07-28 request with its `_meta` envelope and SEP-2243 headers. */
-  async function call(
+  /** One 2026-07-28 request with its `_meta` envelope, and its SEP-2243 headers. */
+  function request(
     method: string,
     params: Record<string, unknown>,
     { user = 'alice', tasks = true }: { user?: string; tasks?: boolean } = {},
-  ): Promise<Answer> {
+  ) {
     const name = (params.name ?? params.taskId) as string | undefined;
-    const response = await postJson(
-      app.url,
-      {
+    return {
+      body: {
         jsonrpc: '2.0',
         id: nextId++,
         method,
@@ -53,13 +52,22 @@ describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', 
           },
         },
       },
-      {
+      headers: {
         'mcp-protocol-version': MODERN,
         'mcp-method': method,
         ...(name !== undefined && { 'mcp-name': name }),
         'x-user': user,
       },
-    );
+    };
+  }
+
+  async function call(
+    method: string,
+    params: Record<string, unknown>,
+    options: { user?: string; tasks?: boolean } = {},
+  ): Promise<Answer> {
+    const { body, headers } = request(method, params, options);
+    const response = await postJson(app.url, body, headers);
     const message = rpcMessages(response).find((m) => 'result' in m || 'error' in m);
     return { status: response.status, ...(message as object) };
   }
@@ -207,5 +215,46 @@ describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', 
       status: 'completed',
       result: { content: [{ type: 'text', text: 'published' }] },
     });
+  });
+
+  it('status notifications: subscriptions/listen with taskIds streams notifications/tasks to the end', async () => {
+    const taskId = (await call('tools/call', { name: 'build_report', arguments: { month: 'n' } }))
+      .result!.taskId as string;
+    const { body, headers } = request('subscriptions/listen', {
+      notifications: { taskIds: [taskId, 'not-mine'] },
+    });
+    const stream = await openSse(app.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    try {
+      const frames: Array<Record<string, unknown>> = [];
+      await stream.until((event) => {
+        if (event.data === '') return false;
+        const message = JSON.parse(event.data) as Record<string, unknown>;
+        frames.push(message);
+        return (message.params as { status?: string } | undefined)?.status === 'completed';
+      });
+      expect(frames[0]).toMatchObject({
+        method: 'notifications/subscriptions/acknowledged',
+        params: { notifications: { taskIds: [taskId] } },
+      });
+      expect(frames.at(-1)).toMatchObject({
+        method: 'notifications/tasks',
+        params: {
+          taskId,
+          status: 'completed',
+          result: { content: [{ type: 'text', text: 'Report n: 3 sections (task)' }] },
+        },
+      });
+    } finally {
+      stream.abort();
+    }
+  });
+
+  it('a taskIds subscription without the extension is -32021', async () => {
+    const answer = await call(
+      'subscriptions/listen',
+      { notifications: { taskIds: ['x'] } },
+      { tasks: false },
+    );
+    expect(answer.error).toMatchObject({ code: -32021 });
   });
 });
