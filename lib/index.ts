@@ -45,6 +45,7 @@ export {
   InputRoundLimitError,
   ListenError,
   type ListenErrorReason,
+  TaskCancelledError,
   CapacityError,
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
@@ -91,7 +92,12 @@ export {
   type McpTestClientOptions,
   type McpTestTarget,
 } from './nest/testing/create-mcp-test-client.js';
-export { EVENT_STORE, SESSION_STORE, MESSAGE_BUS } from './nest/mcp-stores.providers.js';
+export {
+  EVENT_STORE,
+  SESSION_STORE,
+  MESSAGE_BUS,
+  TASK_STORE,
+} from './nest/mcp-stores.providers.js';
 
 // ── Tools from existing code: controller routes as tools, class-validator DTOs ──────────────
 export {
@@ -220,6 +226,22 @@ export type {
 } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
 
+// ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
+export type {
+  McpTaskSupport,
+  McpToolTaskOptions,
+  McpTasksOptions,
+} from './server/tasks/task-options.interface.js';
+export type {
+  TaskStore,
+  TaskRecord,
+  TaskRecordPatch,
+  TaskPage,
+} from './stores/task-store.interface.js';
+export { isTerminalStatus } from './stores/task-store.interface.js';
+export { InMemoryTaskStore } from './stores/in-memory-task-store.js';
+export { TASKS_EXTENSION_ID } from './protocol/schema/tasks-extension.js';
+
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';
 export type { McpSessionPort } from './transports/server-port/mcp-session-port.interface.js';
@@ -246,6 +268,11 @@ export {
 
 // ── Client ───────────────────────────────────────────────────────────────────────────────────
 export { McpClient } from './client/mcp-client.js';
+export type {
+  McpTaskState,
+  McpToolTaskEvent,
+  McpCallAsTaskOptions,
+} from './client/tasks/tool-task.interface.js';
 export type {
   McpClientRequestMethod,
   McpRequestArgs,

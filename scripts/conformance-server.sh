@@ -3,7 +3,8 @@
 # `dist/sample/02-conformance-fixture/main.js` (`npm run conformance` builds it first), with the
 # frozen requirement set of one protocol revision (`conformance list --requirements REV` shows it).
 # Scenarios of the set that the suite runs but never scores (extension, pending, added after the
-# release) are reported on their own summary line and do not change the exit code.
+# release) are reported on their own summary line and do not change the exit code, except the
+# scenarios of extensions this project implements (SCORED_EXTENSIONS below): those count as scored.
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory, so the system Node and global packages are never touched.
@@ -31,6 +32,9 @@ REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conf
 FIXTURE="dist/sample/02-conformance-fixture/main.js"
 RESULTS_DIR="conformance-results/server-$REQUIREMENTS" # git-ignored; the last run of this set
 SERVER_LOG="$RESULTS_DIR/fixture-server.log"
+# Not-scored scenarios (regular expression on the name) of the extensions the fixture implements:
+# the io.modelcontextprotocol/tasks extension (issue 14). They are scored like the set's own.
+SCORED_EXTENSIONS='^tasks-'
 
 log() { echo "[conformance] $*" >&2; }
 
@@ -121,10 +125,11 @@ PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" server --url "$URL" "${SELECT[@]}" -
 WHOLE_SET=1
 [[ "${SELECT[0]}" == "--requirements" ]] || WHOLE_SET=0
 PATH="$NODE22_BIN:$PATH" node - "$RESULTS_DIR" "$REQUIREMENTS_DIR/$REQUIREMENTS.yaml" "$REQUIREMENTS" \
-  "$WHOLE_SET" <<'EOF' || true
+  "$WHOLE_SET" "$SCORED_EXTENSIONS" <<'EOF' || true
 const { readdirSync, readFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
-const [dir, requirementsFile, revision, wholeSet] = process.argv.slice(2);
+const [dir, requirementsFile, revision, wholeSet, scoredExtensions] = process.argv.slice(2);
+const implemented = new RegExp(scoredExtensions);
 // From the requirements YAML: the `server:` list ("  - name" lines up to the next top-level key)
 // and the `not_scored:` entries whose `leg` is server.
 const scored = new Set();
@@ -138,7 +143,9 @@ for (const line of readFileSync(requirementsFile, 'utf8').split('\n')) {
   } else if (section === 'not_scored') {
     const scenario = /^\s+-\s+scenario:\s*(\S+)/.exec(line);
     if (scenario) pending = scenario[1];
-    if (/^\s+leg:\s*server\s*$/.test(line) && pending) unscored.add(pending);
+    if (/^\s+leg:\s*server\s*$/.test(line) && pending) {
+      (implemented.test(pending) ? scored : unscored).add(pending);
+    }
   }
 }
 const tally = () => ({ SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0, scenarios: new Set() });
@@ -186,5 +193,11 @@ if (counts.unscored.scenarios.size > 0) {
   console.log(`conformance ${revision}, not scored: ${summary(counts.unscored)}`);
 }
 EOF
+
+# A scored extension scenario (SCORED_EXTENSIONS) that failed fails the run too (the suite itself
+# treats it as not scored).
+if [[ "$status" -eq 0 ]] && grep -q '"failed":[1-9]' "$RESULTS_DIR/summary.json" 2>/dev/null; then
+  status=1
+fi
 
 exit "$status"

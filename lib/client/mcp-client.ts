@@ -28,6 +28,19 @@ import {
 } from './mcp-client-batch.js';
 import type { RequestId } from '../protocol/json-rpc.js';
 import type { ToolCallEvent } from './mcp-client-events.interface.js';
+import { z as zod } from 'zod';
+import { clientCapabilities } from './client-identity.js';
+import { answerInput } from './server-request.responder.js';
+import { taskCallMeta, type ToolTaskPort } from './tasks/run-tool-task.js';
+import { toolTask$, toolTaskPromise } from './tasks/tool-task-observable.js';
+import type {
+  McpTaskState,
+  McpToolTaskEvent,
+  McpCallAsTaskOptions,
+} from './tasks/tool-task.interface.js';
+
+/** Any result object (task methods check their own shapes). */
+const AnyResult = zod.record(zod.string(), zod.unknown());
 import type { McpCallOptions, McpRoot } from './mcp-client-options.interface.js';
 
 /** Params of a list request: the cursor when one is given. */
@@ -110,6 +123,61 @@ export class McpClient extends McpClientSubscriptions {
       );
       return () => abort.abort('Unsubscribed');
     });
+  }
+
+  /**
+   * Runs a tool as a task (a call that outlives its request) and follows it: emits `created`
+   * with the task, a `status` event for each change seen while polling (at the server's
+   * `pollIntervalMs`), then the `result`, and completes. Input the task asks for (elicitation,
+   * sampling, roots) is answered by this client's handlers. A failed task errors with its
+   * `McpError`, a cancelled one with `TaskCancelledError`. Unsubscribing before the result
+   * cancels the task (`tasks/cancel`). 2025-11-25 sends `params.task`; 2026-07-28 declares the
+   * `io.modelcontextprotocol/tasks` extension for this call (the server may still answer at once:
+   * then the lone event is the `result`).
+   * @example
+   * ```ts
+   * client.callToolAsTask$('build_report', { month: '2026-10' }).subscribe((event) => {
+   *   if (event.type === 'status') console.log(event.task.status, event.task.statusMessage);
+   *   if (event.type === 'result') console.log(event.result.content);
+   * });
+   * ```
+   */
+  callToolAsTask$<TStructured = unknown>(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: Omit<McpCallAsTaskOptions, 'signal'> = {},
+  ): Observable<McpToolTaskEvent<TStructured>> {
+    const cancel = (taskId: string) =>
+      void this.taskPort()
+        .then((port) =>
+          this.send('tasks/cancel', { taskId }, { meta: taskCallMeta(port) }, AnyResult),
+        )
+        .catch((e: unknown) => this.report(e));
+    return toolTask$<TStructured>(() => this.taskPort(), cancel, name, args, options);
+  }
+
+  /**
+   * {@link callToolAsTask$} as a Promise of the tool's result; `options.onStatus` sees the task's
+   * states, `options.signal` cancels the task.
+   */
+  callToolAsTask<TStructured = unknown>(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: McpCallAsTaskOptions & { onStatus?: (task: McpTaskState) => void } = {},
+  ): Promise<CallToolResult<TStructured>> {
+    const { signal, onStatus, ...rest } = options;
+    return toolTaskPromise(this.callToolAsTask$<TStructured>(name, args, rest), signal, onStatus);
+  }
+
+  private async taskPort(): Promise<ToolTaskPort> {
+    if (this.currentState !== 'ready') await this.connect();
+    return {
+      era: this.era === 'modern' ? 'modern' : 'legacy',
+      capabilities: clientCapabilities(this.options),
+      request: (method, params, options) => this.send(method, params, options, AnyResult),
+      answer: (signal) => (method, params) =>
+        answerInput(method, params, signal, this.options, () => [...this.roots.values()]),
+    };
   }
 
   /**

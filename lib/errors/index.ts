@@ -21,3 +21,4 @@ export {
 export { McpServersConfigError } from './mcp-servers-config.error.js';
 export { McpNameCollisionError, type McpAggregateKind } from './mcp-name-collision.error.js';
 export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
+export { TaskCancelledError } from './task-cancelled.error.js';

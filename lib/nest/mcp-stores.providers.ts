@@ -5,6 +5,8 @@ import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { InMemorySessionStore } from '../stores/in-memory-session-store.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
+import { InMemoryTaskStore } from '../stores/in-memory-task-store.js';
+import type { TaskStore } from '../stores/task-store.interface.js';
 import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from './mcp.module-definition.js';
 
@@ -14,9 +16,11 @@ export const EVENT_STORE = Symbol.for('nestjs-mcp:EventStore');
 export const SESSION_STORE = Symbol.for('nestjs-mcp:SessionStore');
 /** Injection token of the {@link MessageBus} (server-wide notifications) that `McpModule` uses. */
 export const MESSAGE_BUS = Symbol.for('nestjs-mcp:MessageBus');
+/** Injection token of the {@link TaskStore} (records of tools running as tasks) that `McpModule` uses. */
+export const TASK_STORE = Symbol.for('nestjs-mcp:TaskStore');
 
 /**
- * The three stores of an MCP server, each the one given in the module options or an in-memory
+ * The stores of an MCP server, each the one given in the module options or an in-memory
  * default. They are exported by `McpModule`, so an app can inject them (e.g. to inspect sessions)
  * under these tokens.
  */
@@ -38,5 +42,11 @@ export const mcpStoreProviders: Provider[] = [
     inject: [MCP_MODULE_OPTIONS],
     useFactory: (options: McpModuleOptions): MessageBus =>
       options.messageBus ?? new InMemoryMessageBus(),
+  },
+  {
+    provide: TASK_STORE,
+    inject: [MCP_MODULE_OPTIONS],
+    useFactory: (options: McpModuleOptions): TaskStore =>
+      options.tasks?.store ?? new InMemoryTaskStore(),
   },
 ];

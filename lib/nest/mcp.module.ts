@@ -18,6 +18,7 @@ import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
   MESSAGE_BUS,
+  TASK_STORE,
   mcpStoreProviders,
   SESSION_STORE,
 } from './mcp-stores.providers.js';
@@ -27,6 +28,8 @@ import {
   MCP_MODULE_OPTIONS,
   McpConfigurableModule,
 } from './mcp.module-definition.js';
+import { InMemoryTaskStore } from '../stores/in-memory-task-store.js';
+import type { TaskStore } from '../stores/task-store.interface.js';
 import { assertOptionsWithoutExtras } from './assert-options-without-extras.js';
 
 /** The argument of `McpModule.forRootAsync`: a factory of options without extras, plus the extras. */
@@ -55,10 +58,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     ...mcpStoreProviders,
     {
       provide: McpServer,
-      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS],
-      useFactory: (options: McpModuleOptions, bus: MessageBus) => {
+      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, TASK_STORE],
+      useFactory: (options: McpModuleOptions, bus: MessageBus, store: TaskStore) => {
         assertOptionsWithoutExtras(options);
-        return new McpServer({ ...options, logger: new Logger('McpServer') }, bus);
+        const tasks = { ...options.tasks, store };
+        return new McpServer({ ...options, tasks, logger: new Logger('McpServer') }, bus);
       },
     },
     // The engine-facing part of the server, for transports.
@@ -81,7 +85,15 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
   ],
-  exports: [McpServer, McpServerCore, McpElicitations, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
+  exports: [
+    McpServer,
+    McpServerCore,
+    McpElicitations,
+    EVENT_STORE,
+    SESSION_STORE,
+    MESSAGE_BUS,
+    TASK_STORE,
+  ],
 })
 export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
   /**
@@ -98,6 +110,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     private readonly http: StreamableHttpHandler,
     private readonly sse: SseHandler,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(TASK_STORE) private readonly taskStore: TaskStore,
   ) {
     super();
   }
@@ -115,5 +128,6 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     this.server.close();
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
+    if (this.taskStore instanceof InMemoryTaskStore) this.taskStore.close();
   }
 }

@@ -125,7 +125,22 @@ export type {
 } from './schema/notifications.js';
 
 // Tasks (experimental, 2025-11-25)
-export type { CreateTaskResult, Task, TaskStatus } from './schema/tasks.js';
+export type {
+  CreateTaskResult,
+  GetTaskResult,
+  ListTasksResult,
+  Task,
+  TaskStatus,
+} from './schema/tasks.js';
+
+// Tasks extension `io.modelcontextprotocol/tasks` (2026-07-28)
+export type {
+  DetailedTask,
+  ModernCreateTaskResult,
+  ModernGetTaskResult,
+  ModernTask,
+  UpdateTaskRequestParams,
+} from './schema/tasks-extension.js';
 
 // Revision 2026-07-28 (stateless era)
 export type {

@@ -12,6 +12,12 @@ export function deriveCapabilities(
   const { tools, prompts, resources, resourceTemplates } = primitives;
   const caps: Record<string, unknown> = { logging: {} };
   if (tools.size > 0 || 'tools' in extra) caps.tools = { listChanged: true };
+  // 2025-11-25 experimental tasks (the 2026-07-28 discover result shows the extension instead).
+  for (const tool of tools.values()) {
+    if (!tool.task) continue;
+    caps.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+    break;
+  }
   if (prompts.size > 0 || 'prompts' in extra) caps.prompts = { listChanged: true };
   const hasResources = resources.size > 0 || resourceTemplates.size > 0;
   if (hasResources || 'resources' in extra) caps.resources = { subscribe: true, listChanged: true };

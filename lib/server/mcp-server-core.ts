@@ -48,6 +48,8 @@ import { RequestDispatch } from './request-dispatch.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
+import { TaskEngine } from './tasks/task-engine.js';
+import { detailedTask } from './tasks/task-wire.js';
 import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
 
 /**
@@ -81,6 +83,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   private capabilities?: ServerCapabilities;
   /** The 2026-07-28 stateless dispatch and the `server/discover` result, built once. */
   private readonly modern: ModernDispatcher;
+  /** The tasks of this server (tools that outlive their request). */
+  readonly tasks: TaskEngine;
   private readonly unsubscribeBus: () => void;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
@@ -120,6 +124,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.legacyVersions = legacyVersionsOf(this.protocolEras, options.protocolVersions);
     this.hooks = new McpLifecycleHooks(() => this.options.logger);
     this.customMethods = new CustomMethods(this.compiler);
+    this.tasks = new TaskEngine(options.tasks, options.logger);
+    // 2026-07-28 tasks: status changes go to the listen streams that asked for the task id.
+    this.tasks.onStatus = (record) => {
+      if (record.era === 'modern') this.listen?.deliverTask(record.taskId, detailedTask(record));
+    };
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,
@@ -314,6 +323,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
+    this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     const closeSessions = () => this.sessions.closeAll('Server shutting down', 'shutdown');
     // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
     // writes it a few microtasks later, so those sessions close on the next turn.

@@ -4,6 +4,7 @@ import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
+import type { McpTasksOptions } from './tasks/task-options.interface.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 import type { McpSessionStateSeed } from './session/session-state-seed.js';
 
@@ -84,4 +85,10 @@ export interface McpServerOptions extends McpServerInfo {
    * 2026-07-28 requests have no session (use `ctx.http` and guards there).
    */
   sessionState?: McpSessionStateSeed;
+  /**
+   * Tasks (tools registered with `task`): where task records live (default: in memory, this
+   * process only), their default lifetime (1 h), the cap on a client-asked lifetime (24 h), the
+   * polling interval suggested to clients (1000 ms) and the `tasks/list` page size (50).
+   */
+  tasks?: McpTasksOptions;
 }

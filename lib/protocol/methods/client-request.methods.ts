@@ -26,6 +26,11 @@ import {
 } from '../schema/resources.js';
 import { CreateTaskResultSchema } from '../schema/tasks.js';
 import {
+  ModernCreateTaskResultSchema,
+  TaskAckResultSchema,
+  UpdateTaskRequestParamsSchema,
+} from '../schema/tasks-extension.js';
+import {
   CallToolRequestParamsSchema,
   CallToolResultSchema,
   ListToolsResultSchema,
@@ -66,7 +71,8 @@ function mrtrModern<P extends z.ZodObject, R extends z.ZodType>(params: P, resul
 }
 
 /**
- * Client → server requests. Task-augmentable `tools/call` also accepts a `CreateTaskResult`;
+ * Client → server requests. Task-augmentable `tools/call` also accepts a `CreateTaskResult`
+ * (2025: `{ task }`; 2026-07-28 tasks extension: the flat task with `resultType: "task"`);
  * in 2026-07-28 `tools/call`, `prompts/get` and `resources/read` may answer `input_required`.
  */
 export const CLIENT_REQUEST_SPECS = [
@@ -135,8 +141,16 @@ export const CLIENT_REQUEST_SPECS = [
       params: CallToolRequestParamsSchema,
       result: z.union([CallToolResultSchema, CreateTaskResultSchema]),
     },
-    modern: mrtrModern(CallToolRequestParamsSchema, CallToolResultSchema.extend(modernShape)),
+    modern: mrtrModern(
+      CallToolRequestParamsSchema,
+      z.union([ModernCreateTaskResultSchema, CallToolResultSchema.extend(modernShape)]),
+    ),
   }),
   listMethod('tools/list', 'tools', ListToolsResultSchema),
   ...TASK_REQUESTS.map((spec) => clientRequest(spec)),
+  clientRequest({
+    method: 'tasks/update',
+    capability: 'tasks',
+    modern: { params: UpdateTaskRequestParamsSchema, result: TaskAckResultSchema },
+  }),
 ] as const;

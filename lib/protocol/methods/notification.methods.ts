@@ -8,6 +8,7 @@ import {
   ResourceUpdatedNotificationParamsSchema,
 } from '../schema/notifications.js';
 import { TaskStatusNotificationParamsSchema } from '../schema/tasks.js';
+import { ModernTaskStatusNotificationParamsSchema } from '../schema/tasks-extension.js';
 import { clientNotification, serverNotification } from './method-spec.interface.js';
 import { ModernCancelledParams, OptionalNotificationParams } from './shared-schemas.js';
 
@@ -60,6 +61,10 @@ export const SERVER_NOTIFICATION_SPECS = [
     legacy: { params: ElicitationCompleteNotificationParamsSchema },
   }),
   serverNotification({ method: 'notifications/tasks/status', legacy: taskStatus }),
+  serverNotification({
+    method: 'notifications/tasks',
+    modern: { params: ModernTaskStatusNotificationParamsSchema },
+  }),
   serverNotification({
     method: 'notifications/subscriptions/acknowledged',
     modern: { params: SubscriptionsAcknowledgedNotificationParamsSchema },

@@ -34,5 +34,8 @@ export const SERVER_REQUEST_SPECS = [
       result: z.union([ElicitResultSchema, CreateTaskResultSchema]),
     },
   }),
-  ...TASK_REQUESTS.map((spec) => serverRequest(spec)),
+  // Server → client tasks are 2025-11-25 only: the 2026-07-28 extension covers tools/call alone.
+  ...TASK_REQUESTS.map((spec) =>
+    serverRequest({ method: spec.method, capability: spec.capability, legacy: spec.legacy }),
+  ),
 ] as const;

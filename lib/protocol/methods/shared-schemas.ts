@@ -22,6 +22,11 @@ import {
   GetTaskResultSchema,
   ListTasksResultSchema,
 } from '../schema/tasks.js';
+import {
+  ModernGetTaskResultSchema,
+  ModernTaskIdParamsSchema,
+  TaskAckResultSchema,
+} from '../schema/tasks-extension.js';
 
 /** Params of a request that carries only an optional `_meta` (params may be absent). */
 export const OptionalRequestParams = z.optional(RequestParamsSchema);
@@ -48,12 +53,17 @@ export const PING = {
   legacy: { params: OptionalRequestParams, result: EmptyResultSchema },
 } as const;
 
-/** The `tasks/*` requests (experimental, 2025-11-25), the same in both directions. */
+/**
+ * The `tasks/*` requests: experimental in 2025-11-25 (the same in both directions); `tasks/get`
+ * and `tasks/cancel` also belong to the 2026-07-28 tasks extension, where `tasks/result` and
+ * `tasks/list` are gone and `tasks/update` is added (client → server only).
+ */
 export const TASK_REQUESTS = [
   {
     method: 'tasks/get',
     capability: 'tasks',
     legacy: { params: GetTaskRequestParamsSchema, result: GetTaskResultSchema },
+    modern: { params: ModernTaskIdParamsSchema, result: ModernGetTaskResultSchema },
   },
   {
     method: 'tasks/result',
@@ -69,5 +79,6 @@ export const TASK_REQUESTS = [
     method: 'tasks/cancel',
     capability: 'tasks',
     legacy: { params: CancelTaskRequestParamsSchema, result: CancelTaskResultSchema },
+    modern: { params: ModernTaskIdParamsSchema, result: TaskAckResultSchema },
   },
 ] as const;

@@ -14,10 +14,14 @@ const PLAIN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Which body field `Mcp-Name` mirrors, per method (absent: the method has no `Mcp-Name`). */
-export const MCP_NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = Object.freeze({
+export const MCP_NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = Object.freeze({
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  // The tasks extension (SEP-2663): the task id routes a task's requests to its instance.
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 });
 
 /**

@@ -13,5 +13,6 @@ export * from './resources.js';
 export * from './roots.js';
 export * from './sampling.js';
 export * from './tasks.js';
+export * from './tasks-extension.js';
 export * from './tools.js';
 export * from '../methods/index.js';

@@ -119,6 +119,8 @@ export const SubscriptionFilterSchema = z.looseObject({
   promptsListChanged: z.optional(z.boolean()),
   resourcesListChanged: z.optional(z.boolean()),
   resourceSubscriptions: z.optional(z.array(z.string())),
+  /** Tasks extension (`io.modelcontextprotocol/tasks`): task ids to hear `notifications/tasks` for. */
+  taskIds: z.optional(z.array(z.string())),
 });
 /** A subscription filter. */
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilterSchema>;

@@ -77,8 +77,9 @@ function askInput(
 }
 
 /**
- * An input from the client for `ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`: an input of the
- * round under 2026-07-28, a server-to-client request on the session in the 2025 era.
+ * An input from the client for `ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`: inside a task,
+ * a request of the task (`input_required` until answered); otherwise an input of the round under
+ * 2026-07-28, a server-to-client request on the session in the 2025 era.
  */
 export function requestInput(
   scope: RequestScope,
@@ -86,6 +87,10 @@ export function requestInput(
   params: object,
   options?: InputRequestOptions,
 ): Promise<unknown> {
+  if (scope.task) {
+    requireInputCapability(scope, method, params as Record<string, unknown>);
+    return scope.task.ask(method, params as Record<string, unknown>, options?.key);
+  }
   return scope.protocol.era === 'modern'
     ? askInput(scope, method, params, options)
     : requestClient(scope, method, params, options);

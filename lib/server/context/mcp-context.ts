@@ -69,7 +69,7 @@ export class McpContext {
   private httpFrame?: McpHttpFrame | null;
   private stdioFrame?: McpStdioFrame;
 
-  constructor(private readonly scope: RequestScope) {}
+  constructor(private scope: RequestScope) {}
 
   /** JSON-RPC id of the request being served. */
   get requestId(): RequestId {
@@ -272,10 +272,27 @@ export class McpContext {
    */
   inputRequired(options: InputRequiredOptions): InputRequiredResult {
     const { inputRequests, state } = options;
-    if (!this.modern) {
+    if (!this.modern || this.scope.task) {
       return (this.scope.inputRound?.inputRequired ?? legacyInputRequired)(inputRequests, state);
     }
     return modernInputRequired(this.scope, inputRequests, state);
+  }
+
+  /** True while the handler runs as a task (its result goes to `tasks/get` / `tasks/result`). */
+  get isTask(): boolean {
+    return this.scope.task !== undefined;
+  }
+
+  /**
+   * For a tool registered with `task: { support, start: 'manual' }`: the call becomes a task here.
+   * Everything before ran inside the request (input rounds answered synchronously, errors
+   * returned directly); the client now gets the `CreateTaskResult` and the handler continues as
+   * the task (`signal`, `progress()`, `elicit()` ... are the task's). A no-op in a plain call or
+   * when the handler already runs as a task.
+   */
+  async startTask(): Promise<void> {
+    const start = this.scope.startTask;
+    if (start) this.scope = await start();
   }
 
   /** Checks the client is responsive (`ping`, answered with `{}`); rejects on timeout. */

@@ -7,6 +7,7 @@ import type { ProtocolContext } from '../../protocol/protocol-context.interface.
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { InputRoundPort } from '../mrtr/input-round.js';
 import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
+import type { InputMethod } from '../mrtr/input-answers.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -42,4 +43,17 @@ export interface RequestScope {
   readonly notifier: ServerNotifier;
   /** The input round of a tools/call, prompts/get or resources/read run (set by the MRTR runner). */
   readonly inputRound?: InputRoundPort;
+  /** Set while the handler runs as a task: input calls wait on the task (both eras). */
+  readonly task?: TaskInputPort;
+  /**
+   * Set for a tool with `task: { start: 'manual' }` called by a client that can take a task:
+   * turns the call into a task and returns the scope the handler continues with.
+   */
+  readonly startTask?: () => Promise<RequestScope>;
+}
+
+/** What an input call inside a task asks of the task. */
+export interface TaskInputPort {
+  /** Asks the client; resolves with its answer once it arrives. */
+  ask(method: InputMethod, params: Record<string, unknown>, key?: string): Promise<unknown>;
 }

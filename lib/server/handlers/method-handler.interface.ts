@@ -11,12 +11,14 @@ import type { PrimitiveLookup } from '../registry/registry-view.interface.js';
 import type { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
 import type { ServerErrorLog } from '../errors/server-error-log.js';
+import type { TaskEngine } from '../tasks/task-engine.js';
 
 /**
  * The client → server methods this server answers in the session era: every 2025-11-25 request
- * except the experimental `tasks/*` (answered "method not found").
+ * (the experimental `tasks/*` are gated on the `tasks` capability, advertised once a tool
+ * supports tasks).
  */
-export type ServedMethod = Exclude<ClientRequestMethod, `tasks/${string}`>;
+export type ServedMethod = ClientRequestMethod;
 
 type Overrides = typeof SERVED_PARAMS_OVERRIDES;
 
@@ -47,6 +49,8 @@ export interface HandlerHost {
   initializeResult(protocolVersion: string): ClientRequestResultOf<'initialize'>;
   /** The `server/discover` result body (without cache hints and `_meta`), built once per change. */
   discoverResult(): Record<string, unknown>;
+  /** The tasks of this server (records, live runs, input). */
+  readonly tasks: TaskEngine;
   /** The `subscriptions/listen` streams; undefined when the `listen` option is `false`. */
   readonly listen?: ListenHub;
 }

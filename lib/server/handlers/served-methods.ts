@@ -15,6 +15,7 @@ import {
 } from './resources.handlers.js';
 import { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import { callTool, listTools } from './tools.handlers.js';
+import { cancelTask, getTask, getTaskResult, listTasks, updateTask } from './tasks.handlers.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import { subscriptionsListen } from '../listen/subscriptions-listen.handler.js';
 
@@ -33,6 +34,10 @@ const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {
   'resources/subscribe': subscribe,
   'resources/unsubscribe': unsubscribe,
   'completion/complete': complete,
+  'tasks/get': getTask,
+  'tasks/result': getTaskResult,
+  'tasks/list': listTasks,
+  'tasks/cancel': cancelTask,
 };
 
 /** A served method, ready to dispatch: its params schema, capability gate and handler. */
@@ -107,6 +112,7 @@ function entry(method: ServedMethod): ServedMethodEntry {
 const MODERN_ONLY_HANDLERS: Readonly<Record<string, ServedMethodEntry['handle']>> = {
   'server/discover': discover as unknown as ServedMethodEntry['handle'],
   'subscriptions/listen': subscriptionsListen as unknown as ServedMethodEntry['handle'],
+  'tasks/update': updateTask as unknown as ServedMethodEntry['handle'],
 };
 
 /**

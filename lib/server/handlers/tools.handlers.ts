@@ -1,26 +1,39 @@
 import { text } from '../../protocol/content.js';
 import { McpError } from '../../errors/mcp.error.js';
+import type { McpContext } from '../context/mcp-context.js';
+import type { RequestScope } from '../context/request-scope.interface.js';
 import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
 import { toMcpError } from '../errors/to-mcp-error.js';
+import type { RegisteredTool } from '../registry/registered-tool.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
+import { callAsTask, taskModeOf } from '../tasks/task-call.js';
 import { listPage } from './list-page.js';
-import type { MethodHandler } from './method-handler.interface.js';
+import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 
 /** `tools/list`: one page of precomputed descriptors. */
 export const listTools: MethodHandler<'tools/list'> = (params, scope, host) =>
   listPage('tools', host.primitives.tools, params, scope, host);
+
+/** Runs a tool handler with a context (the MRTR runner, or the task runner inside a task). */
+export type ToolRunner = (
+  scope: RequestScope,
+  host: HandlerHost,
+  invoke: (ctx: McpContext) => unknown,
+) => Promise<unknown>;
 
 /**
  * `tools/call`: unknown tool -> `-32602`; arguments failing the schema -> an `isError` result
  * naming the paths (SEP-1303); a thrown McpError -> that JSON-RPC error; a thrown client error
  * (an HTTP 4xx exception, a ZodError) -> an `isError` result with its message; anything else is a
  * server fault, answered by the core with `-32603` and a correlation id (no message leaks).
+ * A tool with task support may answer with a task instead (see `lib/server/tasks/`).
  */
 export const callTool: MethodHandler<'tools/call'> = async (params, scope, host) => {
   const { name } = params;
   const tool = host.primitives.tools.get(name);
   if (!tool) throw McpError.invalidParams(`Unknown tool: ${name}`, { name });
+  const mode = taskModeOf(tool, params, scope, host);
   let args = params.arguments ?? {};
   if (tool.input) {
     let checked = tool.input.validate(args);
@@ -33,9 +46,21 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
     }
     args = checked.value;
   }
+  if (mode !== 'plain') return callAsTask(mode, tool, args, scope, host, invokeTool) as never;
+  return invokeTool(tool, args, scope, host, runHandler) as never;
+};
+
+/** Calls the tool's handler through `run` and wraps what it returned or threw. */
+export async function invokeTool(
+  tool: RegisteredTool,
+  args: Record<string, unknown>,
+  scope: RequestScope,
+  host: HandlerHost,
+  run: ToolRunner,
+): Promise<Record<string, unknown>> {
   let value: unknown;
   try {
-    value = await runHandler(scope, host, (ctx) => tool.handler(args as never, ctx));
+    value = await run(scope, host, (ctx) => tool.handler(args as never, ctx));
   } catch (error) {
     // A cancelled call gets no response at all; the peer drops whatever we throw.
     if (error instanceof McpError || scope.signal.aborted) throw error;
@@ -47,5 +72,5 @@ export const callTool: MethodHandler<'tools/call'> = async (params, scope, host)
   }
   // 2026-07-28: the handler asked for input; answer `input_required` (never wrapped).
   if (value instanceof InputRequiredOutcome) return value.result as never;
-  return toCallToolResult(value, tool);
-};
+  return toCallToolResult(value, tool) as Record<string, unknown>;
+}

@@ -28,6 +28,8 @@ export interface ListenRequest {
   readonly outlet: RequestOutlet;
   /** Aborts when the client ends the stream (HTTP close, `notifications/cancelled`). */
   readonly signal: AbortSignal;
+  /** Tasks extension: the caller's task ids to send `notifications/tasks` for (checked). */
+  readonly taskIds?: readonly string[];
 }
 
 /** An open stream: what it asked for (honoured), its tag and how to end it. */
@@ -35,6 +37,7 @@ interface ListenStream {
   readonly meta: { readonly [SUBSCRIPTION_ID_META_KEY]: RequestId };
   readonly kinds: ReadonlySet<string>;
   readonly uris: ReadonlySet<string>;
+  readonly tasks: ReadonlySet<string>;
   readonly outlet: RequestOutlet;
   end(outcome: { result: SubscriptionsListenResult } | { error: unknown }): void;
 }
@@ -84,6 +87,7 @@ export class ListenHub {
       throw new ListenLimitError(maxStreams, retryAfterSeconds);
     }
     const honoured = honourFilter(filter, this.capabilities());
+    if (request.taskIds) honoured.taskIds = [...new Set(request.taskIds)];
     const meta = { [SUBSCRIPTION_ID_META_KEY]: id };
     const result: SubscriptionsListenResult = { resultType: 'complete', _meta: meta };
     if (signal.aborted) return Promise.resolve(result);
@@ -94,6 +98,7 @@ export class ListenHub {
         meta,
         kinds: new Set(listKinds(honoured)),
         uris: new Set(honoured.resourceSubscriptions),
+        tasks: new Set(request.taskIds),
         outlet,
         end: (outcome) => {
           if (!this.streams.delete(stream)) return;
@@ -123,6 +128,21 @@ export class ListenHub {
             _meta: stream.meta,
           });
         }
+      } catch (error) {
+        stream.end({ error });
+      }
+    }
+  }
+
+  /**
+   * Tasks extension: writes a task's new state (`notifications/tasks`, the detailed task as
+   * `tasks/get` would answer) to every stream that asked for that task id.
+   */
+  deliverTask(taskId: string, task: Record<string, unknown>): void {
+    for (const stream of this.streams) {
+      if (!stream.tasks.has(taskId)) continue;
+      try {
+        stream.outlet.notify('notifications/tasks', { ...task, _meta: stream.meta });
       } catch (error) {
         stream.end({ error });
       }

@@ -5,6 +5,7 @@ import type {
 } from '../../protocol/schema/index.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import type { HandlerHost } from '../handlers/method-handler.interface.js';
+import { declaresTasks, missingTasksExtension, taskOwner } from '../tasks/task-call.js';
 
 /**
  * Serves `subscriptions/listen` (2026-07-28; params already validated by the method table's
@@ -20,10 +21,35 @@ export async function subscriptionsListen(
 ): Promise<SubscriptionsListenResult> {
   const hub = host.listen;
   if (!hub || !scope.outlet) throw McpError.methodNotFound(scope.method);
+  const taskIds = await ownTaskIds(params.notifications.taskIds, scope, host);
   return hub.open({
     id: scope.requestId,
     filter: params.notifications,
     outlet: scope.outlet,
     signal: scope.signal,
+    ...(taskIds && { taskIds }),
   });
+}
+
+/**
+ * Tasks extension (`notifications.taskIds`): -32021 unless the request declares the extension;
+ * honoured: the ids of tasks the caller owns (others are left out of the acknowledgement).
+ */
+async function ownTaskIds(
+  requested: readonly string[] | undefined,
+  scope: RequestScope,
+  host: HandlerHost,
+): Promise<string[] | undefined> {
+  if (requested === undefined) return undefined;
+  if (!declaresTasks(scope)) throw missingTasksExtension('A taskIds subscription');
+  const owner = taskOwner(scope);
+  const owned = await Promise.all(
+    requested.map((id) =>
+      host.tasks.get(id, owner).then(
+        () => id,
+        () => undefined,
+      ),
+    ),
+  );
+  return owned.filter((id): id is string => id !== undefined);
 }

@@ -13,6 +13,7 @@ import { createModernServedMethods } from '../handlers/served-methods.js';
 import { listenCapabilities } from '../listen/honoured-filter.js';
 import { CacheHintResolver } from '../results/cache-hint-resolver.js';
 import { stampModernResult } from '../results/modern-result.js';
+import { TASKS_EXTENSION_ID } from '../../protocol/schema/tasks-extension.js';
 import type { McpSession } from '../session/mcp-session.js';
 import { runCustomMethod, type CustomMethods } from '../hooks/custom-methods.js';
 
@@ -133,7 +134,12 @@ export class ModernDispatcher {
       );
       const capabilities: Record<string, unknown> = { ...listenView };
       delete capabilities.logging; // logging/setLevel does not exist in 2026-07-28
-      if (extensions) capabilities.extensions = extensions;
+      // Tasks are the io.modelcontextprotocol/tasks extension in 2026-07-28, not a capability.
+      const tasks = 'tasks' in capabilities;
+      delete capabilities.tasks;
+      if (extensions || tasks) {
+        capabilities.extensions = { ...(tasks && { [TASKS_EXTENSION_ID]: {} }), ...extensions };
+      }
       this.discover = {
         supportedVersions: [...this.host.supportedVersions],
         capabilities,

@@ -4,6 +4,7 @@ import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/i
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { StandardJsonSchema, StandardOutput } from '../schema/standard-schema.js';
 import type { McpContext } from '../context/mcp-context.js';
+import type { McpTaskSupport, McpToolTaskOptions } from '../tasks/task-options.interface.js';
 
 /**
  * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,
@@ -64,6 +65,11 @@ export interface ToolOptions<
   /** Schema of `structuredContent`; results are validated against it. */
   outputSchema?: SchemaInput;
   annotations?: ToolAnnotations;
+  /**
+   * Whether the tool runs as a task (a call that outlives its request): `'forbidden'` (default),
+   * `'optional'`, `'required'`, or the object form with its own TTL, polling interval and start.
+   */
+  task?: McpTaskSupport | McpToolTaskOptions;
 }
 
 /** Completes the value of one argument: returns candidate values (at most 100 are sent). */

@@ -7,6 +7,7 @@ import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
+import { resolveToolTask, type ResolvedToolTask } from '../tasks/task-options.interface.js';
 import type {
   DefinitionOrigin,
   ToolHandler,
@@ -28,6 +29,8 @@ export interface RegisteredTool {
   readonly headerRules?: readonly ParamHeaderRule[];
   /** Cache hint it contributes to `tools/list` (2026-07-28). */
   readonly cache?: McpCacheHint;
+  /** Task settings; undefined: the tool never runs as a task. */
+  readonly task?: ResolvedToolTask;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -62,12 +65,14 @@ export function compileTool(
   } catch (error) {
     throw new Error(`${origin}: ${(error as Error).message}`, { cause: error });
   }
+  const task = resolveToolTask(options.task, origin);
   const descriptor: Record<string, unknown> = {
     name: options.name,
     ...describeNames(options),
     inputSchema: input?.jsonSchema ?? EMPTY_INPUT,
     ...(output && { outputSchema: output.jsonSchema }),
     ...(options.annotations && { annotations: options.annotations }),
+    ...(task && { execution: { taskSupport: task.support } }),
     ...describeExtras(options),
   };
   return {
@@ -80,5 +85,6 @@ export function compileTool(
     visible: options.visible,
     ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
     ...(headerRules.length > 0 && { headerRules: Object.freeze(headerRules) }),
+    ...(task && { task }),
   };
 }

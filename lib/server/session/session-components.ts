@@ -109,6 +109,9 @@ function withPrimitives(host: HandlerHost, primitives: PrimitiveLookup): Handler
     get listen() {
       return host.listen;
     },
+    get tasks() {
+      return host.tasks;
+    },
     negotiateVersion: (requested) => host.negotiateVersion(requested),
     initializeResult: (version) => host.initializeResult(version),
     discoverResult: () => host.discoverResult(),

@@ -6,6 +6,7 @@ import { FixtureResources } from './fixture-resources.js';
 import { FixtureModernTools } from './fixture-modern.tools.js';
 import { FixtureMrtrTools } from './fixture-mrtr.tools.js';
 import { FixtureTools } from './fixture-tools.js';
+import { FixtureTaskTools } from './fixture-tasks.tools.js';
 
 /**
  * The MCP conformance fixture: the tools, resources and prompts that
@@ -31,6 +32,7 @@ import { FixtureTools } from './fixture-tools.js';
     FixtureElicitationTools,
     FixtureModernTools,
     FixtureMrtrTools,
+    FixtureTaskTools,
     FixturePrompts,
     FixtureResources,
   ],

@@ -46,6 +46,12 @@ declare class BookingService {
 }
 
 /** What `class-body` snippets may use through `this`. */
+/** The report builder and the publish question of the tasks example. */
+declare class ReportService {
+  build(quarter: string, region: string, signal: AbortSignal): Promise<void>;
+}
+declare const publishSchema: import('nestjs-mcp').Mcp.ElicitRequestFormParams['requestedSchema'];
+
 declare class SnippetHost {
   protected readonly weather: WeatherService;
   protected readonly bookings: BookingService;

@@ -3,10 +3,10 @@ import { CLIENT_REQUEST_METHODS } from '../../../../lib/protocol/schema/index.js
 import { TestClient, makeServer } from '../harness.js';
 
 describe('served methods', () => {
-  it('serves every session-era client request but the experimental tasks/*', () => {
+  it('serves every session-era client request, the experimental tasks/* included', () => {
     const served = [...createServedMethods().keys()].sort();
-    const expected = CLIENT_REQUEST_METHODS.filter((m) => !m.startsWith('tasks/')).sort();
-    expect(served).toEqual(expected);
+    expect(served).toEqual([...CLIENT_REQUEST_METHODS].sort());
+    expect(createServedMethods().get('tasks/get')?.capability).toBe('tasks');
   });
 
   it('takes the capability gate from the method table', () => {

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { McpError } from '../../errors/mcp.error.js';
+import type { InputRequests } from '../../protocol/schema/index.js';
+import { InMemoryTaskStore } from '../../stores/in-memory-task-store.js';
+import {
+  isTerminalStatus,
+  type TaskPage,
+  type TaskRecord,
+  type TaskRecordPatch,
+  type TaskStore,
+} from '../../stores/task-store.interface.js';
+import type { McpLogger } from '../../engine/logger.interface.js';
+import type { ResolvedToolTask, McpTasksOptions } from './task-options.interface.js';
+import { TaskInput } from './task-input.js';
+
+const DEFAULT_TTL_MS = 3_600_000;
+const MAX_TTL_MS = 86_400_000;
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+
+/** A task running in this process: its record as last written, its abort and its input. */
+export interface LiveTask {
+  record: TaskRecord;
+  readonly controller: AbortController;
+  readonly input: TaskInput;
+  /** Called after every status change (status notifications). */
+  onChange?: (record: TaskRecord) => void;
+}
+
+/** What a new task is made from. */
+export interface TaskStart {
+  readonly owner: string;
+  readonly era: 'legacy' | 'modern';
+  readonly method: string;
+  readonly name: string;
+  readonly tool: ResolvedToolTask;
+  /** 2025-11-25 `params.task.ttl`, if the client asked for a lifetime. */
+  readonly requestedTtlMs?: number;
+}
+
+/**
+ * Creates, runs and answers for the tasks of one server: records in the {@link TaskStore} (every
+ * read goes there, so a shared store lets any instance answer `tasks/get`), live handles (abort,
+ * input, waiters) for the tasks this process runs. Writes to one task are serialised.
+ */
+export class TaskEngine {
+  readonly store: TaskStore;
+  readonly pollIntervalMs: number;
+  readonly pageSize: number;
+  private readonly defaultTtlMs: number;
+  private readonly maxTtlMs: number;
+  private readonly live = new Map<string, LiveTask>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  /** Called after every status change of a task this process runs (status notifications). */
+  onStatus?: (record: TaskRecord) => void;
+
+  constructor(
+    options: McpTasksOptions = {},
+    private readonly logger?: McpLogger,
+  ) {
+    this.store = options.store ?? new InMemoryTaskStore();
+    this.defaultTtlMs = options.defaultTtlMs ?? DEFAULT_TTL_MS;
+    this.maxTtlMs = options.maxTtlMs ?? MAX_TTL_MS;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pageSize = options.pageSize ?? 50;
+  }
+
+  /** Creates a `working` task and resolves once the store has it (durable create). */
+  async create(start: TaskStart): Promise<LiveTask> {
+    const now = new Date();
+    const asked = start.requestedTtlMs;
+    const ttlMs = Math.min(
+      asked !== undefined && Number.isInteger(asked) && asked > 0
+        ? asked
+        : (start.tool.ttlMs ?? this.defaultTtlMs),
+      this.maxTtlMs,
+    );
+    const record: TaskRecord = {
+      taskId: randomUUID(),
+      owner: start.owner,
+      era: start.era,
+      method: start.method,
+      name: start.name,
+      status: 'working',
+      createdAt: now.toISOString(),
+      lastUpdatedAt: now.toISOString(),
+      ttlMs,
+      pollIntervalMs: start.tool.pollIntervalMs ?? this.pollIntervalMs,
+      expiresAt: now.getTime() + ttlMs,
+    };
+    await this.store.create(record);
+    const live: LiveTask = {
+      record,
+      controller: new AbortController(),
+      input: new TaskInput(record.taskId, (requests) => this.inputChanged(live, requests)),
+    };
+    this.live.set(record.taskId, live);
+    return live;
+  }
+
+  /** Settles a task with how its run ended (a terminal task keeps its status). */
+  async settle(live: LiveTask, outcome: Promise<Record<string, unknown>>): Promise<void> {
+    let patch: Omit<TaskRecordPatch, 'lastUpdatedAt'>;
+    try {
+      patch = { status: 'completed', result: await outcome, inputRequests: undefined };
+    } catch (error) {
+      const mcp = error instanceof McpError ? error : McpError.internal('The task failed');
+      const failure = { code: mcp.code, message: mcp.message };
+      patch = {
+        status: 'failed',
+        error: mcp.data === undefined ? failure : { ...failure, data: mcp.data },
+        inputRequests: undefined,
+      };
+    } finally {
+      live.input.fail(McpError.invalidRequest('The task ended'));
+    }
+    await this.write(live, patch).catch((error: unknown) => this.storeError(error));
+    this.live.delete(live.record.taskId);
+  }
+
+  /** The caller's task (-32602 when unknown, expired or another principal's). */
+  async get(taskId: string, owner: string): Promise<TaskRecord> {
+    const record = await this.store.get(taskId);
+    if (!record || record.owner !== owner) {
+      throw McpError.invalidParams(`Unknown task: ${taskId}`, { taskId });
+    }
+    return record;
+  }
+
+  /** A page of the caller's tasks. */
+  list(owner: string, cursor: string | undefined): Promise<TaskPage> {
+    return this.store.list(owner, cursor, this.pageSize);
+  }
+
+  /**
+   * Cancels the caller's task: the record becomes `cancelled` and the run's signal aborts.
+   * Resolves to the record afterwards (a terminal task is returned unchanged).
+   */
+  async cancel(taskId: string, owner: string): Promise<TaskRecord> {
+    const record = await this.get(taskId, owner);
+    if (isTerminalStatus(record.status)) return record;
+    const live = this.live.get(taskId);
+    const patch = {
+      status: 'cancelled',
+      statusMessage: 'The task was cancelled by request.',
+      inputRequests: undefined,
+    } as const;
+    const updated = live
+      ? await this.write(live, patch)
+      : await this.store.update(taskId, { ...patch, lastUpdatedAt: new Date().toISOString() });
+    if (live) {
+      live.controller.abort(new Error('The task was cancelled'));
+      live.input.fail(McpError.invalidRequest('The task was cancelled'));
+    }
+    this.wake(taskId);
+    return updated ?? record;
+  }
+
+  /**
+   * 2026-07-28 `tasks/update`: hands the answers to the running task. A terminal task takes no
+   * input (-32602); answers for keys that are not outstanding are ignored.
+   */
+  async update(taskId: string, owner: string, responses: Record<string, unknown>): Promise<void> {
+    const record = await this.get(taskId, owner);
+    if (isTerminalStatus(record.status)) {
+      throw McpError.invalidParams(`Task ${taskId} is ${record.status}: it takes no input`, {
+        taskId,
+      });
+    }
+    const live = this.live.get(taskId);
+    if (!live) {
+      throw McpError.invalidParams(`Task ${taskId} runs on another server instance`, { taskId });
+    }
+    if (!live.input.answer(responses)) {
+      this.logger?.debug?.(`tasks/update for ${taskId}: no outstanding request was answered`);
+    }
+  }
+
+  /**
+   * Resolves once the caller's task is terminal (2025-11-25 `tasks/result`): woken by this
+   * process's writes, polled at the task's interval when another instance runs it.
+   */
+  async waitTerminal(taskId: string, owner: string, signal: AbortSignal): Promise<TaskRecord> {
+    for (;;) {
+      const record = await this.get(taskId, owner);
+      if (isTerminalStatus(record.status)) return record;
+      signal.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const set = this.waiters.get(taskId) ?? new Set<() => void>();
+        this.waiters.set(taskId, set);
+        const done = (): void => {
+          clearTimeout(timer);
+          set.delete(done);
+          if (set.size === 0) this.waiters.delete(taskId);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, this.live.has(taskId) ? 60_000 : record.pollIntervalMs);
+        set.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  /** The live task of this process, if it runs here. */
+  running(taskId: string): LiveTask | undefined {
+    return this.live.get(taskId);
+  }
+
+  /** Sets the status message of a running task (progress inside a task). */
+  note(live: LiveTask, statusMessage: string): void {
+    if (isTerminalStatus(live.record.status)) return;
+    this.write(live, { statusMessage }).catch((error: unknown) => this.storeError(error));
+  }
+
+  /** Aborts every task this process runs (shutdown); the store is its owner's to close. */
+  abortAll(): void {
+    for (const live of this.live.values()) live.controller.abort(new Error('Server shutdown'));
+  }
+
+  private inputChanged(live: LiveTask, requests: InputRequests | undefined): void {
+    if (isTerminalStatus(live.record.status)) return;
+    const patch = requests
+      ? ({ status: 'input_required', inputRequests: requests } as const)
+      : ({ status: 'working', inputRequests: undefined } as const);
+    this.write(live, patch).catch((error: unknown) => this.storeError(error));
+  }
+
+  /** Applies a patch after the task's earlier writes; notifies and wakes waiters. */
+  private write(
+    live: LiveTask,
+    patch: Omit<TaskRecordPatch, 'lastUpdatedAt'>,
+  ): Promise<TaskRecord | undefined> {
+    const id = live.record.taskId;
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const updated = await this.store.update(id, {
+        ...patch,
+        lastUpdatedAt: new Date().toISOString(),
+      });
+      if (updated) {
+        const changed = updated.status !== live.record.status;
+        live.record = updated;
+        if (changed || patch.inputRequests) {
+          live.onChange?.(updated);
+          this.onStatus?.(updated);
+        }
+      }
+      this.wake(id);
+      return updated;
+    });
+    const tail = next.catch(() => undefined);
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return next;
+  }
+
+  private wake(taskId: string): void {
+    for (const done of [...(this.waiters.get(taskId) ?? [])]) done();
+  }
+
+  private storeError(error: unknown): void {
+    this.logger?.error(`Task store write failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
