@@ -9,21 +9,21 @@ import { runToExit } from './support/built-sample.js';
 
 import.meta.jest.setTimeout(30_000);
 
-const TASKS_MAIN = fileURLToPath(new URL('../../../dist/sample/08-tasks/main.js', import.meta.url));
+const TASKS_MAIN = fileURLToPath(new URL('../../../dist/sample/09-tasks/main.js', import.meta.url));
 
 /**
- * `sample/08-tasks`: the long-running `quarterly_report` tool run as a task from McpClient, in
+ * `sample/09-tasks`: the long-running `quarterly_report` tool run as a task from McpClient, in
  * both eras, in process; and the built sample run to its end.
  */
-describe('sample 08-tasks: a long report run as a task from McpClient', () => {
+describe('sample 09-tasks: a long report run as a task from McpClient', () => {
   let app: INestApplication;
   let url: URL;
-  let runReport: typeof import('../../../sample/08-tasks/src/report-client.js').runReport;
+  let runReport: typeof import('../../../sample/09-tasks/src/report-client.js').runReport;
 
   beforeAll(async () => {
     process.env.REPORT_STEP_MS = '30'; // read when the tools module loads
-    const { ReportsModule } = await import('../../../sample/08-tasks/src/reports.module.js');
-    ({ runReport } = await import('../../../sample/08-tasks/src/report-client.js'));
+    const { ReportsModule } = await import('../../../sample/09-tasks/src/reports.module.js');
+    ({ runReport } = await import('../../../sample/09-tasks/src/report-client.js'));
     const moduleRef = await Test.createTestingModule({ imports: [ReportsModule] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');

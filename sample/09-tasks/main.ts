@@ -9,7 +9,7 @@ import { ReportsModule } from './src/reports.module.js';
  * Tasks end to end in one process: serves the reports server on 127.0.0.1 (`PORT`, default any
  * free port), then runs its long report as a task from an McpClient in both protocol eras
  * (2026-07-28 tasks extension, 2025-11-25 experimental tasks) and exits.
- * `node dist/sample/08-tasks/main.js`
+ * `node dist/sample/09-tasks/main.js`
  */
 const app = await NestFactory.create(ReportsModule, { logger: ['error', 'warn'] });
 await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
