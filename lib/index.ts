@@ -266,44 +266,10 @@ export {
   WebSocketCloseCode,
 } from './transports/websocket/websocket-protocol.js';
 
-// ── Client ───────────────────────────────────────────────────────────────────────────────────
-export { McpClient } from './client/mcp-client.js';
-export type {
-  McpTaskState,
-  McpToolTaskEvent,
-  McpCallAsTaskOptions,
-} from './client/tasks/tool-task.interface.js';
-export type {
-  McpClientRequestMethod,
-  McpRequestArgs,
-} from './client/mcp-client-request.interface.js';
-export type { McpBatchEntry, McpBatchResults } from './client/mcp-client-batch.js';
-export type {
-  McpClientState,
-  McpLogMessage,
-  McpProgressEvent,
-  ToolCallEvent,
-} from './client/mcp-client-events.interface.js';
-export type {
-  McpClientOptions,
-  McpCallOptions,
-  McpCallProgress,
-  McpRoot,
-  SamplingHandler,
-  ElicitationHandler,
-  ServerRequestContext,
-  VersionNegotiation,
-} from './client/mcp-client-options.interface.js';
-export type { McpClientEra } from './client/era/negotiated-server.js';
-export type { McpInputRound, InputRequiredHandler } from './client/mrtr/input-round.interface.js';
-export type { McpListenEvent, McpListenOptions } from './client/listen/listen-event.interface.js';
-export type {
-  McpClientCache,
-  McpClientCacheOptions,
-  McpCacheEntry,
-} from './client/cache/mcp-client-cache.interface.js';
-export { InMemoryClientCache } from './client/cache/in-memory-client-cache.js';
-export type { ClientTransport, ClientSendOptions } from './client/client-transport.interface.js';
+// ── Client, client manager, client transports (named in lib/client/public-api.ts) ────────────
+export * from './client/public-api.js';
+
+// ── Client in Nest (McpClientModule, named clients) and the MCP gateway ──────────────────────
 export { McpClientModule } from './nest/client/mcp-client.module.js';
 export {
   InjectMcpClient,
@@ -319,41 +285,6 @@ export type {
   McpClientModuleExtras,
   McpClientOptionsFactory,
 } from './nest/client/mcp-client-module-options.interface.js';
-
-// ── Client manager (many servers as one) and the MCP gateway ────────────────────────────────
-export {
-  McpClientManager,
-  type McpManagerReadOptions,
-} from './client/manager/mcp-client-manager.js';
-export type {
-  McpClientManagerOptions,
-  McpCollisionPolicy,
-  McpNamespaceOptions,
-  McpReconnectOptions,
-  McpManagedClientOptions,
-} from './client/manager/mcp-client-manager-options.interface.js';
-export type {
-  McpServersConfig,
-  McpServerConfig,
-  McpStdioServerConfig,
-  McpRemoteServerConfig,
-  McpRemoteTransportKind,
-} from './client/manager/mcp-servers-config.interface.js';
-export type {
-  McpAggregate,
-  McpAggregated,
-  McpAggregatedTool,
-  McpAggregatedPrompt,
-  McpAggregatedResource,
-  McpAggregatedResourceTemplate,
-} from './client/manager/aggregate.interface.js';
-export type {
-  McpUpstreamState,
-  McpUpstreamStatus,
-} from './client/manager/upstream-status.interface.js';
-export { McpServersConfigError } from './errors/mcp-servers-config.error.js';
-export { McpNameCollisionError, type McpAggregateKind } from './errors/mcp-name-collision.error.js';
-export { UpstreamUnavailableError } from './errors/upstream-unavailable.error.js';
 export type {
   McpClientManagerModuleOptions,
   McpClientManagerAsyncOptions,
@@ -367,37 +298,6 @@ export type {
   McpGatewayGuard,
 } from './nest/gateway/mcp-gateway-options.interface.js';
 export { getMcpGatewayTarget, type McpGatewayTarget } from './nest/gateway/mcp-gateway-target.js';
-
-// ── Client transports ────────────────────────────────────────────────────────────────────────
-export type { HeadersProvider } from './transports/shared/headers-provider.js';
-export { StreamableHttpClientTransport } from './transports/http/client/streamable-http-client.transport.js';
-export type {
-  StreamableHttpClientOptions,
-  SseReconnectionOptions,
-  FetchLike,
-} from './transports/http/client/streamable-http-client.options.js';
-export {
-  FallbackClientTransport,
-  createStreamableHttpTransportWithFallback,
-  isLegacyServerRefusal,
-  type StreamableHttpFallbackOptions,
-} from './transports/http/client/legacy-fallback.transport.js';
-export { SseClientTransport } from './transports/sse/sse-client.transport.js';
-export type {
-  SseClientTransportOptions,
-  SseClientReconnectionOptions,
-} from './transports/sse/sse-client.options.js';
-export { WebSocketClientTransport } from './transports/websocket/websocket-client.transport.js';
-export type { WebSocketClientTransportOptions } from './transports/websocket/websocket-client.transport.js';
-export { StdioClientTransport, type StdioExit } from './transports/stdio/stdio-client.transport.js';
-export {
-  defaultStdioEnvironment,
-  type StdioClientTransportOptions,
-} from './transports/stdio/stdio-client.options.js';
-export {
-  InMemoryClientTransport,
-  type InMemoryClientOptions,
-} from './transports/in-memory/in-memory-client.transport.js';
 
 // ── Telemetry: diagnostics channels, OpenTelemetry ───────────────────────────────────────────
 export { McpChannels } from './engine/telemetry/mcp-channels.js';

@@ -1,0 +1,106 @@
+/**
+ * The client side of the public surface (McpClient, its options and events, the client manager,
+ * the client transports), re-exported by `lib/index.ts`. Named exports only: what is not listed
+ * here is internal.
+ */
+// ── Client ───────────────────────────────────────────────────────────────────────────────────
+export { McpClient } from './mcp-client.js';
+export type {
+  McpTaskState,
+  McpToolTaskEvent,
+  McpCallAsTaskOptions,
+} from './tasks/tool-task.interface.js';
+export type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+export type { McpBatchEntry, McpBatchResults } from './mcp-client-batch.js';
+export type {
+  McpClientState,
+  McpLogMessage,
+  McpProgressEvent,
+  ToolCallEvent,
+} from './mcp-client-events.interface.js';
+export type {
+  McpClientOptions,
+  McpCallOptions,
+  McpCallProgress,
+  McpRoot,
+  SamplingHandler,
+  ElicitationHandler,
+  ServerRequestContext,
+  VersionNegotiation,
+} from './mcp-client-options.interface.js';
+export type { McpClientEra } from './era/negotiated-server.js';
+export type { McpInputRound, InputRequiredHandler } from './mrtr/input-round.interface.js';
+export type { McpListenEvent, McpListenOptions } from './listen/listen-event.interface.js';
+export type {
+  McpClientCache,
+  McpClientCacheOptions,
+  McpCacheEntry,
+} from './cache/mcp-client-cache.interface.js';
+export { InMemoryClientCache } from './cache/in-memory-client-cache.js';
+export type { ClientTransport, ClientSendOptions } from './client-transport.interface.js';
+
+// ── Client manager (many servers as one) ───────────────────────────────────────────────────────
+export { McpClientManager, type McpManagerReadOptions } from './manager/mcp-client-manager.js';
+export type {
+  McpClientManagerOptions,
+  McpCollisionPolicy,
+  McpNamespaceOptions,
+  McpReconnectOptions,
+  McpManagedClientOptions,
+} from './manager/mcp-client-manager-options.interface.js';
+export type {
+  McpServersConfig,
+  McpServerConfig,
+  McpStdioServerConfig,
+  McpRemoteServerConfig,
+  McpRemoteTransportKind,
+} from './manager/mcp-servers-config.interface.js';
+export type {
+  McpAggregate,
+  McpAggregated,
+  McpAggregatedTool,
+  McpAggregatedPrompt,
+  McpAggregatedResource,
+  McpAggregatedResourceTemplate,
+} from './manager/aggregate.interface.js';
+export type { McpUpstreamState, McpUpstreamStatus } from './manager/upstream-status.interface.js';
+export { McpServersConfigError } from '../errors/mcp-servers-config.error.js';
+export {
+  McpNameCollisionError,
+  type McpAggregateKind,
+} from '../errors/mcp-name-collision.error.js';
+export { UpstreamUnavailableError } from '../errors/upstream-unavailable.error.js';
+
+// ── Client transports ────────────────────────────────────────────────────────────────────────
+export type { HeadersProvider } from '../transports/shared/headers-provider.js';
+export { StreamableHttpClientTransport } from '../transports/http/client/streamable-http-client.transport.js';
+export type {
+  StreamableHttpClientOptions,
+  SseReconnectionOptions,
+  FetchLike,
+} from '../transports/http/client/streamable-http-client.options.js';
+export {
+  FallbackClientTransport,
+  createStreamableHttpTransportWithFallback,
+  isLegacyServerRefusal,
+  type StreamableHttpFallbackOptions,
+} from '../transports/http/client/legacy-fallback.transport.js';
+export { SseClientTransport } from '../transports/sse/sse-client.transport.js';
+export type {
+  SseClientTransportOptions,
+  SseClientReconnectionOptions,
+} from '../transports/sse/sse-client.options.js';
+export { WebSocketClientTransport } from '../transports/websocket/websocket-client.transport.js';
+export type { WebSocketClientTransportOptions } from '../transports/websocket/websocket-client.transport.js';
+export {
+  StdioClientTransport,
+  type StdioExit,
+} from '../transports/stdio/stdio-client.transport.js';
+export {
+  defaultStdioEnvironment,
+  type StdioClientTransportOptions,
+} from '../transports/stdio/stdio-client.options.js';
+export {
+  InMemoryClientTransport,
+  type InMemoryClientOptions,
+} from '../transports/in-memory/in-memory-client.transport.js';
