@@ -49,6 +49,8 @@ export {
   CAPACITY_ERROR_CODE,
   type CapacityLimit,
   type CapacityErrorData,
+  StoreUnavailableError,
+  STORE_UNAVAILABLE_ERROR_CODE,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -154,8 +156,23 @@ export type { EventStore } from './stores/event-store.interface.js';
 export { InMemoryEventStore } from './stores/in-memory-event-store.js';
 export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
 export { InMemorySessionStore } from './stores/in-memory-session-store.js';
-export type { MessageBus, McpBusEvent } from './stores/message-bus.interface.js';
+export type {
+  MessageBus,
+  McpBusEvent,
+  McpServerEvent,
+  McpClusterEvent,
+} from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
+export type { SharedEventStore, StreamInfo, FollowEnd } from './stores/event-store.interface.js';
+export { parseBusEvent } from './stores/parse-bus-event.js';
+
+// ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
+export { createRedisStores, type McpRedisStores } from './stores/redis/create-redis-stores.js';
+export { RedisConnection } from './stores/redis/redis-connection.js';
+export { RedisSessionStore } from './stores/redis/redis-session-store.js';
+export { RedisEventStore } from './stores/redis/redis-event-store.js';
+export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
+export { type McpRedisOptions, DEFAULT_REDIS_URL } from './stores/redis/redis-options.interface.js';
 
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';

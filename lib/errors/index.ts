@@ -14,3 +14,4 @@ export {
   type CapacityErrorData,
 } from './capacity.error.js';
 export { ListenError, type ListenErrorReason } from './listen.error.js';
+export { StoreUnavailableError, STORE_UNAVAILABLE_ERROR_CODE } from './store-unavailable.error.js';

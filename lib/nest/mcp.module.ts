@@ -6,6 +6,8 @@ import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
+import type { McpRedisStores } from '../stores/redis/create-redis-stores.js';
+import { withSharedRequestStateKey } from './redis/shared-request-state.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
 import { SseHandler } from '../transports/sse/sse.handler.js';
 import { createSseHandler } from './sse/sse-module-extras.js';
@@ -15,6 +17,7 @@ import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
+  MCP_REDIS_STORES,
   MESSAGE_BUS,
   mcpStoreProviders,
   SESSION_STORE,
@@ -52,10 +55,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     ...mcpStoreProviders,
     {
       provide: McpServer,
-      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS],
-      useFactory: (options: McpModuleOptions, bus: MessageBus) => {
+      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, MCP_REDIS_STORES],
+      useFactory: async (options: McpModuleOptions, bus: MessageBus, redis?: McpRedisStores) => {
         assertOptionsWithoutExtras(options);
-        return new McpServer({ ...options, logger: new Logger('McpServer') }, bus);
+        const requestState = await withSharedRequestStateKey(options.requestState, redis);
+        return new McpServer({ ...options, requestState, logger: new Logger('McpServer') }, bus);
       },
     },
     // The engine-facing part of the server, for transports.
@@ -70,7 +74,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         sessionStore: SessionStore,
       ) => new StreamableHttpHandler(server, options, eventStore, sessionStore),
     },
-    { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
+    {
+      provide: SseHandler,
+      inject: [McpServer, MCP_MODULE_OPTIONS, SESSION_STORE],
+      useFactory: createSseHandler,
+    },
   ],
   exports: [McpServer, McpServerCore, EVENT_STORE, SESSION_STORE, MESSAGE_BUS],
 })
@@ -89,6 +97,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     private readonly http: StreamableHttpHandler,
     private readonly sse: SseHandler,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(MCP_REDIS_STORES) private readonly redis: McpRedisStores | undefined,
   ) {
     super();
   }
@@ -106,5 +115,6 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     this.server.close();
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
+    this.redis?.close(); // made for the `redis` option: ours to close
   }
 }

@@ -8,7 +8,7 @@ import {
   type SubscriptionFilter,
   type SubscriptionsListenResult,
 } from '../../protocol/schema/index.js';
-import type { McpBusEvent } from '../../stores/message-bus.interface.js';
+import type { McpServerEvent } from '../../stores/message-bus.interface.js';
 import { honourFilter } from './honoured-filter.js';
 import type { ListenLimits } from './listen-options.interface.js';
 
@@ -108,7 +108,7 @@ export class ListenHub {
   }
 
   /** Writes a bus event to every stream that asked for it (called for each event of the bus). */
-  deliver(event: McpBusEvent): void {
+  deliver(event: McpServerEvent): void {
     for (const stream of this.streams) {
       try {
         if (event.type === 'list-changed') {

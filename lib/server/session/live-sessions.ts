@@ -8,6 +8,8 @@ import { McpSession, type SessionHost } from './mcp-session.js';
  */
 export class LiveSessions implements Iterable<McpSession> {
   private readonly sessions = new Set<McpSession>();
+  /** Sessions that have an id (HTTP, legacy SSE), by id. */
+  private readonly byId = new Map<string, McpSession>();
 
   constructor(
     private readonly host: SessionHost,
@@ -35,11 +37,18 @@ export class LiveSessions implements Iterable<McpSession> {
     const release = admission ? this.limits.admitSession(admission) : undefined;
     const session = new McpSession(id, transport, this.host);
     this.sessions.add(session);
+    if (id !== undefined) this.byId.set(id, session);
     session.onClose(() => {
       this.sessions.delete(session);
+      if (id !== undefined && this.byId.get(id) === session) this.byId.delete(id);
       release?.();
     });
     return session;
+  }
+
+  /** The live session with this id, if this process holds it. */
+  get(id: string): McpSession | undefined {
+    return this.byId.get(id);
   }
 
   /** Closes every live session with `reason`. */

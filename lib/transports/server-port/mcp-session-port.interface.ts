@@ -38,4 +38,11 @@ export interface McpSessionPort {
   onClose(listener: (reason: string) => void): void;
   /** Ends the session: aborts running handlers, completes `outbound$`. */
   close(reason?: string): void;
+  /** Set by the transport: persists the session record after its subscriptions or log level changed. */
+  onChanged?: () => void;
+  /**
+   * Set by the transport: delivers a message another instance forwarded for this session on a
+   * stream held here; false when this instance holds none.
+   */
+  remoteDelivery?: (message: JsonRpcMessage) => boolean;
 }

@@ -1,3 +1,5 @@
+import { isMissingPackage } from '../../engine/is-missing-package.js';
+
 /** Imports `ws`: a native `import()` in the ESM build, a `require` in the CommonJS build. */
 const importWs = () => import('ws');
 
@@ -6,12 +8,7 @@ export type WsModule = Awaited<ReturnType<typeof importWs>>;
 
 let loaded: Promise<WsModule> | undefined;
 
-/** True when `error` says that `name` itself (not one of its dependencies) is not installed. */
-export function isMissingPackage(error: unknown, name: string): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
-  return typeof message === 'string' && message.includes(`'${name}'`);
-}
+export { isMissingPackage };
 
 /**
  * Loads the optional peer `ws` on first use (the WebSocket transports are the only users), so an
