@@ -96,6 +96,7 @@ export class HttpSessionRegistry {
       this.options,
       this.eventStore,
       reportEncodeFailure(this.server),
+      this.server.cluster,
     );
     session.onChanged = () => this.persist(channel);
     const timer = setTimeout(

@@ -18,6 +18,8 @@ export interface Instance {
   readonly process: ChildProcess;
   /** What it wrote to stderr (errors and warnings). */
   readonly stderr: string[];
+  /** What it wrote to stdout (Nest's warn lines go there). */
+  readonly stdout: string[];
 }
 
 /** Starts one instance on a free port; resolves once it listens. */
@@ -41,16 +43,18 @@ export function startInstance(prefix: string, env: Record<string, string> = {}):
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   return new Promise((resolve, reject) => {
     let out = '';
+    const stdout: string[] = [];
     const timer = setTimeout(
       () => reject(new Error(`instance did not start: ${stderr.join('')}`)),
       20_000,
     );
     child.stdout!.on('data', (chunk: Buffer) => {
+      stdout.push(chunk.toString());
       out += chunk.toString();
       const match = /READY http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve({ port: Number(match[1]), process: child, stderr });
+        resolve({ port: Number(match[1]), process: child, stderr, stdout });
       }
     });
     child.on('exit', (code) => {

@@ -14,6 +14,10 @@ export interface RoundRobinProxy {
   upstreams: number[];
   /** The upstream port each request went to, in order (for assertions about the balancing). */
   readonly log: number[];
+  /** Replies being streamed now (SSE), with the upstream serving each. */
+  readonly streaming: Set<{ port: number; method: string; res: ServerResponse }>;
+  /** Cuts every streamed reply of POST requests (a network failure): the client sees them drop. */
+  dropPostStreams(): number;
   close(): Promise<void>;
 }
 
@@ -21,7 +25,21 @@ export interface RoundRobinProxy {
 export async function startRoundRobinProxy(upstreams: number[]): Promise<RoundRobinProxy> {
   let next = 0;
   const sockets = new Set<import('node:net').Socket>();
-  const proxy: Omit<RoundRobinProxy, 'url' | 'close'> = { upstreams: [...upstreams], log: [] };
+  const streaming: RoundRobinProxy['streaming'] = new Set();
+  const proxy: Omit<RoundRobinProxy, 'url' | 'close'> = {
+    upstreams: [...upstreams],
+    log: [],
+    streaming,
+    dropPostStreams: () => {
+      let dropped = 0;
+      for (const entry of [...streaming]) {
+        if (entry.method !== 'POST') continue;
+        entry.res.destroy();
+        dropped++;
+      }
+      return dropped;
+    },
+  };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const port = proxy.upstreams[next++ % proxy.upstreams.length];
     proxy.log.push(port);
@@ -30,6 +48,11 @@ export async function startRoundRobinProxy(upstreams: number[]): Promise<RoundRo
       (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         res.flushHeaders();
+        if (String(reply.headers['content-type']).startsWith('text/event-stream')) {
+          const entry = { port, method: req.method ?? '', res };
+          streaming.add(entry);
+          res.on('close', () => streaming.delete(entry));
+        }
         reply.pipe(res);
         reply.on('error', () => res.destroy());
         reply.on('aborted', () => res.destroy());
