@@ -23,11 +23,16 @@ export interface Instance {
 }
 
 /** Starts one instance on a free port; resolves once it listens. */
-export function startInstance(prefix: string, env: Record<string, string> = {}): Promise<Instance> {
-  if (!existsSync(CLUSTER_MAIN)) {
-    throw new Error(`${CLUSTER_MAIN} is missing: run "npm run build" before the cluster e2e specs`);
+export function startInstance(
+  prefix: string,
+  env: Record<string, string> = {},
+  main = CLUSTER_MAIN,
+  ready = /READY http:\/\/127\.0\.0\.1:(\d+)\//,
+): Promise<Instance> {
+  if (!existsSync(main)) {
+    throw new Error(`${main} is missing: run "npm run build" before the cluster e2e specs`);
   }
-  const child = spawn(process.execPath, [CLUSTER_MAIN], {
+  const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -51,7 +56,7 @@ export function startInstance(prefix: string, env: Record<string, string> = {}):
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout.push(chunk.toString());
       out += chunk.toString();
-      const match = /READY http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      const match = ready.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve({ port: Number(match[1]), process: child, stderr, stdout });
