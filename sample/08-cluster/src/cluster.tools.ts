@@ -41,6 +41,14 @@ export class ClusterTools {
     return `${String(answer.content?.name ?? answer.action)} answered ${instance()}`;
   }
 
+  @Tool({ description: 'Asks two questions (two input rounds under 2026-07-28)' })
+  async askTwice(_args: unknown, ctx: McpContext) {
+    const schema = { type: 'object' as const, properties: { name: { type: 'string' as const } } };
+    const first = await ctx.elicit({ message: 'First name?', requestedSchema: schema });
+    const last = await ctx.elicit({ message: 'Last name?', requestedSchema: schema });
+    return `${String(first.content?.name)} ${String(last.content?.name)} on ${instance()}`;
+  }
+
   @Tool({ description: 'Announces an update of `uri`', inputSchema: { uri: z.string() } })
   touch({ uri }: { uri: string }, ctx: McpContext) {
     ctx.notifyResourceUpdated(uri);
