@@ -13,3 +13,19 @@ export function testRedisOptions(
 
 /** A URL where nothing listens (connection refused at once). */
 export const DEAD_REDIS_URL = 'redis://127.0.0.1:1';
+
+/** Deletes every key under `prefix` (what a test run left behind). */
+export async function deleteTestKeys(prefix: string): Promise<void> {
+  const { RedisConnection } = await import('../../lib/stores/redis/redis-connection.js');
+  const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: prefix });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.close();
+  }
+}

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { TEST_REDIS_URL } from '../../../support/redis.js';
+import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
 /** Repository root. */
@@ -105,6 +105,7 @@ export async function startCluster(count = 3): Promise<Cluster> {
     close: async () => {
       await proxy.close();
       await Promise.all(instances.map((i) => stop(i, 'SIGTERM')));
+      await deleteTestKeys(prefix);
     },
   };
 }

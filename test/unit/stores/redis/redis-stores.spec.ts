@@ -7,7 +7,7 @@ import { RedisSessionStore } from '../../../../lib/stores/redis/redis-session-st
 import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
 import type { McpBusEvent } from '../../../../lib/stores/message-bus.interface.js';
 import type { SessionRecord } from '../../../../lib/stores/session-store.interface.js';
-import { DEAD_REDIS_URL, testRedisOptions } from '../../../support/redis.js';
+import { DEAD_REDIS_URL, deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
 
 const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -34,7 +34,10 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
     stores = await createRedisStores(testRedisOptions({ logger, eventTtlMs: 60_000 }));
   });
-  afterAll(() => stores.close());
+  afterAll(async () => {
+    stores.close();
+    await deleteTestKeys(stores.connection.options.keyPrefix);
+  });
 
   describe('RedisSessionStore', () => {
     it('keeps the whole record (protocol, subscriptions, principal, log level) and replaces it', async () => {
