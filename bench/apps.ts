@@ -20,9 +20,9 @@ const echoArguments = z.object(echoShape);
 
 const LOG_LEVELS: LogLevel[] = ['error', 'warn'];
 
-/** The demo's `echo` tool (sample/01-demo), as the MCP app's only provider. */
+/** The demo's `echo` tool (sample/01-demo), as the MCP app's only provider (also of `cluster-instance.ts`). */
 @Injectable()
-class BenchTools {
+export class BenchTools {
   @Tool({
     description: 'Echoes the given text back',
     inputSchema: echoShape,

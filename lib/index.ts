@@ -52,6 +52,8 @@ export {
   type CapacityErrorData,
   UrlElicitationRequiredError,
   type UrlElicitation,
+  StoreUnavailableError,
+  STORE_UNAVAILABLE_ERROR_CODE,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -223,8 +225,20 @@ export type {
   McpBusEvent,
   McpBroadcastAudience,
   McpBroadcastMessage,
+  McpServerEvent,
+  McpClusterEvent,
 } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
+export type { SharedEventStore, StreamInfo, FollowEnd } from './stores/event-store.interface.js';
+export { parseBusEvent } from './stores/parse-bus-event.js';
+
+// ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
+export { createRedisStores, type McpRedisStores } from './stores/redis/create-redis-stores.js';
+export { RedisConnection } from './stores/redis/redis-connection.js';
+export { RedisSessionStore } from './stores/redis/redis-session-store.js';
+export { RedisEventStore } from './stores/redis/redis-event-store.js';
+export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
+export { type McpRedisOptions, DEFAULT_REDIS_URL } from './stores/redis/redis-options.interface.js';
 
 // ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
 export type {

@@ -76,6 +76,11 @@ export interface OutgoingRequestOptions {
 /** Construction options of a JsonRpcPeer. */
 export interface JsonRpcPeerOptions<TExtra> {
   send: PeerSend;
+  /**
+   * Makes outgoing request ids strings `<idPrefix><n>` instead of numbers (several server
+   * instances talking to one client tell their requests apart). Default: numeric ids.
+   */
+  idPrefix?: string;
   onRequest: PeerRequestHandler<TExtra>;
   onNotification?: PeerNotificationHandler<TExtra>;
   /**

@@ -85,7 +85,8 @@ export class JsonRpcPeer<TExtra = undefined> {
         ),
       );
     }
-    const id = this.nextId++;
+    const n = this.nextId++;
+    const id: RequestId = this.options.idPrefix === undefined ? n : `${this.options.idPrefix}${n}`;
     let sentParams = params;
     if (options.onProgress || options.meta || token !== undefined) {
       const meta = { ...(params?._meta as object | undefined), ...options.meta };

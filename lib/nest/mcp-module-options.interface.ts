@@ -2,6 +2,7 @@ import type { McpServerOptions } from '../server/mcp-server-options.interface.js
 import type { EventStore } from '../stores/event-store.interface.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
+import type { McpRedisOptions } from '../stores/redis/redis-options.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
 import type { McpRouteToolRef } from './decorators/route-tool.decorator.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
@@ -19,6 +20,13 @@ export interface McpModuleOptions
   sessionStore?: SessionStore;
   /** Fan-out of server-wide notifications across instances. Default: in process. */
   messageBus?: MessageBus;
+  /**
+   * Runs the session store, event store and message bus on Redis (a URL, or options), so several
+   * instances behind a plain load balancer serve one service. `eventStore`, `sessionStore` and
+   * `messageBus` given explicitly win over it. Needs the optional peer `ioredis`; startup fails
+   * with a clear error when Redis cannot be reached. Default: in memory.
+   */
+  redis?: string | McpRedisOptions;
   /**
    * Discover tools, prompts and resources only in the providers of these modules (default: the
    * whole application). Use it to give several MCP servers in one app their own tool sets.

@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
@@ -7,6 +7,7 @@ import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
 import { InMemoryTaskStore } from '../stores/in-memory-task-store.js';
 import type { TaskStore } from '../stores/task-store.interface.js';
+import { createRedisStores, type McpRedisStores } from '../stores/redis/create-redis-stores.js';
 import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from './mcp.module-definition.js';
 
@@ -19,29 +20,40 @@ export const MESSAGE_BUS = Symbol.for('nestjs-mcp:MessageBus');
 /** Injection token of the {@link TaskStore} (records of tools running as tasks) that `McpModule` uses. */
 export const TASK_STORE = Symbol.for('nestjs-mcp:TaskStore');
 
+/** Injection token of the Redis stores made for the `redis` option (undefined without it). */
+export const MCP_REDIS_STORES = Symbol.for('nestjs-mcp:RedisStores');
+
+/** Connects the Redis stores of the `redis` option (none without it). */
+async function redisStoresOf(options: McpModuleOptions): Promise<McpRedisStores | undefined> {
+  if (options.redis === undefined) return undefined;
+  const redis = typeof options.redis === 'string' ? { url: options.redis } : options.redis;
+  return createRedisStores({ logger: new Logger('McpRedis'), ...redis });
+}
+
 /**
- * The stores of an MCP server, each the one given in the module options or an in-memory
- * default. They are exported by `McpModule`, so an app can inject them (e.g. to inspect sessions)
- * under these tokens.
+ * The stores of an MCP server, each the one given in the module options, else the Redis
+ * one of the `redis` option, else an in-memory default. They are exported by `McpModule`, so an
+ * app can inject them (e.g. to inspect sessions) under these tokens.
  */
 export const mcpStoreProviders: Provider[] = [
+  { provide: MCP_REDIS_STORES, inject: [MCP_MODULE_OPTIONS], useFactory: redisStoresOf },
   {
     provide: EVENT_STORE,
-    inject: [MCP_MODULE_OPTIONS],
-    useFactory: (options: McpModuleOptions): EventStore =>
-      options.eventStore ?? new InMemoryEventStore(),
+    inject: [MCP_MODULE_OPTIONS, MCP_REDIS_STORES],
+    useFactory: (options: McpModuleOptions, redis?: McpRedisStores): EventStore =>
+      options.eventStore ?? redis?.eventStore ?? new InMemoryEventStore(),
   },
   {
     provide: SESSION_STORE,
-    inject: [MCP_MODULE_OPTIONS],
-    useFactory: (options: McpModuleOptions): SessionStore =>
-      options.sessionStore ?? new InMemorySessionStore(),
+    inject: [MCP_MODULE_OPTIONS, MCP_REDIS_STORES],
+    useFactory: (options: McpModuleOptions, redis?: McpRedisStores): SessionStore =>
+      options.sessionStore ?? redis?.sessionStore ?? new InMemorySessionStore(),
   },
   {
     provide: MESSAGE_BUS,
-    inject: [MCP_MODULE_OPTIONS],
-    useFactory: (options: McpModuleOptions): MessageBus =>
-      options.messageBus ?? new InMemoryMessageBus(),
+    inject: [MCP_MODULE_OPTIONS, MCP_REDIS_STORES],
+    useFactory: (options: McpModuleOptions, redis?: McpRedisStores): MessageBus =>
+      options.messageBus ?? redis?.messageBus ?? new InMemoryMessageBus(),
   },
   {
     provide: TASK_STORE,

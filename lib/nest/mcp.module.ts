@@ -7,6 +7,8 @@ import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
+import type { McpRedisStores } from '../stores/redis/create-redis-stores.js';
+import { withSharedRequestStateKey } from './redis/shared-request-state.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
 import { SseHandler } from '../transports/sse/sse.handler.js';
 import { createSseHandler } from './sse/sse-module-extras.js';
@@ -17,6 +19,7 @@ import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
+  MCP_REDIS_STORES,
   MESSAGE_BUS,
   TASK_STORE,
   mcpStoreProviders,
@@ -58,11 +61,18 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     ...mcpStoreProviders,
     {
       provide: McpServer,
-      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, TASK_STORE],
-      useFactory: (options: McpModuleOptions, bus: MessageBus, store: TaskStore) => {
+      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, TASK_STORE, MCP_REDIS_STORES],
+      useFactory: async (
+        options: McpModuleOptions,
+        bus: MessageBus,
+        store: TaskStore,
+        redis?: McpRedisStores,
+      ) => {
         assertOptionsWithoutExtras(options);
+        const requestState = await withSharedRequestStateKey(options.requestState, redis);
         const tasks = { ...options.tasks, store };
-        return new McpServer({ ...options, tasks, logger: new Logger('McpServer') }, bus);
+        const serverOptions = { ...options, requestState, tasks, logger: new Logger('McpServer') };
+        return new McpServer(serverOptions, bus);
       },
     },
     // The engine-facing part of the server, for transports.
@@ -83,7 +93,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         sessionStore: SessionStore,
       ) => new StreamableHttpHandler(server, options, eventStore, sessionStore),
     },
-    { provide: SseHandler, inject: [McpServer, MCP_MODULE_OPTIONS], useFactory: createSseHandler },
+    {
+      provide: SseHandler,
+      inject: [McpServer, MCP_MODULE_OPTIONS, SESSION_STORE],
+      useFactory: createSseHandler,
+    },
   ],
   exports: [
     McpServer,
@@ -111,6 +125,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     private readonly sse: SseHandler,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(TASK_STORE) private readonly taskStore: TaskStore,
+    @Inject(MCP_REDIS_STORES) private readonly redis: McpRedisStores | undefined,
   ) {
     super();
   }
@@ -129,5 +144,6 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
     if (this.taskStore instanceof InMemoryTaskStore) this.taskStore.close();
+    this.redis?.close(); // made for the `redis` option: ours to close
   }
 }

@@ -51,6 +51,8 @@ import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
 import { detailedTask } from './tasks/task-wire.js';
 import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
+import type { JsonRpcResponse } from '../protocol/json-rpc.js';
+import { ClusterRelay } from './cluster/cluster-relay.js';
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -86,6 +88,15 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** The tasks of this server (tools that outlive their request). */
   readonly tasks: TaskEngine;
   private readonly unsubscribeBus: () => void;
+  /**
+   * Set when the bus is shared with other instances: liveness, session changes and message
+   * routing between them (see {@link ClusterRelay}).
+   */
+  readonly cluster?: ClusterRelay;
+  /** {@inheritDoc SessionHost.requestIdPrefix} */
+  readonly requestIdPrefix?: string;
+  /** {@inheritDoc SessionHost.routeResponse} (only with a shared bus) */
+  readonly routeResponse?: (session: McpSession, response: JsonRpcResponse) => boolean;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
   readonly protocolEras: ProtocolEras;
@@ -151,6 +162,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS,
     );
     this.requests = new RequestDispatch(this, this.shutdown, this.modern);
+    if (bus.shared) {
+      this.cluster = new ClusterRelay(bus, this.sessions);
+      this.requestIdPrefix = this.cluster.requestIdPrefix;
+      const cluster = this.cluster;
+      this.routeResponse = (session, response) => cluster.routeResponse(session, response);
+    }
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
@@ -320,10 +337,16 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     void this.bus.publish({ type: 'list-changed', kind });
   }
 
+  /** {@inheritDoc SessionHost.sessionChanged} */
+  sessionChanged(session: McpSession): void {
+    this.cluster?.sessionChanged(session);
+  }
+
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();
     this.tasks.abortAll(); // tasks running here end with the process (their records stay)
+    this.cluster?.close();
     const closeSessions = () => this.sessions.closeAll('Server shutting down', 'shutdown');
     // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
     // writes it a few microtasks later, so those sessions close on the next turn.
@@ -333,6 +356,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   private deliver(event: McpBusEvent): void {
     if (event.type === 'broadcast') return deliverBroadcast(event.to, event.message, this.sessions);
+    if (event.type !== 'resource-updated' && event.type !== 'list-changed') {
+      this.cluster?.receive(event);
+      return;
+    }
     this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
     deliverToSessions(event, this.sessions, this);
   }

@@ -43,3 +43,43 @@ export interface EventStore {
 }
 
 /** Injection token under which an {@link EventStore} is provided (a plain symbol: `lib/` does not import Nest). */
+
+/** What a {@link SharedEventStore} records about a stream besides its events. */
+export interface StreamInfo {
+  /** The instance writing the stream (its server's `instanceId`). */
+  owner: string;
+  /** The requests whose responses end the stream (empty for a standalone GET stream). */
+  requestIds: Array<string | number>;
+}
+
+/** How {@link SharedEventStore.follow} ended. */
+export type FollowEnd = 'ended' | 'stopped';
+
+/**
+ * An {@link EventStore} shared by several instances that also lets one instance follow a stream
+ * another instance is still writing (a client resuming on a different instance while the
+ * handler runs on the first). The Redis event store implements it.
+ */
+export interface SharedEventStore extends EventStore {
+  /** Records who writes `streamId` and which requests it answers (before its first event). */
+  describeStream(streamId: string, info: StreamInfo): Promise<void>;
+  /** Marks the stream complete: followers stop after its last event. */
+  endStream(streamId: string): Promise<void>;
+  /** The stream's {@link StreamInfo}; undefined when unknown or not described. */
+  streamInfo(streamId: string): Promise<StreamInfo | undefined>;
+  /**
+   * Sends every event stored after `lastEventId` (as `replayEventsAfter`), then each new one as it
+   * is stored, until the stream is ended (`'ended'`) or `stop()` turns true (checked about once a
+   * second and after each batch: `'stopped'`).
+   */
+  follow(
+    lastEventId: string,
+    send: (eventId: string, message: unknown) => void | Promise<void>,
+    stop: () => boolean,
+  ): Promise<FollowEnd>;
+}
+
+/** True when `store` can be followed across instances. */
+export function isSharedEventStore(store: EventStore): store is SharedEventStore {
+  return typeof (store as Partial<SharedEventStore>).follow === 'function';
+}

@@ -1,3 +1,4 @@
+import type { JsonRpcMessage } from '../protocol/json-rpc.js';
 import type { LoggingLevel } from '../protocol/schema/index.js';
 
 /**
@@ -15,16 +16,52 @@ export type McpBroadcastMessage =
   | { kind: 'log'; level: LoggingLevel; data: unknown; logger?: string };
 
 /** A server-wide event that every instance must deliver to its own sessions. */
-export type McpBusEvent =
+export type McpServerEvent =
   | { type: 'resource-updated'; uri: string }
   | { type: 'list-changed'; kind: 'tools' | 'prompts' | 'resources' }
   | { type: 'broadcast'; to: McpBroadcastAudience; message: McpBroadcastMessage };
 
 /**
+ * Events between the instances of one service sharing a bus (`MessageBus.shared`), each naming the
+ * instance that sent it (`from`):
+ * - `instance-alive`: the sender's heartbeat; an instance silent for a few seconds counts as gone;
+ * - `session-updated`: a 2025 session's subscriptions or log level changed on the sender;
+ * - `session-message`: a server-to-client message of a session, for the instance holding its stream;
+ * - `client-message`: a client message received by the sender for a session whose handler (or
+ *   legacy SSE stream) lives on instance `to`, with the headers of the HTTP request that carried it.
+ */
+export type McpClusterEvent =
+  | { type: 'instance-alive'; from: string }
+  | {
+      type: 'session-updated';
+      from: string;
+      sessionId: string;
+      subscriptions: string[];
+      logLevel?: string;
+    }
+  | { type: 'session-message'; from: string; sessionId: string; message: JsonRpcMessage }
+  | {
+      type: 'client-message';
+      from: string;
+      to: string;
+      sessionId: string;
+      message: JsonRpcMessage;
+      headers?: Record<string, string | string[] | undefined>;
+    };
+
+/** Everything that travels on a {@link MessageBus}. */
+export type McpBusEvent = McpServerEvent | McpClusterEvent;
+
+/**
  * Fan-out of server-wide events across instances. The in-memory default serves one process;
- * a Redis pub/sub implementation can slot in for several instances. Events are plain JSON.
+ * the Redis implementation (`RedisMessageBus`) connects the instances of a service.
  */
 export interface MessageBus {
+  /**
+   * True when other instances receive what is published (the server then routes session
+   * messages across instances and prefixes its request ids with its instance id). Default false.
+   */
+  readonly shared?: boolean;
   publish(event: McpBusEvent): void | Promise<void>;
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;

@@ -9,6 +9,11 @@ export interface SessionRecord {
   /** The principal that initialized the session (only it may use the session). */
   principal?: string;
   createdAt: number;
+  /**
+   * Legacy HTTP+SSE sessions only: the instance holding the session's stream, to which other
+   * instances route the client's `POST /messages` (see the MessageBus `client-message` event).
+   */
+  owner?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SessionStore } from '../../stores/session-store.interface.js';
 import type { McpServer } from '../../server/mcp-server.js';
 import { SseHandler } from '../../transports/sse/sse.handler.js';
 import { normaliseRoutePath } from '../../transports/shared/route-path.js';
@@ -46,14 +47,22 @@ export function resolveSseExtras(
  * (`maxMessageBytes`) and the `Host`/`Origin` checks are shared with Streamable HTTP (deprecated
  * aliases resolved the same way). Paths come from the controller (see `createSseController`).
  */
-export function createSseHandler(server: McpServer, options: McpModuleOptions): SseHandler {
+export function createSseHandler(
+  server: McpServer,
+  options: McpModuleOptions,
+  sessionStore?: SessionStore,
+): SseHandler {
   const http = resolveStreamableHttpOptions(options);
-  return new SseHandler(server.core, {
-    keepAliveMs: http.keepAliveMs,
-    maxMessageBytes: http.maxMessageBytes,
-    bodyTimeoutMs: http.bodyTimeoutMs,
-    maxJsonDepth: http.maxJsonDepth,
-    principal: http.principal,
-    ...pickHostOriginOptions(options),
-  });
+  return new SseHandler(
+    server.core,
+    {
+      keepAliveMs: http.keepAliveMs,
+      maxMessageBytes: http.maxMessageBytes,
+      bodyTimeoutMs: http.bodyTimeoutMs,
+      maxJsonDepth: http.maxJsonDepth,
+      principal: http.principal,
+      ...pickHostOriginOptions(options),
+    },
+    sessionStore,
+  );
 }

@@ -26,6 +26,9 @@ export const ping: MethodHandler<'ping'> = () => ({});
 
 /** `logging/setLevel`: sets the session's threshold for `notifications/message`. */
 export const setLevel: MethodHandler<'logging/setLevel'> = (params, scope) => {
-  if (scope.session) scope.session.protocol.logLevel = params.level;
+  if (scope.session) {
+    scope.session.protocol.logLevel = params.level;
+    scope.session.changed();
+  }
   return {};
 };

@@ -57,11 +57,13 @@ function notFound(uri: string, protocolVersion: string): McpError {
 /** `resources/subscribe`: remembers the URI on the session. */
 export const subscribe: MethodHandler<'resources/subscribe'> = (params, scope) => {
   scope.session?.subscriptions.add(params.uri);
+  scope.session?.changed();
   return {};
 };
 
 /** `resources/unsubscribe`. */
 export const unsubscribe: MethodHandler<'resources/unsubscribe'> = (params, scope) => {
   scope.session?.subscriptions.delete(params.uri);
+  scope.session?.changed();
   return {};
 };

@@ -8,7 +8,7 @@ import {
   type SubscriptionFilter,
   type SubscriptionsListenResult,
 } from '../../protocol/schema/index.js';
-import type { McpBusEvent } from '../../stores/message-bus.interface.js';
+import type { McpServerEvent } from '../../stores/message-bus.interface.js';
 import { honourFilter } from './honoured-filter.js';
 import type { ListenLimits } from './listen-options.interface.js';
 
@@ -116,7 +116,7 @@ export class ListenHub {
    * Writes a bus event to every stream that asked for it (called for each event of the bus).
    * Broadcasts are not written: a listen stream carries only what its filter asked for.
    */
-  deliver(event: McpBusEvent): void {
+  deliver(event: McpServerEvent): void {
     for (const stream of this.streams) {
       try {
         if (event.type === 'list-changed') {

@@ -1,5 +1,5 @@
 import type { ServerCapabilities } from '../../protocol/schema/index.js';
-import type { McpBusEvent } from '../../stores/message-bus.interface.js';
+import type { McpServerEvent } from '../../stores/message-bus.interface.js';
 import type { PrimitiveListKind } from '../registry/registry-view.interface.js';
 import type { McpSession } from './mcp-session.js';
 
@@ -9,7 +9,7 @@ import type { McpSession } from './mcp-session.js';
  * initialize (or, before that, by the current capabilities). Skips uninitialized and closed ones.
  */
 export function deliverToSessions(
-  event: Exclude<McpBusEvent, { type: 'broadcast' }>,
+  event: Exclude<McpServerEvent, { type: 'broadcast' }>,
   sessions: Iterable<McpSession>,
   server: { getCapabilities(): ServerCapabilities },
 ): void {

@@ -11,6 +11,7 @@ import { channels } from '../../engine/telemetry/mcp-channels.js';
  */
 export class LiveSessions implements Iterable<McpSession> {
   private readonly sessions = new Set<McpSession>();
+  /** Sessions that have an id (HTTP, legacy SSE), by id. */
   private readonly byId = new Map<string, McpSession>();
 
   constructor(
@@ -63,7 +64,7 @@ export class LiveSessions implements Iterable<McpSession> {
     return session;
   }
 
-  /** The live session with this id in this process, if any. */
+  /** The live session with this id, if this process holds it. */
   get(id: string): McpSession | undefined {
     return this.byId.get(id);
   }

@@ -6,6 +6,7 @@ import type {
   JsonRpcMessage,
   JsonRpcNotification,
   JsonRpcRequest,
+  JsonRpcResponse,
   RequestId,
 } from '../../protocol/json-rpc.js';
 import type { MessageExtra, OutboundMessage } from '../../engine/session-message.interface.js';
@@ -30,6 +31,12 @@ export interface SessionHost {
   readonly requestTimeoutMs: number;
   /** Makes the per-session components of a session (on its first registration). */
   sessionComponents?(session: McpSession): McpSessionComponents;
+  /** Prefix of server-to-client request ids (instances sharing a bus): `<instance>~`. */
+  readonly requestIdPrefix?: string;
+  /** Forwards a response meant for another instance; true when it did (set with a shared bus). */
+  routeResponse?(session: McpSession, response: JsonRpcResponse): boolean;
+  /** Called after the session's subscriptions or log level changed. */
+  sessionChanged?(session: McpSession): void;
 }
 
 /**
@@ -68,6 +75,10 @@ export class McpSession {
   private readonly abandoned = new Subject<RequestId>();
   /** Ids of incoming requests that were cancelled and will get no response. */
   readonly abandoned$: Observable<RequestId> = this.abandoned.asObservable();
+  /** {@inheritDoc McpSessionPort.onChanged} */
+  onChanged?: () => void;
+  /** {@inheritDoc McpSessionPort.remoteDelivery} */
+  remoteDelivery?: (message: JsonRpcMessage) => boolean;
   /**
    * Set by a transport that cannot carry every message: returns why a message cannot be delivered
    * (then a server-to-client request fails at once instead of waiting for its timeout).
@@ -83,6 +94,7 @@ export class McpSession {
     private readonly host: SessionHost,
   ) {
     this.peer = new JsonRpcPeer<MessageExtra>({
+      idPrefix: host.requestIdPrefix,
       send: (message, relatedRequestId) => this.emit({ message, relatedRequestId }),
       onAbandoned: (id) => this.abandoned.next(id),
       requestTimeoutMs: host.requestTimeoutMs,
@@ -101,6 +113,8 @@ export class McpSession {
   /** Feeds one message from the client. */
   receive(message: JsonRpcMessage, extra: MessageExtra): void {
     this.lastActivity = Date.now();
+    if (this.host.routeResponse && !('method' in message) && this.host.routeResponse(this, message))
+      return; // an answer to a request another instance sent
     this.peer.receive(message, extra);
   }
 
@@ -108,6 +122,12 @@ export class McpSession {
   resetState(): void {
     this.state.clear();
     for (const [key, value] of Object.entries(this.stateSeed ?? {})) this.state.set(key, value);
+  }
+
+  /** Records that the subscriptions or the log level changed (persisted, told to other instances). */
+  changed(): void {
+    this.onChanged?.();
+    this.host.sessionChanged?.(this);
   }
 
   /** Registers a callback run once when the session closes. */

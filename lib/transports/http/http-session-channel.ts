@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Subscription } from 'rxjs';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import type { RequestId } from '../../protocol/json-rpc.js';
+import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { OutboundMessage } from '../../engine/session-message.interface.js';
-import type { EventStore } from '../../stores/event-store.interface.js';
+import { isSharedEventStore, type EventStore } from '../../stores/event-store.interface.js';
+import type { ClusterPort } from '../server-port/cluster-port.interface.js';
+import { followRemoteStream } from './follow-remote-stream.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
@@ -33,8 +35,11 @@ export class HttpSessionChannel {
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
     private readonly report: EncodeFailureReport,
+    /** Set when instances share a bus: messages with no stream here go to the instance with one. */
+    private readonly cluster?: ClusterPort,
   ) {
     this.subscription = session.outbound$.subscribe((out) => this.route(out));
+    if (cluster) session.remoteDelivery = (message) => this.deliverRemote(message);
     this.subscription.add(
       session.abandoned$.subscribe((id) => this.exchanges.get(id)?.abandon(id)),
     );
@@ -59,7 +64,7 @@ export class HttpSessionChannel {
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
       openStream: () => {
-        stream = this.newStream();
+        stream = this.newStream(ids);
         return stream;
       },
       onDone: () => {
@@ -83,7 +88,7 @@ export class HttpSessionChannel {
 
   /** Opens the standalone GET stream. */
   openStandalone(res: ServerResponse): void {
-    this.standalone ??= this.newStream();
+    this.standalone ??= this.newStream([]);
     this.standalone.attach(res, true);
   }
 
@@ -103,11 +108,27 @@ export class HttpSessionChannel {
       stream.resume(res, lastEventId);
       return;
     }
+    const streamId = lastEventId.slice(0, Math.max(0, separator));
+    if (
+      this.cluster &&
+      isSharedEventStore(this.eventStore) &&
+      streamId.startsWith(this.streamIdPrefix)
+    ) {
+      const info = await this.eventStore.streamInfo(streamId);
+      if (info) {
+        const follow = { store: this.eventStore, cluster: this.cluster, report: this.report };
+        await followRemoteStream(res, lastEventId, info, {
+          ...follow,
+          keepAliveMs: this.options.keepAliveMs,
+        });
+        return;
+      }
+    }
     const events: SseEvent[] = [];
-    const streamId = await replayEvents(this.eventStore, lastEventId, this.report, (event) => {
+    const replayed = await replayEvents(this.eventStore, lastEventId, this.report, (event) => {
       events.push(event);
     });
-    if (streamId === undefined || !streamId.startsWith(this.streamIdPrefix)) {
+    if (replayed === undefined || !replayed.startsWith(this.streamIdPrefix)) {
       throw new HttpRefusal(
         400,
         ErrorCode.InvalidRequest,
@@ -145,17 +166,20 @@ export class HttpSessionChannel {
     const exchange =
       relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
     if (exchange?.canStream || this.hasStandaloneStream) return undefined;
+    if (this.cluster) return undefined; // forwarded to the instance holding the GET stream, if any
     return 'no open stream can carry server-to-client requests (the POST does not accept SSE and no GET stream is open)';
   }
 
-  private newStream(): SseStream {
-    const stream = new SseStream(`${this.streamIdPrefix}${randomUUID()}`, {
+  private newStream(requestIds: RequestId[]): SseStream {
+    const info = this.cluster ? { owner: this.cluster.instanceId, requestIds } : undefined;
+    const settings = {
       eventStore: this.eventStore,
       retryMs: this.options.sseRetryMs,
       keepAliveMs: this.options.keepAliveMs,
       prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
       report: this.report,
-    });
+    };
+    const stream = new SseStream(`${this.streamIdPrefix}${randomUUID()}`, settings, info);
     this.streams.set(stream.id, stream);
     return stream;
   }
@@ -165,6 +189,21 @@ export class HttpSessionChannel {
       relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
     if (exchange?.deliver(message)) return;
     // Unrelated messages (list changes, resource updates) and those a JSON-only POST cannot carry.
-    if (this.standalone) this.standalone.push(message);
+    if (this.standalone?.connected || (this.standalone && !this.cluster)) {
+      this.standalone.push(message);
+    } else if (this.cluster && this.session.id !== undefined) {
+      // A handler's message (related, or a request) may reach the GET stream elsewhere; bus
+      // notifications are delivered by every instance on its own, so they are not forwarded.
+      if (relatedRequestId !== undefined || 'id' in message) {
+        this.cluster.forwardToStream(this.session.id, message);
+      }
+    }
+  }
+
+  /** A message another instance could not deliver: on the GET stream, if it is connected here. */
+  private deliverRemote(message: JsonRpcMessage): boolean {
+    if (!this.standalone?.connected) return false;
+    this.standalone.push(message);
+    return true;
   }
 }

@@ -4,6 +4,8 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
+import { HttpRefusal } from '../shared/http/http-refusal.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
@@ -41,7 +43,7 @@ export class HttpSessionRegistry {
     const id = randomUUID();
     const channel = this.attach(id, admission);
     channel.principal = admission.principal;
-    channel.session.onInitialized = () => void this.persist(channel);
+    channel.session.onInitialized = () => this.persist(channel);
     return channel;
   }
 
@@ -55,7 +57,12 @@ export class HttpSessionRegistry {
       this.touch(id, entry);
       return entry.channel;
     }
-    const record = await this.store.get(id);
+    let record;
+    try {
+      record = await this.store.get(id);
+    } catch (error) {
+      throw storeRefusal(error);
+    }
     if (!record || this.entries.has(id)) return this.entries.get(id)?.channel;
     const channel = this.attach(id, { principal: record.principal });
     const { session } = channel;
@@ -69,7 +76,11 @@ export class HttpSessionRegistry {
   /** Ends a session (DELETE or expiry): closes it here and forgets it in the store. */
   async end(id: string, cause: 'deleted' | 'expired' | 'closed' = 'closed'): Promise<void> {
     this.entries.get(id)?.channel.session.close('Session ended', cause);
-    await this.store.delete(id);
+    try {
+      await this.store.delete(id);
+    } catch (error) {
+      throw storeRefusal(error);
+    }
   }
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
@@ -85,8 +96,13 @@ export class HttpSessionRegistry {
       this.options,
       this.eventStore,
       reportEncodeFailure(this.server),
+      this.server.cluster,
     );
-    const timer = setTimeout(() => void this.end(id, 'expired'), this.options.sessionIdleTimeoutMs);
+    session.onChanged = () => this.persist(channel);
+    const timer = setTimeout(
+      () => this.end(id, 'expired').catch(() => undefined),
+      this.options.sessionIdleTimeoutMs,
+    );
     timer.unref();
     this.entries.set(id, { channel, timer, lastTouch: Date.now() });
     session.onClose(() => {
@@ -103,16 +119,27 @@ export class HttpSessionRegistry {
     // Extend the stored record at most ten times per idle period, not on every request.
     if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
       entry.lastTouch = now;
-      void this.store.touch(id, this.options.sessionIdleTimeoutMs);
+      this.store.touch(id, this.options.sessionIdleTimeoutMs).catch(() => undefined);
     }
   }
 
-  private async persist(channel: HttpSessionChannel): Promise<void> {
+  /** Writes the session record; a store failure is reported, never thrown (the session goes on here). */
+  private persist(channel: HttpSessionChannel): void {
     const { session } = channel;
     if (!session.id) return;
+    void this.write(channel).catch((error: unknown) =>
+      this.server.reportError(
+        error,
+        `Session ${session.id} could not be saved to the session store`,
+      ),
+    );
+  }
+
+  private async write(channel: HttpSessionChannel): Promise<void> {
+    const { session } = channel;
     await this.store.set(
       {
-        id: session.id,
+        id: session.id!,
         protocol: session.protocol,
         subscriptions: [...session.subscriptions],
         principal: channel.principal,
@@ -121,4 +148,18 @@ export class HttpSessionRegistry {
       this.options.sessionIdleTimeoutMs,
     );
   }
+}
+
+/** A session store failure as the HTTP answer: 503 with the store's message, retry later. */
+function storeRefusal(error: unknown): HttpRefusal {
+  const message = error instanceof Error ? error.message : String(error);
+  return new HttpRefusal(
+    503,
+    ErrorCode.InternalError,
+    `Session store unavailable: ${message}`,
+    null,
+    {
+      'retry-after': '1',
+    },
+  );
 }

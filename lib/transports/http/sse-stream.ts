@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
-import type { EventStore } from '../../stores/event-store.interface.js';
+import {
+  isSharedEventStore,
+  type EventStore,
+  type SharedEventStore,
+  type StreamInfo,
+} from '../../stores/event-store.interface.js';
 import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import { messageEvent, type SseEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
@@ -43,10 +48,19 @@ export class SseStream {
   private tail: Promise<void> = Promise.resolve();
   private ended = false;
 
+  /** Set with a shared event store and a known writer: followers elsewhere learn it from the store. */
+  private readonly shared: boolean;
+
   constructor(
     readonly id: string,
     private readonly settings: SseStreamSettings,
-  ) {}
+    /** Who writes this stream and which requests it answers (instances sharing the store). */
+    info?: StreamInfo,
+  ) {
+    const store = settings.eventStore;
+    this.shared = info !== undefined && isSharedEventStore(store);
+    if (this.shared) this.enqueue(() => (store as SharedEventStore).describeStream(id, info!));
+  }
 
   /** True while a connection is attached. */
   get connected(): boolean {
@@ -79,7 +93,13 @@ export class SseStream {
     const json = encodeMessage(message, this.settings.report);
     if (json === undefined) return;
     this.enqueue(async () => {
-      const id = await this.settings.eventStore.storeEvent(this.id, message);
+      let id: string | undefined;
+      try {
+        id = await this.settings.eventStore.storeEvent(this.id, message);
+      } catch {
+        // The store is unreachable (Redis down): the message still goes out, without an id
+        // (it cannot be resumed).
+      }
       this.writer?.send(messageEvent(json, id));
     });
   }
@@ -106,8 +126,12 @@ export class SseStream {
 
   /** Ends the stream after pending writes: closes the connection. */
   end(): void {
+    if (this.ended) return;
     this.ended = true;
     const writer = this.writer;
+    if (this.shared) {
+      this.enqueue(() => (this.settings.eventStore as SharedEventStore).endStream(this.id));
+    }
     this.enqueue(async () => writer?.close());
   }
 

@@ -5,6 +5,7 @@ import type { ProtocolEras } from '../../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../../protocol/modern/mcp-header-annotations.js';
 import type { SessionAdmission, TransportKind } from '../../engine/transport-info.interface.js';
 import type { McpSessionPort } from './mcp-session-port.interface.js';
+import type { ClusterPort } from './cluster-port.interface.js';
 
 /**
  * What a server transport needs from the MCP server (the engine-facing part of lib/server
@@ -56,4 +57,6 @@ export interface McpServerPort {
   readonly listenKeepAliveMs?: number;
   /** The `Mcp-Param-*` rules of a tool (its `x-mcp-header` properties), or undefined when none. */
   paramHeaderRules?(toolName: string): readonly ParamHeaderRule[] | undefined;
+  /** Set when instances share a bus (several instances behind a load balancer). */
+  readonly cluster?: ClusterPort;
 }

@@ -44,4 +44,11 @@ export interface McpSessionPort {
    * session-ended hook (DELETE, expiry, connection closed, shutdown).
    */
   close(reason?: string, cause?: McpSessionEndCause): void;
+  /** Set by the transport: persists the session record after its subscriptions or log level changed. */
+  onChanged?: () => void;
+  /**
+   * Set by the transport: delivers a message another instance forwarded for this session on a
+   * stream held here; false when this instance holds none.
+   */
+  remoteDelivery?: (message: JsonRpcMessage) => boolean;
 }

@@ -16,6 +16,8 @@ import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
 import { SseSessionStream } from './sse-session-stream.js';
+import { SseRemoteSessions } from './sse-remote-sessions.js';
+import type { SessionStore } from '../../stores/session-store.interface.js';
 import { requireSamePrincipal } from '../shared/http/principal.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
@@ -40,12 +42,20 @@ export class SseHandler {
   private readonly principals = new Map<string, string | undefined>();
   private readonly reportEncodeFailure: EncodeFailureReport;
 
+  /** Set with a shared bus and a session store: sessions reachable from every instance. */
+  private readonly remote?: SseRemoteSessions;
+
   constructor(
     private readonly server: McpServerPort,
     options: SseTransportOptions = {},
+    /** Where a session's owner is recorded when instances share a bus (`server.cluster`). */
+    sessionStore?: SessionStore,
   ) {
     this.options = resolveSseTransportOptions(options);
     this.reportEncodeFailure = reportEncodeFailure(server);
+    if (server.cluster && sessionStore) {
+      this.remote = new SseRemoteSessions(sessionStore, server.cluster);
+    }
   }
 
   /** Number of live SSE sessions. */
@@ -110,9 +120,13 @@ export class SseHandler {
     if (session.closed) return;
     this.streams.set(id, stream);
     this.principals.set(id, principal);
+    this.remote?.opened(id, principal, (error) =>
+      this.server.reportError(error, `SSE session ${id} could not be recorded`),
+    );
     session.onClose(() => {
       this.streams.delete(id);
       this.principals.delete(id);
+      this.remote?.closed(id);
     });
   }
 
@@ -162,13 +176,12 @@ export class SseHandler {
       );
     }
     const stream = this.streams.get(sessionId);
-    if (!stream) throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    if (!stream) {
+      if (this.remote) return this.forward(req, res, sessionId, parsedBody);
+      throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
+    }
     requireSamePrincipal(this.principals.get(sessionId), this.options.principal(req));
-    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
-      timeoutMs: this.options.bodyTimeoutMs,
-      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
-    });
-    const message = this.toMessage(body);
+    const message = this.toMessage(await this.readBody(req, parsedBody));
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
     admitRequests(this.server, stream.session, isJsonRpcRequest(message) ? [message] : []);
@@ -183,6 +196,26 @@ export class SseHandler {
       },
     });
     writeEmpty(res, 202);
+  }
+
+  /** A message for a session whose stream another instance holds: sent there over the bus. */
+  private async forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    sessionId: string,
+    parsedBody: unknown,
+  ): Promise<void> {
+    const owner = await this.remote!.ownerOf(sessionId, this.options.principal(req));
+    const message = this.toMessage(await this.readBody(req, parsedBody));
+    this.server.cluster!.forwardClientMessage(owner, sessionId, message, req.headers);
+    writeEmpty(res, 202);
+  }
+
+  private readBody(req: IncomingMessage, parsedBody: unknown): Promise<unknown> {
+    return readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
+      timeoutMs: this.options.bodyTimeoutMs,
+      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
+    });
   }
 
   private toMessage(body: unknown): JsonRpcMessage {

@@ -1,0 +1,17 @@
+import { McpError } from './mcp.error.js';
+
+/** JSON-RPC code of a {@link StoreUnavailableError} (implementation-defined server-error range). */
+export const STORE_UNAVAILABLE_ERROR_CODE = -32001 as const;
+
+/**
+ * A shared store (Redis) cannot be reached: at startup (the app does not start) or while running
+ * (requests that need it fail with this error; HTTP answers 503 with `Retry-After`). The client
+ * may retry; the connection is re-established in the background.
+ */
+export class StoreUnavailableError extends McpError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(STORE_UNAVAILABLE_ERROR_CODE, message);
+    this.name = 'StoreUnavailableError';
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { JsonRpcMessage, JsonRpcResponse } from '../../protocol/json-rpc.js';
+import type { LoggingLevel } from '../../protocol/schema/index.js';
+import type { McpClusterEvent, MessageBus } from '../../stores/message-bus.interface.js';
+import type { McpSession } from '../session/mcp-session.js';
+
+/** Heartbeat period of an instance, in ms. */
+export const HEARTBEAT_MS = 1000;
+/** An instance silent this long counts as gone (its pending work is failed by the others). */
+export const PRESUMED_DEAD_AFTER_MS = 3500;
+
+const FOREIGN_ID = /^([0-9a-f]{12})~\d+$/;
+
+/** How the relay finds the live sessions of this instance. */
+export interface RelaySessions {
+  get(id: string): McpSession | undefined;
+}
+
+/**
+ * Connects the instances of one service over a shared {@link MessageBus}: heartbeats (liveness),
+ * session record changes (subscriptions, log level) applied to the live copies elsewhere,
+ * server-to-client messages for the instance holding the session's stream, and client messages
+ * (responses to server-to-client requests, legacy SSE posts) for the instance that waits for
+ * them. Server-to-client request ids carry the instance id (`<instance>~<n>`), so any instance
+ * knows where a response belongs.
+ */
+export class ClusterRelay {
+  readonly instanceId = randomBytes(6).toString('hex');
+  /** Prefix of this instance's server-to-client request ids. */
+  readonly requestIdPrefix = `${this.instanceId}~`;
+  private readonly lastSeen = new Map<string, number>();
+  private readonly startedAt = Date.now();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly sessions: RelaySessions,
+  ) {
+    this.heartbeat = setInterval(
+      () => this.publish({ type: 'instance-alive', from: '' }),
+      HEARTBEAT_MS,
+    );
+    this.heartbeat.unref();
+    this.publish({ type: 'instance-alive', from: '' });
+  }
+
+  /** False once `instance` has been silent longer than the liveness window. */
+  isAlive(instance: string): boolean {
+    if (instance === this.instanceId) return true;
+    const seen = this.lastSeen.get(instance) ?? this.startedAt;
+    return Date.now() - seen < PRESUMED_DEAD_AFTER_MS;
+  }
+
+  /** A server-to-client message of a session with no stream here: for the instance holding one. */
+  forwardToStream(sessionId: string, message: JsonRpcMessage): void {
+    this.publish({ type: 'session-message', from: '', sessionId, message });
+  }
+
+  /** A client message for a session whose live end is instance `to`. */
+  forwardClientMessage(
+    to: string,
+    sessionId: string,
+    message: JsonRpcMessage,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    this.publish({ type: 'client-message', from: '', to, sessionId, message, headers });
+  }
+
+  /**
+   * A response whose id names another instance goes there; true when it was forwarded (the
+   * local peer would drop it as unknown).
+   */
+  routeResponse(session: McpSession, response: JsonRpcResponse): boolean {
+    const match = typeof response.id === 'string' ? FOREIGN_ID.exec(response.id) : null;
+    if (!match || match[1] === this.instanceId || session.id === undefined) return false;
+    this.forwardClientMessage(match[1], session.id, response, {});
+    return true;
+  }
+
+  /** Tells the other instances that a session's subscriptions or log level changed. */
+  sessionChanged(session: McpSession): void {
+    if (session.id === undefined) return;
+    this.publish({
+      type: 'session-updated',
+      from: '',
+      sessionId: session.id,
+      subscriptions: [...session.subscriptions],
+      logLevel: session.protocol.logLevel,
+    });
+  }
+
+  /** Handles one cluster event from the bus. */
+  receive(event: McpClusterEvent): void {
+    if (event.from === this.instanceId) return;
+    this.lastSeen.set(event.from, Date.now());
+    switch (event.type) {
+      case 'session-updated': {
+        const session = this.sessions.get(event.sessionId);
+        if (!session) return;
+        session.subscriptions.clear();
+        for (const uri of event.subscriptions) session.subscriptions.add(uri);
+        session.protocol.logLevel = event.logLevel as LoggingLevel | undefined;
+        return;
+      }
+      case 'session-message':
+        this.sessions.get(event.sessionId)?.remoteDelivery?.(event.message);
+        return;
+      case 'client-message': {
+        if (event.to !== this.instanceId) return;
+        const session = this.sessions.get(event.sessionId);
+        if (!session || session.closed) return;
+        session.receive(event.message, {
+          transport: { kind: session.transportKind, headers: event.headers ?? {} },
+        });
+        return;
+      }
+      default:
+    }
+  }
+
+  /** Stops the heartbeat (the others presume this instance gone after the liveness window). */
+  close(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  private publish(event: McpClusterEvent): void {
+    void this.bus.publish({ ...event, from: this.instanceId });
+  }
+}

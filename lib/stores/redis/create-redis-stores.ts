@@ -1,0 +1,39 @@
+import { RedisConnection } from './redis-connection.js';
+import { RedisEventStore } from './redis-event-store.js';
+import { RedisMessageBus } from './redis-message-bus.js';
+import type { McpRedisOptions } from './redis-options.interface.js';
+import { RedisSessionStore } from './redis-session-store.js';
+
+/** The three Redis-backed stores on one connection, and how to close it. */
+export interface McpRedisStores {
+  readonly connection: RedisConnection;
+  readonly sessionStore: RedisSessionStore;
+  readonly eventStore: RedisEventStore;
+  readonly messageBus: RedisMessageBus;
+  /** Closes every Redis connection of the stores. */
+  close(): void;
+}
+
+/**
+ * Connects to Redis and builds the session store, event store and message bus on it
+ * (what `McpModule.forRoot({ redis })` does). Each class can also be built alone on a
+ * {@link RedisConnection}.
+ * @throws StoreUnavailableError naming the URL when Redis cannot be reached at startup.
+ * @throws Error with the install hint when the optional peer `ioredis` is missing.
+ */
+export async function createRedisStores(options: McpRedisOptions = {}): Promise<McpRedisStores> {
+  const connection = await RedisConnection.open(options);
+  try {
+    const messageBus = await RedisMessageBus.open(connection);
+    return {
+      connection,
+      sessionStore: new RedisSessionStore(connection),
+      eventStore: new RedisEventStore(connection),
+      messageBus,
+      close: () => connection.close(),
+    };
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}

@@ -1,0 +1,139 @@
+import type { FollowEnd, SharedEventStore, StreamInfo } from '../event-store.interface.js';
+import type { RedisConnection } from './redis-connection.js';
+
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+const ENTRY_ID = /^\d+-\d+$/;
+/** Entries read per round trip while replaying or following. */
+const BATCH = 200;
+/** How long one blocking read of {@link RedisEventStore.follow} waits, in ms. */
+const BLOCK_MS = 1000;
+
+type Entry = [id: string, fields: string[]];
+type Send = (eventId: string, message: unknown) => void | Promise<void>;
+
+/**
+ * {@link SharedEventStore} on Redis Streams: one stream per SSE stream
+ * (`<prefix>events:<streamId>`), appended with `XADD ... MAXLEN ~ maxEventsPerStream` and expiring
+ * `eventTtlMs` after its last write. Event ids are `<streamId>_<entry id>`, so any instance maps a
+ * `Last-Event-ID` back to its stream. Entries carry a message (`d`), the stream's info (`i`) or
+ * its end mark (`e`); replay sends messages only.
+ * @throws StoreUnavailableError from every method while Redis cannot be reached.
+ */
+export class RedisEventStore implements SharedEventStore {
+  constructor(private readonly redis: RedisConnection) {}
+
+  async storeEvent(streamId: string, message: unknown): Promise<string> {
+    if (!VISIBLE_ASCII.test(streamId)) {
+      throw new TypeError('streamId must be a non-empty string of visible ASCII characters');
+    }
+    const entry = await this.append(streamId, 'd', JSON.stringify(message ?? null));
+    return `${streamId}_${entry}`;
+  }
+
+  async replayEventsAfter(lastEventId: string, send: Send): Promise<string | undefined> {
+    const parsed = parseEventId(lastEventId);
+    if (!parsed) return undefined;
+    const key = this.key(parsed.streamId);
+    const exists = await this.redis.run('event replay', (c) => c.exists(key));
+    if (exists !== 1) return undefined;
+    let after = parsed.entry;
+    for (;;) {
+      const entries = (await this.redis.run('event replay', (c) =>
+        c.xrange(key, `(${after}`, '+', 'COUNT', BATCH),
+      )) as Entry[];
+      for (const entry of entries) await sendEntry(parsed.streamId, entry, send);
+      if (entries.length < BATCH) return parsed.streamId;
+      after = entries[entries.length - 1][0];
+    }
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    await this.redis.run('event delete', (c) => c.del(this.key(streamId)));
+  }
+
+  async describeStream(streamId: string, info: StreamInfo): Promise<void> {
+    await this.append(streamId, 'i', JSON.stringify(info));
+  }
+
+  async endStream(streamId: string): Promise<void> {
+    await this.append(streamId, 'e', '1');
+  }
+
+  async streamInfo(streamId: string): Promise<StreamInfo | undefined> {
+    const key = this.key(streamId);
+    const entries = (await this.redis.run('event info', (c) =>
+      c.xrange(key, '-', '+', 'COUNT', 3),
+    )) as Entry[];
+    for (const [, fields] of entries) {
+      if (fields[0] !== 'i') continue;
+      try {
+        return JSON.parse(fields[1]) as StreamInfo;
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  async follow(lastEventId: string, send: Send, stop: () => boolean): Promise<FollowEnd> {
+    const parsed = parseEventId(lastEventId);
+    if (!parsed) return 'stopped';
+    const key = this.key(parsed.streamId);
+    const reader = this.redis.duplicate('event follow');
+    try {
+      let after = parsed.entry;
+      while (!stop()) {
+        const reply = (await reader.xread(
+          'COUNT',
+          BATCH,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          key,
+          after,
+        )) as Array<[string, Entry[]]> | null;
+        for (const entry of reply?.[0]?.[1] ?? []) {
+          if (entry[1][0] === 'e') return 'ended';
+          await sendEntry(parsed.streamId, entry, send);
+          after = entry[0];
+        }
+      }
+      return 'stopped';
+    } finally {
+      this.redis.release(reader);
+    }
+  }
+
+  private async append(streamId: string, field: string, value: string): Promise<string> {
+    const key = this.key(streamId);
+    const { maxEventsPerStream, eventTtlMs } = this.redis.options;
+    const results = await this.redis.run('event store', (c) =>
+      c
+        .multi()
+        .xadd(key, 'MAXLEN', '~', maxEventsPerStream, '*', field, value)
+        .pexpire(key, eventTtlMs)
+        .exec(),
+    );
+    const [error, id] = results?.[0] ?? [new Error('no reply'), null];
+    if (error || typeof id !== 'string') throw error ?? new Error('XADD returned no id');
+    return id;
+  }
+
+  private key(streamId: string): string {
+    return this.redis.key('events', streamId);
+  }
+}
+
+async function sendEntry(streamId: string, [id, fields]: Entry, send: Send): Promise<void> {
+  if (fields[0] !== 'd') return;
+  await send(`${streamId}_${id}`, JSON.parse(fields[1]) as unknown);
+}
+
+/** Splits `<streamId>_<entry id>` at its last `_`; undefined when malformed. */
+function parseEventId(eventId: string): { streamId: string; entry: string } | undefined {
+  const cut = eventId.lastIndexOf('_');
+  if (cut <= 0) return undefined;
+  const entry = eventId.slice(cut + 1);
+  const streamId = eventId.slice(0, cut);
+  return ENTRY_ID.test(entry) && VISIBLE_ASCII.test(streamId) ? { streamId, entry } : undefined;
+}

@@ -1,0 +1,76 @@
+import { RateLimitedLog } from '../../engine/rate-limited-log.js';
+import type { McpBusEvent, MessageBus } from '../message-bus.interface.js';
+import { parseBusEvent } from '../parse-bus-event.js';
+import type { RedisClient } from './load-ioredis.js';
+import type { RedisConnection } from './redis-connection.js';
+
+/**
+ * {@link MessageBus} on Redis pub/sub: every event is published as JSON on one channel
+ * (`<prefix>bus`) that every instance of the service subscribes to, this one included (so each
+ * event is delivered exactly once per instance, through Redis). A message that is not a
+ * well-formed event is logged (rate-limited) and dropped; a failed publish is logged, never
+ * thrown. The subscription is restored after a reconnect.
+ */
+export class RedisMessageBus implements MessageBus {
+  readonly shared = true;
+  private readonly listeners = new Set<(event: McpBusEvent) => void>();
+  private readonly channel: string;
+  private readonly subscriber: RedisClient;
+  private readonly log = new RateLimitedLog();
+
+  private constructor(private readonly redis: RedisConnection) {
+    this.channel = redis.key('bus');
+    this.subscriber = redis.duplicate('bus subscriber');
+    this.subscriber.on('message', (channel: string, text: string) => {
+      if (channel === this.channel) this.receive(text);
+    });
+  }
+
+  /** Subscribes to the channel; resolves once Redis confirmed the subscription. */
+  static async open(redis: RedisConnection): Promise<RedisMessageBus> {
+    const bus = new RedisMessageBus(redis);
+    await bus.subscriber.subscribe(bus.channel);
+    return bus;
+  }
+
+  publish(event: McpBusEvent): Promise<void> {
+    const text = JSON.stringify(event);
+    return this.redis.client.publish(this.channel, text).then(
+      () => undefined,
+      (error: unknown) => {
+        this.warn(
+          'publish failed',
+          () => `Redis bus: ${event.type} not published: ${String(error)}`,
+        );
+      },
+    );
+  }
+
+  subscribe(listener: (event: McpBusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private receive(text: string): void {
+    const event = parseBusEvent(text);
+    if (!event) {
+      this.warn('malformed', () => `Redis bus: dropped a malformed message (${text.length} bytes)`);
+      return;
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.warn(
+          'listener',
+          () => `Redis bus: a listener failed on ${event.type}: ${String(error)}`,
+        );
+      }
+    }
+  }
+
+  private warn(category: string, message: () => string): void {
+    const logger = this.redis.options.logger;
+    if (logger) this.log.log(category, (line) => logger.warn(line), message);
+  }
+}

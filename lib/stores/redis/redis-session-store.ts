@@ -1,0 +1,43 @@
+import type { SessionRecord, SessionStore } from '../session-store.interface.js';
+import type { RedisConnection } from './redis-connection.js';
+
+/**
+ * {@link SessionStore} in Redis: one string key per session (`<prefix>session:<id>`) holding the
+ * record as JSON, with a TTL (`PX`) that `set` and `touch` renew. A record that does not parse
+ * is treated as absent (and logged), never thrown at a request.
+ * @throws StoreUnavailableError from every method while Redis cannot be reached.
+ */
+export class RedisSessionStore implements SessionStore {
+  constructor(private readonly redis: RedisConnection) {}
+
+  async get(id: string): Promise<SessionRecord | undefined> {
+    const text = await this.redis.run('session get', (c) => c.get(this.key(id)));
+    if (text === null) return undefined;
+    try {
+      const record = JSON.parse(text) as SessionRecord;
+      if (record?.id === id && Array.isArray(record.subscriptions) && record.protocol)
+        return record;
+    } catch {
+      // fall through
+    }
+    this.redis.options.logger?.warn(`Redis session record ${id} is malformed; ignored`);
+    return undefined;
+  }
+
+  async set(record: SessionRecord, ttlMs: number): Promise<void> {
+    const text = JSON.stringify(record);
+    await this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs));
+  }
+
+  async touch(id: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.run('session touch', (c) => c.pexpire(this.key(id), ttlMs))) === 1;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.redis.run('session delete', (c) => c.del(this.key(id)));
+  }
+
+  private key(id: string): string {
+    return this.redis.key('session', id);
+  }
+}

@@ -1,0 +1,22 @@
+import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
+
+/**
+ * What a transport needs from the server when several instances share a bus (the `MessageBus`
+ * is `shared`): who this instance is, whether another one is alive, and the way to hand a
+ * message to the instance that can deliver it.
+ */
+export interface ClusterPort {
+  /** This instance's id (hex); it starts the ids of its streams and server-to-client requests. */
+  readonly instanceId: string;
+  /** False once `instance` has been silent longer than the liveness window. */
+  isAlive(instance: string): boolean;
+  /** A server-to-client message of a session with no stream here: for the instance holding one. */
+  forwardToStream(sessionId: string, message: JsonRpcMessage): void;
+  /** A client message for a session whose live end is instance `to` (legacy SSE). */
+  forwardClientMessage(
+    to: string,
+    sessionId: string,
+    message: JsonRpcMessage,
+    headers: Record<string, string | string[] | undefined>,
+  ): void;
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { McpContext, Resource, Tool } from '../../../lib/index.js';
+import { sleep } from '../../01-demo/src/demo.tools.js';
+
+/** Which instance answered (the port it listens on, set by main.ts), so clients see the balancing. */
+const instance = () => `instance:${process.env.PORT ?? '?'}`;
+
+/** Tools of the cluster sample: each answer names the instance that served it. */
+@Injectable()
+export class ClusterTools {
+  @Tool({
+    description: 'Names the instance that served the call',
+    inputSchema: { text: z.string() },
+  })
+  whoami({ text }: { text: string }) {
+    return `${text} from ${instance()}`;
+  }
+
+  @Tool({
+    description: 'Reports `steps` progress notifications, `delayMs` apart',
+    inputSchema: {
+      steps: z.number().int().min(1).max(200),
+      delayMs: z.number().int().min(0).max(5000),
+    },
+  })
+  async slow({ steps, delayMs }: { steps: number; delayMs: number }, ctx: McpContext) {
+    for (let i = 1; i <= steps; i++) {
+      await sleep(delayMs, ctx.signal);
+      ctx.progress(i, steps, `step ${i}`);
+    }
+    return `done ${steps} on ${instance()}`;
+  }
+
+  @Tool({ description: 'Asks the user a question (elicitation) and returns the answer' })
+  async ask(_args: unknown, ctx: McpContext) {
+    const answer = await ctx.elicit({
+      message: 'Your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
+    return `${String(answer.content?.name ?? answer.action)} answered ${instance()}`;
+  }
+
+  @Tool({ description: 'Asks two questions (two input rounds under 2026-07-28)' })
+  async askTwice(_args: unknown, ctx: McpContext) {
+    const schema = { type: 'object' as const, properties: { name: { type: 'string' as const } } };
+    const first = await ctx.elicit({ message: 'First name?', requestedSchema: schema });
+    const last = await ctx.elicit({ message: 'Last name?', requestedSchema: schema });
+    return `${String(first.content?.name)} ${String(last.content?.name)} on ${instance()}`;
+  }
+
+  @Tool({ description: 'Announces an update of `uri`', inputSchema: { uri: z.string() } })
+  touch({ uri }: { uri: string }, ctx: McpContext) {
+    ctx.notifyResourceUpdated(uri);
+    return `touched ${uri} on ${instance()}`;
+  }
+
+  @Resource({ uri: 'cluster://status', name: 'status', mimeType: 'text/plain' })
+  status() {
+    return `served by ${instance()}`;
+  }
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { connectClient } from '../support/client.js';
+import { startInstance, type Instance } from './support/cluster.js';
+import { startRoundRobinProxy } from './support/round-robin-proxy.js';
+
+import.meta.jest.setTimeout(60_000);
+
+const DEMO_MAIN = fileURLToPath(new URL('../../../dist/sample/01-demo/main.js', import.meta.url));
+const READY = /MCP demo server: Streamable HTTP http:\/\/127\.0\.0\.1:(\d+)\/mcp/;
+
+/** A port nothing listens on right now (the demo takes `PORT`, not 0). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('the demo with REDIS_URL: two instances form one service', () => {
+  it('serves one session from both instances behind a round-robin proxy', async () => {
+    const prefix = `mcp-e2e-demo:${randomUUID()}:`;
+    const instances: Instance[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = String(await freePort());
+      instances.push(await startInstance(prefix, { PORT: port }, DEMO_MAIN, READY));
+    }
+    const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
+    const test = await connectClient(new URL('/mcp', proxy.url));
+    try {
+      for (let i = 0; i < 4; i++) {
+        const result = await test.client.callTool({ name: 'add', arguments: { a: i, b: 1 } });
+        expect(result.structuredContent).toEqual({ sum: i + 1 });
+      }
+      expect(new Set(proxy.log).size).toBe(2); // both instances served the session
+    } finally {
+      await test.close();
+      await proxy.close();
+      for (const instance of instances) instance.process.kill('SIGTERM');
+    }
+  });
+});

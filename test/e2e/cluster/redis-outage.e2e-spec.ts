@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import { execFileSync, spawnSync } from 'node:child_process';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { McpModule, StoreUnavailableError } from '../../../lib/index.js';
+import { DEAD_REDIS_URL } from '../../support/redis.js';
+
+import.meta.jest.setTimeout(30_000);
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+const startRedis = (port: number) =>
+  execFileSync('redis-server', [
+    ...['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port)],
+    ...['--save', '', '--appendonly', 'no'],
+  ]);
+const stopRedis = (port: number) =>
+  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+};
+
+const H = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 't', version: '1' },
+  },
+};
+const ping = { jsonrpc: '2.0', id: 2, method: 'ping' };
+
+async function boot(redis: string): Promise<INestApplication> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      McpModule.forRoot({
+        name: 'outage',
+        version: '1',
+        redis: { url: redis, connectTimeoutMs: 2000 },
+      }),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+describe('McpModule.forRoot({ redis }) when Redis is missing or lost', () => {
+  it('fails the bootstrap with an error naming the URL when Redis does not answer', async () => {
+    const booting = boot(DEAD_REDIS_URL);
+    await expect(booting).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(booting).rejects.toThrow(/Cannot connect to Redis at redis:\/\/127\.0\.0\.1:1/);
+  });
+
+  (hasRedisServer ? it : it.skip)(
+    'answers 503 for what needs Redis while it is down, keeps serving live sessions, and recovers by itself',
+    async () => {
+      const port = await freePort();
+      startRedis(port);
+      const app = await boot(`redis://127.0.0.1:${port}`);
+      const url = `${await app.getUrl()}/mcp`;
+      const post = (headers: Record<string, string>, body: unknown) =>
+        fetch(url, { method: 'POST', headers: { ...H, ...headers }, body: JSON.stringify(body) });
+      try {
+        const init = await post({}, initialize);
+        const live = init.headers.get('mcp-session-id')!;
+        stopRedis(port);
+        const unknown = await post({ 'mcp-session-id': 'not-held-here' }, ping);
+        expect(unknown.status).toBe(503);
+        expect(await unknown.text()).toContain('Session store unavailable: Redis unavailable');
+        expect((await post({ 'mcp-session-id': live }, ping)).status).toBe(200);
+        startRedis(port);
+        await waitFor(
+          async () => (await post({ 'mcp-session-id': 'still-unknown' }, ping)).status === 404,
+        );
+        expect((await post({ 'mcp-session-id': 'still-unknown' }, ping)).status).toBe(404);
+      } finally {
+        await app.close();
+        stopRedis(port);
+      }
+    },
+  );
+});

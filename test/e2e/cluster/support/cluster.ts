@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
+
+/** Repository root. */
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The built cluster sample (`sample/10-cluster/main.ts`). */
+export const CLUSTER_MAIN = fileURLToPath(
+  new URL('../../../../dist/sample/10-cluster/main.js', import.meta.url),
+);
+
+/** One running instance of the cluster sample. */
+export interface Instance {
+  readonly port: number;
+  readonly process: ChildProcess;
+  /** What it wrote to stderr (errors and warnings). */
+  readonly stderr: string[];
+  /** What it wrote to stdout (Nest's warn lines go there). */
+  readonly stdout: string[];
+}
+
+/** Starts one instance on a free port; resolves once it listens. */
+export function startInstance(
+  prefix: string,
+  env: Record<string, string> = {},
+  main = CLUSTER_MAIN,
+  ready = /READY http:\/\/127\.0\.0\.1:(\d+)\//,
+): Promise<Instance> {
+  if (!existsSync(main)) {
+    throw new Error(`${main} is missing: run "npm run build" before the cluster e2e specs`);
+  }
+  const child = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      PORT: '0',
+      NO_COLOR: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const stdout: string[] = [];
+    const timer = setTimeout(
+      () => reject(new Error(`instance did not start: ${stderr.join('')}`)),
+      20_000,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout.push(chunk.toString());
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), process: child, stderr, stdout });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code}: ${stderr.join('')}`));
+    });
+  });
+}
+
+/** Three instances of the cluster sample on one Redis key prefix, behind a round-robin proxy. */
+export interface Cluster {
+  readonly instances: Instance[];
+  readonly proxy: RoundRobinProxy;
+  /** The proxy's MCP endpoint. */
+  readonly mcpUrl: URL;
+  readonly prefix: string;
+  /** SIGKILLs one instance and takes it out of the proxy's rotation. */
+  kill(instance: Instance): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts `count` instances (default 3) and the proxy. */
+export async function startCluster(count = 3): Promise<Cluster> {
+  const prefix = `mcp-e2e:${randomUUID()}:`;
+  const instances = await Promise.all(Array.from({ length: count }, () => startInstance(prefix)));
+  const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
+  const stop = (instance: Instance, signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (instance.process.exitCode !== null || instance.process.signalCode !== null)
+        return resolve();
+      instance.process.once('exit', () => resolve());
+      instance.process.kill(signal);
+    });
+  return {
+    instances,
+    proxy,
+    prefix,
+    mcpUrl: new URL('/mcp', proxy.url),
+    kill: async (instance) => {
+      proxy.upstreams = proxy.upstreams.filter((port) => port !== instance.port);
+      await stop(instance, 'SIGKILL');
+    },
+    close: async () => {
+      await proxy.close();
+      await Promise.all(instances.map((i) => stop(i, 'SIGTERM')));
+      await deleteTestKeys(prefix);
+    },
+  };
+}

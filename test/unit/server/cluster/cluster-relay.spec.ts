@@ -1,0 +1,92 @@
+import { jest } from '@jest/globals';
+import { McpServer } from '../../../../lib/server/mcp-server.js';
+import type { McpSession } from '../../../../lib/server/session/mcp-session.js';
+import type { McpBusEvent, MessageBus } from '../../../../lib/stores/message-bus.interface.js';
+import { PRESUMED_DEAD_AFTER_MS } from '../../../../lib/server/cluster/cluster-relay.js';
+
+/** A bus shared by the servers of one test, delivering like pub/sub (to everyone, the sender too). */
+class SharedTestBus implements MessageBus {
+  readonly shared = true;
+  private readonly listeners = new Set<(event: McpBusEvent) => void>();
+  readonly published: McpBusEvent[] = [];
+  publish(event: McpBusEvent): void {
+    this.published.push(event);
+    for (const listener of this.listeners) listener(structuredClone(event));
+  }
+  subscribe(listener: (event: McpBusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const info = { name: 'n', version: '1' };
+
+function initialized(server: McpServer, id: string): McpSession {
+  const session = server.core.createSession(id, 'streamable-http');
+  session.initialized = true;
+  session.protocol = { protocolVersion: '2025-11-25', clientCapabilities: { elicitation: {} } };
+  return session;
+}
+
+describe('ClusterRelay (servers on a shared bus)', () => {
+  const servers: McpServer[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) server.close();
+    jest.useRealTimers();
+  });
+  const start = (bus: MessageBus) => {
+    const server = new McpServer(info, bus);
+    servers.push(server);
+    return server;
+  };
+
+  it('is off with an unshared bus: numeric request ids, no relay', () => {
+    const server = start({ publish: () => undefined, subscribe: () => () => undefined });
+    expect(server.core.cluster).toBeUndefined();
+    expect(server.core.requestIdPrefix).toBeUndefined();
+  });
+
+  it('routes a response received by one instance to the instance that sent the request', async () => {
+    const bus = new SharedTestBus();
+    const [a, b] = [start(bus), start(bus)];
+    const onA = initialized(a, 's1');
+    const onB = initialized(b, 's1');
+    const sent: unknown[] = [];
+    onA.outbound$.subscribe((out) => sent.push(out.message));
+    const asking = onA.peer.request('elicitation/create', { message: 'q' });
+    const request = sent[0] as { id: string };
+    expect(request.id).toBe(`${a.core.cluster!.instanceId}~1`);
+    onB.receive(
+      { jsonrpc: '2.0', id: request.id, result: { action: 'decline' } },
+      {
+        transport: { kind: 'streamable-http' },
+      },
+    );
+    await expect(asking).resolves.toEqual({ action: 'decline' });
+  });
+
+  it('applies subscription and log level changes made on another instance', () => {
+    const bus = new SharedTestBus();
+    const [a, b] = [start(bus), start(bus)];
+    const onA = initialized(a, 's2');
+    const onB = initialized(b, 's2');
+    onA.subscriptions.add('file:///x');
+    onA.protocol.logLevel = 'error';
+    onA.changed();
+    expect([...onB.subscriptions]).toEqual(['file:///x']);
+    expect(onB.protocol.logLevel).toBe('error');
+  });
+
+  it('presumes an instance gone once it has been silent past the liveness window', () => {
+    jest.useFakeTimers();
+    const bus = new SharedTestBus();
+    const [a, b] = [start(bus), start(bus)];
+    const idB = b.core.cluster!.instanceId;
+    jest.advanceTimersByTime(PRESUMED_DEAD_AFTER_MS + 1000);
+    expect(a.core.cluster!.isAlive(idB)).toBe(true); // heartbeats keep it alive
+    b.close();
+    jest.advanceTimersByTime(PRESUMED_DEAD_AFTER_MS + 100);
+    expect(a.core.cluster!.isAlive(idB)).toBe(false);
+    expect(a.core.cluster!.isAlive(a.core.cluster!.instanceId)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { parseBusEvent } from '../../../lib/stores/parse-bus-event.js';
+
+/** What a networked bus (Redis) accepts from its channel: well-formed events only. */
+describe('parseBusEvent', () => {
+  it.each([
+    [{ type: 'resource-updated', uri: 'file:///a' }],
+    [{ type: 'list-changed', kind: 'tools' }],
+    [
+      {
+        type: 'broadcast',
+        to: { kind: 'all' },
+        message: { kind: 'notification', method: 'acme/x' },
+      },
+    ],
+    [
+      {
+        type: 'broadcast',
+        to: { kind: 'principal', principal: 'alice' },
+        message: { kind: 'log', level: 'warning', data: { a: 1 }, logger: 'jobs' },
+      },
+    ],
+    [
+      {
+        type: 'broadcast',
+        to: { kind: 'session', sessionId: 's1' },
+        message: { kind: 'notification', method: 'acme/x', params: { n: 1 } },
+      },
+    ],
+    [{ type: 'instance-alive', from: 'i1' }],
+  ])('accepts %j', (event) => {
+    expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
+  });
+
+  it.each([
+    ['not JSON', '{nope'],
+    ['an array', '[1,2]'],
+    ['an unknown type', JSON.stringify({ type: 'explode' })],
+    ['a prototype key as type', JSON.stringify({ type: '__proto__' })],
+    ['a list kind nobody has', JSON.stringify({ type: 'list-changed', kind: 'secrets' })],
+    [
+      'a broadcast to nobody known',
+      JSON.stringify({ type: 'broadcast', to: { kind: 'everyone' }, message: { kind: 'log' } }),
+    ],
+    [
+      'a broadcast log at an unknown level',
+      JSON.stringify({
+        type: 'broadcast',
+        to: { kind: 'all' },
+        message: { kind: 'log', level: 'loud', data: 1 },
+      }),
+    ],
+    [
+      'a broadcast notification without a method',
+      JSON.stringify({ type: 'broadcast', to: { kind: 'all' }, message: { kind: 'notification' } }),
+    ],
+    [
+      'a principal audience without a principal',
+      JSON.stringify({
+        type: 'broadcast',
+        to: { kind: 'principal' },
+        message: { kind: 'notification', method: 'acme/x' },
+      }),
+    ],
+    [
+      'a session message that is not JSON-RPC',
+      JSON.stringify({ type: 'session-message', from: 'i1', sessionId: 's', message: { a: 1 } }),
+    ],
+  ])('drops %s', (_what, text) => {
+    expect(parseBusEvent(text)).toBeUndefined();
+  });
+});

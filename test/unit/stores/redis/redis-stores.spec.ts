@@ -1,0 +1,188 @@
+import {
+  createRedisStores,
+  type McpRedisStores,
+} from '../../../../lib/stores/redis/create-redis-stores.js';
+import { RedisConnection } from '../../../../lib/stores/redis/redis-connection.js';
+import { RedisSessionStore } from '../../../../lib/stores/redis/redis-session-store.js';
+import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
+import type { McpBusEvent } from '../../../../lib/stores/message-bus.interface.js';
+import type { SessionRecord } from '../../../../lib/stores/session-store.interface.js';
+import { DEAD_REDIS_URL, deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
+
+const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({
+  id,
+  protocol: { protocolVersion: '2025-11-25', clientCapabilities: { roots: {} }, logLevel: 'debug' },
+  subscriptions: ['file:///a'],
+  principal: 'alice',
+  createdAt: 1,
+  ...extra,
+});
+
+const nextEvent = (stores: McpRedisStores, type: McpBusEvent['type']) =>
+  new Promise<McpBusEvent>((resolve) => {
+    const off = stores.messageBus.subscribe((event) => {
+      if (event.type !== type) return;
+      off();
+      resolve(event);
+    });
+  });
+
+describe('Redis stores (real Redis at REDIS_URL)', () => {
+  let stores: McpRedisStores;
+  const warnings: string[] = [];
+  beforeAll(async () => {
+    const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
+    stores = await createRedisStores(testRedisOptions({ logger, eventTtlMs: 60_000 }));
+  });
+  afterAll(async () => {
+    stores.close();
+    await deleteTestKeys(stores.connection.options.keyPrefix);
+  });
+
+  describe('RedisSessionStore', () => {
+    it('keeps the whole record (protocol, subscriptions, principal, log level) and replaces it', async () => {
+      await stores.sessionStore.set(record('s1'), 10_000);
+      expect(await stores.sessionStore.get('s1')).toEqual(record('s1'));
+      await stores.sessionStore.set(record('s1', { subscriptions: ['file:///b'] }), 10_000);
+      expect((await stores.sessionStore.get('s1'))?.subscriptions).toEqual(['file:///b']);
+    });
+
+    it('expires a record after its TTL unless touched', async () => {
+      await stores.sessionStore.set(record('short'), 150);
+      await stores.sessionStore.set(record('kept'), 150);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await stores.sessionStore.touch('kept', 10_000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await stores.sessionStore.get('short')).toBeUndefined();
+      expect(await stores.sessionStore.get('kept')).toBeDefined();
+      expect(await stores.sessionStore.touch('short', 1000)).toBe(false);
+    });
+
+    it('deletes, and treats a malformed record as absent', async () => {
+      await stores.sessionStore.set(record('gone'), 10_000);
+      await stores.sessionStore.delete('gone');
+      expect(await stores.sessionStore.get('gone')).toBeUndefined();
+      await stores.connection.client.set(stores.connection.key('session', 'bad'), '{not json');
+      expect(await stores.sessionStore.get('bad')).toBeUndefined();
+      expect(warnings.some((w) => w.includes('malformed'))).toBe(true);
+    });
+  });
+
+  describe('RedisEventStore', () => {
+    it('replays only the events after the given id, of that stream only', async () => {
+      const a1 = await stores.eventStore.storeEvent('sess.a', { n: 1 });
+      await stores.eventStore.storeEvent('sess.b', { n: 99 });
+      await stores.eventStore.storeEvent('sess.a', { n: 2 });
+      await stores.eventStore.storeEvent('sess.a', null);
+      await stores.eventStore.storeEvent('sess.a', { n: 3 });
+      const seen: unknown[] = [];
+      const stream = await stores.eventStore.replayEventsAfter(a1, (_id, m) => void seen.push(m));
+      expect(stream).toBe('sess.a');
+      expect(seen).toEqual([{ n: 2 }, null, { n: 3 }]);
+    });
+
+    it('answers undefined for unknown, malformed and deleted ids', async () => {
+      const id = await stores.eventStore.storeEvent('sess.c', { n: 1 });
+      const none = () => undefined;
+      expect(await stores.eventStore.replayEventsAfter('nope_1-0', none)).toBeUndefined();
+      expect(await stores.eventStore.replayEventsAfter('garbage', none)).toBeUndefined();
+      expect(await stores.eventStore.replayEventsAfter('sess.c_1', none)).toBeUndefined();
+      await stores.eventStore.deleteStream('sess.c');
+      expect(await stores.eventStore.replayEventsAfter(id, none)).toBeUndefined();
+    });
+
+    it('bounds a stream (MAXLEN ~) and gives it a TTL', async () => {
+      const small = await createRedisStores(
+        testRedisOptions({ maxEventsPerStream: 10, eventTtlMs: 5000 }),
+      );
+      try {
+        for (let i = 0; i < 500; i++) await small.eventStore.storeEvent('big', { i });
+        const key = small.connection.key('events', 'big');
+        expect(await small.connection.client.xlen(key)).toBeLessThan(500);
+        const ttl = await small.connection.client.pttl(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(5000);
+      } finally {
+        small.close();
+      }
+    });
+
+    it('follows a stream written elsewhere until it is ended, and records its info', async () => {
+      await stores.eventStore.describeStream('sess.f', { owner: 'i1', requestIds: [7] });
+      const first = await stores.eventStore.storeEvent('sess.f', { n: 1 });
+      await stores.eventStore.storeEvent('sess.f', { n: 2 });
+      const seen: unknown[] = [];
+      const following = stores.eventStore.follow(
+        first,
+        (_id, m) => void seen.push(m),
+        () => false,
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      await stores.eventStore.storeEvent('sess.f', { n: 3 });
+      await stores.eventStore.endStream('sess.f');
+      expect(await following).toBe('ended');
+      expect(seen).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(await stores.eventStore.streamInfo('sess.f')).toEqual({
+        owner: 'i1',
+        requestIds: [7],
+      });
+    });
+  });
+
+  describe('RedisMessageBus', () => {
+    it('delivers published events to every subscriber, through Redis', async () => {
+      const other = await createRedisStores({ ...stores.connection.options, logger: undefined });
+      try {
+        const got = nextEvent(other, 'resource-updated');
+        await stores.messageBus.publish({ type: 'resource-updated', uri: 'file:///x' });
+        expect(await got).toEqual({ type: 'resource-updated', uri: 'file:///x' });
+      } finally {
+        other.close();
+      }
+    });
+
+    it('logs and drops garbage on the channel, and keeps delivering', async () => {
+      const got = nextEvent(stores, 'list-changed');
+      const channel = stores.connection.key('bus');
+      await stores.connection.client.publish(channel, 'not json at all');
+      await stores.connection.client.publish(
+        channel,
+        JSON.stringify({ type: 'list-changed', kind: 'x' }),
+      );
+      await stores.connection.client.publish(channel, JSON.stringify({ type: '__proto__' }));
+      await stores.messageBus.publish({ type: 'list-changed', kind: 'tools' });
+      expect(await got).toEqual({ type: 'list-changed', kind: 'tools' });
+      expect(warnings.filter((w) => w.includes('malformed'))).toHaveLength(4); // 3 here + session record
+    });
+  });
+
+  describe('when Redis is not there', () => {
+    it('fails at startup with an error naming the URL', async () => {
+      const opening = createRedisStores({ url: DEAD_REDIS_URL, connectTimeoutMs: 2000 });
+      await expect(opening).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(opening).rejects.toThrow(/Cannot connect to Redis at redis:\/\/127\.0\.0\.1:1/);
+    });
+
+    it('fails commands at once while the connection is lost, and reconnects by itself', async () => {
+      const warned: string[] = [];
+      const logger = { warn: (m: string) => warned.push(m), error: () => undefined };
+      const connection = await RedisConnection.open(testRedisOptions({ logger }));
+      const store = new RedisSessionStore(connection);
+      try {
+        const id = String(await connection.client.client('ID'));
+        const closed = new Promise((resolve) => connection.client.once('close', resolve));
+        await stores.connection.client.client('KILL', 'ID', id);
+        await closed;
+        await expect(store.get('x')).rejects.toThrow(/Redis unavailable \(session get\)/);
+        for (let i = 0; i < 50 && connection.client.status !== 'ready'; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(await store.get('x')).toBeUndefined();
+        expect(warned.some((w) => w.includes('lost'))).toBe(true);
+        expect(warned.some((w) => w.includes('restored'))).toBe(true);
+      } finally {
+        connection.close();
+      }
+    });
+  });
+});
