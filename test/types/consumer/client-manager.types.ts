@@ -49,9 +49,9 @@ export const badEntry: McpServersConfig = {
   mcpServers: { broken: { args: ['x'] } },
 };
 
-// @ts-expect-error: the collision policy is one of three words
 export const badPolicy: McpClientManagerOptions = {
   mcpServers: {},
+  // @ts-expect-error: the collision policy is one of three words
   namespace: { collisions: 'merge' },
 };
 
