@@ -87,10 +87,24 @@ async function runModern(
   }
 }
 
-async function runLegacy(
+function runLegacy(
   scope: RequestScope,
   host: InputRoundHost,
   invoke: (ctx: McpContext) => unknown,
+): Promise<unknown> {
+  return runLegacyRounds(scope, host, invoke, askClient);
+}
+
+/**
+ * Runs a handler the 2025 way: an explicit `ctx.inputRequired()` result is answered by `ask`
+ * (server-to-client requests, or a task's input) and the handler runs again with the answers,
+ * at most `maxRounds` times.
+ */
+export async function runLegacyRounds(
+  scope: RequestScope,
+  host: InputRoundHost,
+  invoke: (ctx: McpContext) => unknown,
+  ask: (ctx: McpContext, requests: InputRequests) => Promise<InputResponses>,
 ): Promise<unknown> {
   let runScope = scope;
   for (let rounds = 0; ; rounds++) {
@@ -104,7 +118,7 @@ async function runLegacy(
           `Too many input rounds (the limit is ${host.inputRounds.maxRounds})`,
         );
       }
-      const answers = await askClient(ctx, pending.inputRequests);
+      const answers = await ask(ctx, pending.inputRequests);
       runScope = { ...scope, inputRound: new LegacyInputRound(answers, pending.state) };
     } finally {
       ctx.finish();

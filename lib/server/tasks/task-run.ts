@@ -5,8 +5,7 @@ import { RELATED_TASK_META_KEY } from '../../protocol/schema/tasks.js';
 import { McpContext } from '../context/mcp-context.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import { isInputMethod } from '../mrtr/input-answers.js';
-import { LegacyInputRound, pendingLegacyInput } from '../mrtr/legacy-input.js';
-import type { InputRoundHost } from '../mrtr/run-handler.js';
+import { runLegacyRounds, type InputRoundHost } from '../mrtr/run-handler.js';
 import type { LiveTask, TaskEngine } from './task-engine.js';
 import { legacyTask } from './task-wire.js';
 
@@ -57,29 +56,12 @@ function progressMessage(params: Record<string, unknown>): string {
  * `ctx.inputRequired()` is served like in the 2025 era: its requests are asked through the task
  * and the handler runs again with the answers (at most `maxRounds` times).
  */
-export async function runTaskHandler(
+export function runTaskHandler(
   scope: RequestScope,
   host: InputRoundHost,
   invoke: (ctx: McpContext) => unknown,
 ): Promise<unknown> {
-  let runScope = scope;
-  for (let rounds = 0; ; rounds++) {
-    const ctx = new McpContext(runScope);
-    try {
-      const value = await invoke(ctx);
-      const pending = pendingLegacyInput(value);
-      if (!pending) return value;
-      if (rounds >= host.inputRounds.maxRounds) {
-        throw McpError.invalidParams(
-          `Too many input rounds (the limit is ${host.inputRounds.maxRounds})`,
-        );
-      }
-      const answers = await askThroughTask(scope, pending.inputRequests);
-      runScope = { ...scope, inputRound: new LegacyInputRound(answers, pending.state) };
-    } finally {
-      ctx.finish();
-    }
-  }
+  return runLegacyRounds(scope, host, invoke, (_ctx, requests) => askThroughTask(scope, requests));
 }
 
 async function askThroughTask(
