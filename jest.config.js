@@ -10,14 +10,11 @@ const common = {
 };
 
 export default {
+  // e2e hooks boot real apps and spawn real clients: a ceiling for a loaded machine, not a timing
+  // assert (a global option: jest ignores testTimeout inside a project).
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
-    // e2e hooks boot real apps and spawn real clients: a ceiling for a loaded machine, not a timing assert
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      testTimeout: 30_000,
-    },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
   ],
 };

@@ -14,8 +14,8 @@ describe('sample 01-demo: a per-session tool unlocked by login, a broadcast, a c
   });
 
   afterAll(async () => {
-    await Promise.all([alice.close(), other.close()]);
-    await demo.close();
+    await Promise.all([alice?.close(), other?.close()]);
+    await demo?.close();
   });
 
   const names = async (peer: Peer) => (await peer.client.listTools()).tools.map((t) => t.name);
