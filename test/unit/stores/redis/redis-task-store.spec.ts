@@ -172,7 +172,11 @@ describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
     await store.create(record('s-live', 'shrink', 60_000));
     await store.delete('s-gone');
     expect(await store.get('s-gone')).toBeUndefined();
+    expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-short', 's-live']);
     await delay(80);
+    await store.create(record('s-new', 'shrink', 60_000)); // a create sheds the expired entries
+    expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-live', 's-new']);
+    await redis.client.del(redis.key('task', 's-new')); // gone without delete: list sheds it
     expect((await store.list('shrink', undefined, 10)).tasks.map((t) => t.taskId)).toEqual([
       's-live',
     ]);
