@@ -1,5 +1,6 @@
 import type { TaskRecord } from '../../stores/task-store.interface.js';
 import { isTerminalStatus } from '../../stores/task-store.interface.js';
+import { checkAnswer, isInputMethod } from '../mrtr/input-answers.js';
 
 /** What a task's runner is asked to do by another instance. */
 export type TaskControl =
@@ -34,4 +35,22 @@ export function remoteRunner(
 export function orphaned(record: TaskRecord, cluster: TaskCluster | undefined): boolean {
   const runner = remoteRunner(record, cluster);
   return runner !== undefined && !isTerminalStatus(record.status) && !cluster!.isAlive(runner);
+}
+
+/**
+ * Checks the answers of a `tasks/update` for a task running elsewhere against the input requests
+ * its record shows outstanding (-32602 for a malformed one, as the runner would answer), so the
+ * runner only ever receives answers it accepts; answers to other keys are dropped.
+ */
+export function remoteAnswers(
+  record: TaskRecord,
+  responses: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const asked = record.inputRequests ?? {};
+  const checked: Record<string, unknown> = {};
+  for (const [key, response] of Object.entries(responses)) {
+    const method = Object.hasOwn(asked, key) ? asked[key].method : undefined;
+    if (isInputMethod(method)) checked[key] = checkAnswer(key, method, response);
+  }
+  return checked;
 }

@@ -14,6 +14,7 @@ import type { ResolvedToolTask, McpTasksOptions } from './task-options.interface
 import { TaskInput } from './task-input.js';
 import {
   orphaned,
+  remoteAnswers,
   remoteRunner,
   RUNNER_GONE_ERROR,
   type TaskCluster,
@@ -195,7 +196,10 @@ export class TaskEngine {
       if (runner === undefined) {
         throw McpError.invalidParams(`Task ${taskId} is no longer running`, { taskId });
       }
-      this.cluster!.send(runner, taskId, { action: 'input', responses });
+      const checked = remoteAnswers(record, responses);
+      if (Object.keys(checked).length > 0) {
+        this.cluster!.send(runner, taskId, { action: 'input', responses: checked });
+      }
       return;
     }
     if (!live.input.answer(responses)) {
@@ -237,7 +241,11 @@ export class TaskEngine {
     const live = this.live.get(taskId);
     if (!live) return;
     if (control.action === 'input') {
-      live.input.answer(control.responses);
+      try {
+        live.input.answer(control.responses);
+      } catch (error) {
+        this.logger?.warn(`tasks/update for ${taskId} from another instance: ${String(error)}`);
+      }
       return;
     }
     this.abort(live);

@@ -85,12 +85,20 @@ describe('2026-07-28 tasks across three instances on Redis', () => {
     await cluster?.close();
   });
 
-  it('a task started on A is polled on B and its input answered on C; A finishes it', async () => {
+  it('a task started on A is polled on B and its input answered on C (malformed answers refused there); A finishes it', async () => {
     const created = await call(a, 'tools/call', { name: 'approve_report', arguments: {} });
     const taskId = created.result!.taskId as string;
     const waiting = await until(b, taskId, 'input_required');
     expect(waiting).toMatchObject({
       inputRequests: { elicitation: { method: 'elicitation/create' } },
+    });
+    const malformed = await call(c, 'tasks/update', {
+      taskId,
+      inputResponses: { elicitation: { action: 'maybe' } },
+    });
+    expect(malformed.error).toMatchObject({ code: -32602 });
+    expect((await call(b, 'tasks/get', { taskId })).result).toMatchObject({
+      status: 'input_required',
     });
     const ack = await call(c, 'tasks/update', {
       taskId,
