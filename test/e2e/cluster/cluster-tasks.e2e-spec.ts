@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ModernGetTaskResultSchema } from '../../../lib/protocol/schema/index.js';
-import { openSse, postJson, rpcMessages } from '../support/raw-http.js';
+import { openSse } from '../support/raw-http.js';
+import { modernCall, modernRequest } from './support/modern-call.js';
 import { startCluster, type Cluster, type Instance } from './support/cluster.js';
 
 /**
@@ -11,56 +12,11 @@ import { startCluster, type Cluster, type Instance } from './support/cluster.js'
  */
 import.meta.jest.setTimeout(30_000);
 
-const MODERN = '2026-07-28';
-const TASKS = 'io.modelcontextprotocol/tasks';
-let nextId = 1;
-
-interface Answer {
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-function envelope(method: string, params: Record<string, unknown>, user: string) {
-  const name = (params.name ?? params.taskId) as string | undefined;
-  return {
-    body: {
-      jsonrpc: '2.0',
-      id: nextId++,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': {
-            elicitation: {},
-            extensions: { [TASKS]: {} },
-          },
-          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-        },
-      },
-    },
-    headers: {
-      'mcp-protocol-version': MODERN,
-      'mcp-method': method,
-      ...(name !== undefined && { 'mcp-name': name }),
-      'x-user': user,
-    },
-  };
-}
-
 const urlOf = (instance: Instance) => new URL(`http://127.0.0.1:${instance.port}/mcp`);
 
 /** One 2026-07-28 request to one instance. */
-async function call(
-  instance: Instance,
-  method: string,
-  params: Record<string, unknown>,
-  user = 'alice',
-): Promise<Answer> {
-  const { body, headers } = envelope(method, params, user);
-  const response = await postJson(urlOf(instance), body, headers);
-  return rpcMessages(response).find((m) => 'result' in m || 'error' in m) as Answer;
-}
+const call = (instance: Instance, method: string, params: Record<string, unknown>, user?: string) =>
+  modernCall(urlOf(instance), method, params, user);
 
 /** Polls `tasks/get` on `instance` until the task's status is one of `statuses`. */
 async function until(instance: Instance, taskId: string, ...statuses: string[]) {
@@ -129,7 +85,7 @@ describe('2026-07-28 tasks across three instances on Redis', () => {
   it('notifications/tasks of a task running on A reach a listen stream on B', async () => {
     const taskId = (await call(a, 'tools/call', { name: 'approve_report', arguments: {} })).result!
       .taskId as string;
-    const { body, headers } = envelope(
+    const { body, headers } = modernRequest(
       'subscriptions/listen',
       { notifications: { taskIds: [taskId] } },
       'alice',
