@@ -209,13 +209,20 @@ export class TaskEngine {
 
   /**
    * Resolves once the caller's task is terminal (2025-11-25 `tasks/result`): woken by this
-   * process's writes, polled at the task's interval when another instance runs it.
+   * process's writes, polled at the task's interval when another instance runs it (`onPoll`
+   * sees each unfinished record read).
    */
-  async waitTerminal(taskId: string, owner: string, signal: AbortSignal): Promise<TaskRecord> {
+  async waitTerminal(
+    taskId: string,
+    owner: string,
+    signal: AbortSignal,
+    onPoll?: (record: TaskRecord) => void,
+  ): Promise<TaskRecord> {
     for (;;) {
       const record = await this.get(taskId, owner);
       if (isTerminalStatus(record.status)) return record;
       signal.throwIfAborted();
+      onPoll?.(record);
       await new Promise<void>((resolve) => {
         const set = this.waiters.get(taskId) ?? new Set<() => void>();
         this.waiters.set(taskId, set);

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ModernGetTaskResultSchema } from '../../../lib/protocol/schema/index.js';
+import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { openSse } from '../support/raw-http.js';
 import { modernCall, modernRequest } from './support/modern-call.js';
 import { startCluster, type Cluster, type Instance } from './support/cluster.js';
@@ -11,6 +12,13 @@ import { startCluster, type Cluster, type Instance } from './support/cluster.js'
  * instance running the handler).
  */
 import.meta.jest.setTimeout(30_000);
+
+/** How many handlers of `long_report` saw their cancellation, over all instances. */
+const stoppedCount = (instances: Instance[]) =>
+  instances.reduce(
+    (n, i) => n + (i.stdout.join('').match(/long_report stopped on/g)?.length ?? 0),
+    0,
+  );
 
 const urlOf = (instance: Instance) => new URL(`http://127.0.0.1:${instance.port}/mcp`);
 
@@ -146,6 +154,69 @@ describe('2026-07-28 tasks across three instances on Redis', () => {
       message: expect.stringMatching(/completed/),
     });
   });
+
+  // 2026: tasks/update lands anywhere; 2025: tasks/result lands on another instance than the
+  // task, which asks the client itself and forwards the answer to the running instance.
+  it.each([
+    ['2026-07-28', {}],
+    ['2025-11-25', { protocolVersion: '2025-11-25' }],
+  ])(
+    'McpClient (%s) through the round-robin proxy: its task’s input is answered wherever its requests land',
+    async (era, eraOptions) => {
+      const client = new McpClient({
+        transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
+        elicitation: () => ({ action: 'accept', content: { publish: true } }),
+        ...eraOptions,
+      });
+      await client.connect();
+      try {
+        const seen: string[] = [];
+        const result = await client.callToolAsTask(
+          'approve_report',
+          {},
+          { onStatus: (task) => seen.push(task.status) },
+        );
+        expect(result.content).toEqual([
+          { type: 'text', text: expect.stringMatching(/^published on instance:\d+$/) },
+        ]);
+        if (era === '2026-07-28') expect(seen).toContain('input_required');
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
+  it.each([
+    ['2026-07-28', {}],
+    ['2025-11-25', { protocolVersion: '2025-11-25' }],
+  ])(
+    'McpClient (%s) through the round-robin proxy: unsubscribing cancels the task on the instance running it',
+    async (_era, eraOptions) => {
+      const client = new McpClient({
+        transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
+        ...eraOptions,
+      });
+      await client.connect();
+      try {
+        const stopped = () => stoppedCount(cluster.instances);
+        const before = stopped();
+        await new Promise<void>((resolve, reject) => {
+          const subscription = client.callToolAsTask$('long_report').subscribe({
+            next: (event) => {
+              if (event.type !== 'created') return;
+              subscription.unsubscribe(); // cancels the task, through whichever instance
+              resolve();
+            },
+            error: reject,
+          });
+        });
+        for (let i = 0; i < 100 && stopped() === before; i++) await delay(30);
+        expect(stopped()).toBe(before + 1);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it('a task whose instance died becomes failed with a clear error instead of hanging', async () => {
     const taskId = (await call(a, 'tools/call', { name: 'long_report', arguments: {} })).result!

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { InMemoryTaskStore } from '../../../../lib/stores/in-memory-task-store.js';
 import { TaskEngine, type TaskStart } from '../../../../lib/server/tasks/task-engine.js';
 import { RUNNER_GONE_ERROR, type TaskControl } from '../../../../lib/server/tasks/task-cluster.js';
+import { remoteInputRelay } from '../../../../lib/server/tasks/remote-task-input.js';
 
 const start: TaskStart = {
   owner: 'alice',
@@ -71,6 +72,28 @@ describe('TaskEngine across instances', () => {
       },
     ]);
     await expect(answer).resolves.toMatchObject({ content: { name: 'Ada' } });
+    store.close();
+  });
+
+  it('2025 tasks/result waiting on b asks the client each outstanding input once and forwards the answer to a', async () => {
+    const { store, a, b } = pair();
+    const live = await a.create({ ...start, era: 'legacy' });
+    const { taskId } = live.record;
+    const asked: string[] = [];
+    const onPoll = remoteInputRelay({
+      ask: async (method, params) => {
+        asked.push(`${method}:${String(params.message)}`);
+        return { action: 'accept', content: { name: 'Ada' } };
+      },
+      answer: (responses) => b.update(taskId, 'alice', responses),
+    });
+    const waiting = b.waitTerminal(taskId, 'alice', new AbortController().signal, onPoll);
+    const name = (await live.input.ask('elicitation/create', { message: 'Name?' })) as {
+      content: { name: string };
+    };
+    await a.settle(live, Promise.resolve({ content: [{ type: 'text', text: name.content.name }] }));
+    await expect(waiting).resolves.toMatchObject({ status: 'completed' });
+    expect(asked).toEqual(['elicitation/create:Name?']);
     store.close();
   });
 
