@@ -238,6 +238,7 @@ export { RedisConnection } from './stores/redis/redis-connection.js';
 export { RedisSessionStore } from './stores/redis/redis-session-store.js';
 export { RedisEventStore } from './stores/redis/redis-event-store.js';
 export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
+export { RedisTaskStore } from './stores/redis/redis-task-store.js';
 export { type McpRedisOptions, DEFAULT_REDIS_URL } from './stores/redis/redis-options.interface.js';
 
 // ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──

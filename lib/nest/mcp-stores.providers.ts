@@ -57,8 +57,8 @@ export const mcpStoreProviders: Provider[] = [
   },
   {
     provide: TASK_STORE,
-    inject: [MCP_MODULE_OPTIONS],
-    useFactory: (options: McpModuleOptions): TaskStore =>
-      options.tasks?.store ?? new InMemoryTaskStore(),
+    inject: [MCP_MODULE_OPTIONS, MCP_REDIS_STORES],
+    useFactory: (options: McpModuleOptions, redis?: McpRedisStores): TaskStore =>
+      options.tasks?.store ?? redis?.taskStore ?? new InMemoryTaskStore(),
   },
 ];

@@ -138,7 +138,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.tasks = new TaskEngine(options.tasks, options.logger);
     // 2026-07-28 tasks: status changes go to the listen streams that asked for the task id.
     this.tasks.onStatus = (record) => {
-      if (record.era === 'modern') this.listen?.deliverTask(record.taskId, detailedTask(record));
+      if (record.era !== 'modern') return;
+      const task = detailedTask(record) as Record<string, unknown>;
+      this.listen?.deliverTask(record.taskId, task);
+      this.cluster?.taskStatus(record.taskId, task); // listen streams on the other instances
     };
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
@@ -167,6 +170,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       this.requestIdPrefix = this.cluster.requestIdPrefix;
       const cluster = this.cluster;
       this.routeResponse = (session, response) => cluster.routeResponse(session, response);
+      this.tasks.cluster = cluster;
+      cluster.onTaskControl = (taskId, control) => void this.tasks.control(taskId, control);
+      cluster.onTaskStatus = (taskId, task) => this.listen?.deliverTask(taskId, task);
     }
     this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
     primitives.changes$.subscribe((kind) => {

@@ -28,7 +28,11 @@ export type McpServerEvent =
  * - `session-updated`: a 2025 session's subscriptions or log level changed on the sender;
  * - `session-message`: a server-to-client message of a session, for the instance holding its stream;
  * - `client-message`: a client message received by the sender for a session whose handler (or
- *   legacy SSE stream) lives on instance `to`, with the headers of the HTTP request that carried it.
+ *   legacy SSE stream) lives on instance `to`, with the headers of the HTTP request that carried it;
+ * - `task-control`: a `tasks/cancel` (`action: 'cancel'`) or `tasks/update` (`action: 'input'`,
+ *   with the `inputResponses`) received by the sender for a task whose handler runs on `to`;
+ * - `task-status`: a task running on the sender changed status; `task` is its 2026-07-28
+ *   `notifications/tasks` payload, for the listen streams of every instance.
  */
 export type McpClusterEvent =
   | { type: 'instance-alive'; from: string }
@@ -47,7 +51,16 @@ export type McpClusterEvent =
       sessionId: string;
       message: JsonRpcMessage;
       headers?: Record<string, string | string[] | undefined>;
-    };
+    }
+  | {
+      type: 'task-control';
+      from: string;
+      to: string;
+      taskId: string;
+      action: 'cancel' | 'input';
+      responses?: Record<string, unknown>;
+    }
+  | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> };
 
 /** Everything that travels on a {@link MessageBus}. */
 export type McpBusEvent = McpServerEvent | McpClusterEvent;

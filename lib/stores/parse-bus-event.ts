@@ -51,6 +51,12 @@ const CHECKS: Record<McpBusEvent['type'], (event: Fields) => boolean> = {
     isString(e.sessionId) &&
     isMessage(e.message) &&
     (e.headers === undefined || (typeof e.headers === 'object' && e.headers !== null)),
+  'task-control': (e) =>
+    isString(e.from) &&
+    isString(e.to) &&
+    isString(e.taskId) &&
+    (e.action === 'cancel' || (e.action === 'input' && isObject(e.responses))),
+  'task-status': (e) => isString(e.from) && isString(e.taskId) && isObject(e.task),
 };
 
 /**

@@ -32,6 +32,11 @@ export interface TaskRecord {
   error?: { code: number; message: string; data?: unknown };
   /** The outstanding input requests while `input_required`, by key. */
   inputRequests?: InputRequests;
+  /**
+   * The server instance running the handler, when instances share a bus: `tasks/update` and
+   * `tasks/cancel` received elsewhere are routed there, and the task fails if it is gone.
+   */
+  runner?: string;
 }
 
 /** Changes applied to a record by {@link TaskStore.update}; `undefined` members are removed. */

@@ -3,6 +3,7 @@ import type { JsonRpcMessage, JsonRpcResponse } from '../../protocol/json-rpc.js
 import type { LoggingLevel } from '../../protocol/schema/index.js';
 import type { McpClusterEvent, MessageBus } from '../../stores/message-bus.interface.js';
 import type { McpSession } from '../session/mcp-session.js';
+import type { TaskCluster, TaskControl } from '../tasks/task-cluster.js';
 
 /** Heartbeat period of an instance, in ms. */
 export const HEARTBEAT_MS = 1000;
@@ -24,13 +25,17 @@ export interface RelaySessions {
  * them. Server-to-client request ids carry the instance id (`<instance>~<n>`), so any instance
  * knows where a response belongs.
  */
-export class ClusterRelay {
+export class ClusterRelay implements TaskCluster {
   readonly instanceId = randomBytes(6).toString('hex');
   /** Prefix of this instance's server-to-client request ids. */
   readonly requestIdPrefix = `${this.instanceId}~`;
   private readonly lastSeen = new Map<string, number>();
   private readonly startedAt = Date.now();
   private readonly heartbeat: NodeJS.Timeout;
+  /** Receives the task controls sent to this instance (set by the server). */
+  onTaskControl?: (taskId: string, control: TaskControl) => void;
+  /** Receives the status notifications of tasks running elsewhere (set by the server). */
+  onTaskStatus?: (taskId: string, task: Record<string, unknown>) => void;
 
   constructor(
     private readonly bus: MessageBus,
@@ -77,6 +82,16 @@ export class ClusterRelay {
     return true;
   }
 
+  /** {@inheritDoc TaskCluster.send} */
+  send(to: string, taskId: string, control: TaskControl): void {
+    this.publish({ type: 'task-control', from: '', to, taskId, ...control });
+  }
+
+  /** Tells the other instances that a task running here changed status (2026 notification). */
+  taskStatus(taskId: string, task: Record<string, unknown>): void {
+    this.publish({ type: 'task-status', from: '', taskId, task });
+  }
+
   /** Tells the other instances that a session's subscriptions or log level changed. */
   sessionChanged(session: McpSession): void {
     if (session.id === undefined) return;
@@ -114,6 +129,18 @@ export class ClusterRelay {
         });
         return;
       }
+      case 'task-control':
+        if (event.to !== this.instanceId) return;
+        this.onTaskControl?.(
+          event.taskId,
+          event.action === 'input'
+            ? { action: 'input', responses: event.responses ?? {} }
+            : { action: 'cancel' },
+        );
+        return;
+      case 'task-status':
+        this.onTaskStatus?.(event.taskId, event.task);
+        return;
       default:
     }
   }

@@ -4,6 +4,7 @@ import { isTerminalStatus } from '../../stores/task-store.interface.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import { declaresTasks, missingTasksExtension, taskOwner } from '../tasks/task-call.js';
 import { detailedTask, legacyTask } from '../tasks/task-wire.js';
+import { remoteInputRelay } from '../tasks/remote-task-input.js';
 import type { MethodHandler } from './method-handler.interface.js';
 
 // The tasks/* methods. 2025-11-25 (experimental): tasks/get, tasks/result, tasks/list,
@@ -36,14 +37,18 @@ export const getTaskResult: MethodHandler<'tasks/result'> = async (params, scope
   await host.tasks.get(taskId, owner);
   const live = host.tasks.running(taskId);
   const peer = scope.peer;
-  if (live && peer) {
-    live.input.open({
-      signal: scope.signal,
-      request: (method, input) =>
-        peer.request(method, input, { signal: scope.signal, relatedRequestId: scope.requestId }),
-    });
-  }
-  const record = await host.tasks.waitTerminal(taskId, owner, scope.signal);
+  const request = (method: string, input: Record<string, unknown>) =>
+    peer!.request(method, input, { signal: scope.signal, relatedRequestId: scope.requestId });
+  if (live && peer) live.input.open({ signal: scope.signal, request });
+  // A task running on another instance: its input requests are asked from here.
+  const onPoll =
+    !live && peer
+      ? remoteInputRelay({
+          ask: request,
+          answer: (responses) => host.tasks.update(taskId, owner, responses),
+        })
+      : undefined;
+  const record = await host.tasks.waitTerminal(taskId, owner, scope.signal, onPoll);
   if (record.status === 'completed') {
     const result = record.result ?? { content: [] };
     const meta = result._meta as Record<string, unknown> | undefined;

@@ -12,6 +12,14 @@ import {
 import type { McpLogger } from '../../engine/logger.interface.js';
 import type { ResolvedToolTask, McpTasksOptions } from './task-options.interface.js';
 import { TaskInput } from './task-input.js';
+import {
+  orphaned,
+  remoteAnswers,
+  remoteRunner,
+  RUNNER_GONE_ERROR,
+  type TaskCluster,
+  type TaskControl,
+} from './task-cluster.js';
 
 const DEFAULT_TTL_MS = 3_600_000;
 const MAX_TTL_MS = 86_400_000;
@@ -53,6 +61,11 @@ export class TaskEngine {
   private readonly waiters = new Map<string, Set<() => void>>();
   /** Called after every status change of a task this process runs (status notifications). */
   onStatus?: (record: TaskRecord) => void;
+  /**
+   * Set when instances share a bus: records name their runner, and `tasks/update` and
+   * `tasks/cancel` for a task running elsewhere are sent there.
+   */
+  cluster?: TaskCluster;
 
   constructor(
     options: McpTasksOptions = {},
@@ -87,6 +100,7 @@ export class TaskEngine {
       ttlMs,
       pollIntervalMs: start.tool.pollIntervalMs ?? this.pollIntervalMs,
       expiresAt: now.getTime() + ttlMs,
+      ...(this.cluster && { runner: this.cluster.instanceId }),
     };
     await this.store.create(record);
     const live: LiveTask = {
@@ -118,13 +132,23 @@ export class TaskEngine {
     this.live.delete(live.record.taskId);
   }
 
-  /** The caller's task (-32602 when unknown, expired or another principal's). */
+  /**
+   * The caller's task (-32602 when unknown, expired or another principal's). An unfinished task
+   * whose runner (another instance) is gone is failed first, so nobody polls it forever.
+   */
   async get(taskId: string, owner: string): Promise<TaskRecord> {
     const record = await this.store.get(taskId);
     if (!record || record.owner !== owner) {
       throw McpError.invalidParams(`Unknown task: ${taskId}`, { taskId });
     }
-    return record;
+    if (!orphaned(record, this.cluster)) return record;
+    const failed = await this.store.update(taskId, {
+      status: 'failed',
+      error: { ...RUNNER_GONE_ERROR },
+      inputRequests: undefined,
+      lastUpdatedAt: new Date().toISOString(),
+    });
+    return failed ?? record;
   }
 
   /** A page of the caller's tasks. */
@@ -148,10 +172,9 @@ export class TaskEngine {
     const updated = live
       ? await this.write(live, patch)
       : await this.store.update(taskId, { ...patch, lastUpdatedAt: new Date().toISOString() });
-    if (live) {
-      live.controller.abort(new Error('The task was cancelled'));
-      live.input.fail(McpError.invalidRequest('The task was cancelled'));
-    }
+    if (live) this.abort(live);
+    const runner = remoteRunner(record, this.cluster);
+    if (runner !== undefined) this.cluster!.send(runner, taskId, { action: 'cancel' });
     this.wake(taskId);
     return updated ?? record;
   }
@@ -169,7 +192,15 @@ export class TaskEngine {
     }
     const live = this.live.get(taskId);
     if (!live) {
-      throw McpError.invalidParams(`Task ${taskId} runs on another server instance`, { taskId });
+      const runner = remoteRunner(record, this.cluster);
+      if (runner === undefined) {
+        throw McpError.invalidParams(`Task ${taskId} is no longer running`, { taskId });
+      }
+      const checked = remoteAnswers(record, responses);
+      if (Object.keys(checked).length > 0) {
+        this.cluster!.send(runner, taskId, { action: 'input', responses: checked });
+      }
+      return;
     }
     if (!live.input.answer(responses)) {
       this.logger?.debug?.(`tasks/update for ${taskId}: no outstanding request was answered`);
@@ -178,13 +209,20 @@ export class TaskEngine {
 
   /**
    * Resolves once the caller's task is terminal (2025-11-25 `tasks/result`): woken by this
-   * process's writes, polled at the task's interval when another instance runs it.
+   * process's writes, polled at the task's interval when another instance runs it (`onPoll`
+   * sees each unfinished record read).
    */
-  async waitTerminal(taskId: string, owner: string, signal: AbortSignal): Promise<TaskRecord> {
+  async waitTerminal(
+    taskId: string,
+    owner: string,
+    signal: AbortSignal,
+    onPoll?: (record: TaskRecord) => void,
+  ): Promise<TaskRecord> {
     for (;;) {
       const record = await this.get(taskId, owner);
       if (isTerminalStatus(record.status)) return record;
       signal.throwIfAborted();
+      onPoll?.(record);
       await new Promise<void>((resolve) => {
         const set = this.waiters.get(taskId) ?? new Set<() => void>();
         this.waiters.set(taskId, set);
@@ -202,6 +240,30 @@ export class TaskEngine {
     }
   }
 
+  /**
+   * Applies a control sent by another instance to a task running here (the sender checked the
+   * principal and, for a cancel, already stored the `cancelled` status).
+   */
+  async control(taskId: string, control: TaskControl): Promise<void> {
+    const live = this.live.get(taskId);
+    if (!live) return;
+    if (control.action === 'input') {
+      try {
+        live.input.answer(control.responses);
+      } catch (error) {
+        this.logger?.warn(`tasks/update for ${taskId} from another instance: ${String(error)}`);
+      }
+      return;
+    }
+    this.abort(live);
+    const record = await this.store.get(taskId).catch((error: unknown) => this.storeError(error));
+    if (!record) return;
+    live.record = record;
+    live.onChange?.(record);
+    this.onStatus?.(record);
+    this.wake(taskId);
+  }
+
   /** The live task of this process, if it runs here. */
   running(taskId: string): LiveTask | undefined {
     return this.live.get(taskId);
@@ -216,6 +278,11 @@ export class TaskEngine {
   /** Aborts every task this process runs (shutdown); the store is its owner's to close. */
   abortAll(): void {
     for (const live of this.live.values()) live.controller.abort(new Error('Server shutdown'));
+  }
+
+  private abort(live: LiveTask): void {
+    live.controller.abort(new Error('The task was cancelled'));
+    live.input.fail(McpError.invalidRequest('The task was cancelled'));
   }
 
   private inputChanged(live: LiveTask, requests: InputRequests | undefined): void {

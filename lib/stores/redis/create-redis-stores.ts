@@ -3,19 +3,22 @@ import { RedisEventStore } from './redis-event-store.js';
 import { RedisMessageBus } from './redis-message-bus.js';
 import type { McpRedisOptions } from './redis-options.interface.js';
 import { RedisSessionStore } from './redis-session-store.js';
+import { RedisTaskStore } from './redis-task-store.js';
 
-/** The three Redis-backed stores on one connection, and how to close it. */
+/** The Redis-backed stores on one connection, and how to close it. */
 export interface McpRedisStores {
   readonly connection: RedisConnection;
   readonly sessionStore: RedisSessionStore;
   readonly eventStore: RedisEventStore;
   readonly messageBus: RedisMessageBus;
+  /** Task records shared by the instances (tasks polled, updated or cancelled on any of them). */
+  readonly taskStore: RedisTaskStore;
   /** Closes every Redis connection of the stores. */
   close(): void;
 }
 
 /**
- * Connects to Redis and builds the session store, event store and message bus on it
+ * Connects to Redis and builds the session store, event store, message bus and task store on it
  * (what `McpModule.forRoot({ redis })` does). Each class can also be built alone on a
  * {@link RedisConnection}.
  * @throws StoreUnavailableError naming the URL when Redis cannot be reached at startup.
@@ -30,6 +33,7 @@ export async function createRedisStores(options: McpRedisOptions = {}): Promise<
       sessionStore: new RedisSessionStore(connection),
       eventStore: new RedisEventStore(connection),
       messageBus,
+      taskStore: new RedisTaskStore(connection),
       close: () => connection.close(),
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { McpContext, Resource, Tool } from '../../../lib/index.js';
 import { sleep } from '../../01-demo/src/demo.tools.js';
@@ -53,6 +53,41 @@ export class ClusterTools {
   touch({ uri }: { uri: string }, ctx: McpContext) {
     ctx.notifyResourceUpdated(uri);
     return `touched ${uri} on ${instance()}`;
+  }
+
+  private readonly logger = new Logger('ClusterTools');
+
+  @Tool({
+    name: 'approve_report',
+    description: 'Asks whether to publish the report (run as a task: answered with tasks/update)',
+    task: { support: 'optional', pollIntervalMs: 50 },
+  })
+  async approveReport(_args: unknown, ctx: McpContext) {
+    const answer = await ctx.elicit({
+      message: 'Publish the report?',
+      requestedSchema: {
+        type: 'object',
+        properties: { publish: { type: 'boolean' } },
+        required: ['publish'],
+      },
+    });
+    const publish = answer.action === 'accept' && answer.content?.publish === true;
+    return `${publish ? 'published' : 'kept'} on ${instance()}`;
+  }
+
+  @Tool({
+    name: 'long_report',
+    description: 'Works on a report for up to a minute (a task; cancel it with tasks/cancel)',
+    task: { support: 'optional', pollIntervalMs: 50 },
+  })
+  async longReport(_args: unknown, ctx: McpContext) {
+    try {
+      await sleep(60_000, ctx.signal);
+    } finally {
+      // Shows where the cancellation landed: the instance that runs the handler.
+      if (ctx.signal.aborted) this.logger.warn(`long_report stopped on ${instance()}`);
+    }
+    return `report done on ${instance()}`;
   }
 
   @Resource({ uri: 'cluster://status', name: 'status', mimeType: 'text/plain' })

@@ -1,32 +1,17 @@
 import 'reflect-metadata';
-import { execFileSync, spawnSync } from 'node:child_process';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { McpModule, StoreUnavailableError } from '../../../lib/index.js';
 import { DEAD_REDIS_URL } from '../../support/redis.js';
+import {
+  freePort,
+  hasRedisServer,
+  startRedis,
+  stopRedis,
+  waitFor,
+} from '../../support/redis-server.js';
 
 import.meta.jest.setTimeout(30_000);
-
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-const startRedis = (port: number) =>
-  execFileSync('redis-server', [
-    ...['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port)],
-    ...['--save', '', '--appendonly', 'no'],
-  ]);
-const stopRedis = (port: number) =>
-  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
-const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
-};
 
 const H = {
   'content-type': 'application/json',

@@ -27,6 +27,18 @@ describe('parseBusEvent', () => {
       },
     ],
     [{ type: 'instance-alive', from: 'i1' }],
+    [{ type: 'task-control', from: 'i1', to: 'i2', taskId: 't1', action: 'cancel' }],
+    [
+      {
+        type: 'task-control',
+        from: 'i1',
+        to: 'i2',
+        taskId: 't1',
+        action: 'input',
+        responses: { ask: { action: 'accept', content: { name: 'Ada' } } },
+      },
+    ],
+    [{ type: 'task-status', from: 'i1', taskId: 't1', task: { taskId: 't1', status: 'working' } }],
   ])('accepts %j', (event) => {
     expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
   });
@@ -64,6 +76,22 @@ describe('parseBusEvent', () => {
     [
       'a session message that is not JSON-RPC',
       JSON.stringify({ type: 'session-message', from: 'i1', sessionId: 's', message: { a: 1 } }),
+    ],
+    [
+      'a task control with an unknown action',
+      JSON.stringify({ type: 'task-control', from: 'i1', to: 'i2', taskId: 't', action: 'nuke' }),
+    ],
+    [
+      'a task input without responses',
+      JSON.stringify({ type: 'task-control', from: 'i1', to: 'i2', taskId: 't', action: 'input' }),
+    ],
+    [
+      'a task control for nobody',
+      JSON.stringify({ type: 'task-control', from: 'i1', taskId: 't', action: 'cancel' }),
+    ],
+    [
+      'a task status without its task',
+      JSON.stringify({ type: 'task-status', from: 'i1', taskId: 't', task: 'working' }),
     ],
   ])('drops %s', (_what, text) => {
     expect(parseBusEvent(text)).toBeUndefined();

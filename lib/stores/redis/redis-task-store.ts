@@ -1,0 +1,167 @@
+import type { TaskPage, TaskRecord, TaskRecordPatch, TaskStore } from '../task-store.interface.js';
+import type { RedisConnection } from './redis-connection.js';
+import { CREATE_TASK, DELETE_TASK, UPDATE_TASK } from './redis-task-scripts.js';
+
+/** Where a page of `list` ended: the creation score and id of its last task. */
+interface ListCursor {
+  s: number;
+  m: string;
+}
+
+/**
+ * {@link TaskStore} in Redis, shared by the instances of a service: one hash per task
+ * (`<prefix>task:<id>`, each field a JSON value) expiring at the record's `expiresAt`, and one
+ * sorted set per principal (`<prefix>tasks-of:<owner>`, scored by creation time) for `list`.
+ * Updates run as one Lua script (atomic across instances; a terminal record keeps its status).
+ * The owner index sheds entries of expired tasks as they are met (on create and list) and
+ * expires with its longest-lived task, so it never grows without bound.
+ * @throws StoreUnavailableError from every method while Redis cannot be reached.
+ */
+export class RedisTaskStore implements TaskStore {
+  constructor(private readonly redis: RedisConnection) {}
+
+  async create(record: TaskRecord): Promise<void> {
+    const fields = Object.entries(record).flatMap(([field, value]) =>
+      value === undefined ? [] : [field, JSON.stringify(value)],
+    );
+    const args = [
+      record.expiresAt === null ? '' : String(record.expiresAt),
+      String(Date.parse(record.createdAt) || Date.now()),
+      record.taskId,
+      this.key(''),
+      ...fields,
+    ];
+    await this.redis.run('task create', (c) =>
+      c.eval(CREATE_TASK, 2, this.key(record.taskId), this.indexKey(record.owner), ...args),
+    );
+  }
+
+  async get(taskId: string): Promise<TaskRecord | undefined> {
+    const fields = await this.redis.run('task get', (c) => c.hgetall(this.key(taskId)));
+    return this.decode(taskId, Object.entries(fields).flat());
+  }
+
+  async update(taskId: string, patch: TaskRecordPatch): Promise<TaskRecord | undefined> {
+    const entries = Object.entries(patch);
+    const removed = entries.filter(([, value]) => value === undefined).map(([field]) => field);
+    const set = entries.flatMap(([field, value]) =>
+      value === undefined ? [] : [field, JSON.stringify(value)],
+    );
+    const status = patch.status === undefined ? '' : JSON.stringify(patch.status);
+    const reply = await this.redis.run(
+      'task update',
+      (c) =>
+        c.eval(
+          UPDATE_TASK,
+          1,
+          this.key(taskId),
+          status,
+          String(removed.length),
+          ...removed,
+          ...set,
+        ) as Promise<string[] | null>,
+    );
+    return reply ? this.decode(taskId, reply) : undefined;
+  }
+
+  async list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage> {
+    const after = decodeCursor(cursor);
+    const index = this.indexKey(owner);
+    const tasks: TaskRecord[] = [];
+    const batch = Math.max(limit + 1, 16);
+    let last: ListCursor | undefined;
+    for (let offset = 0; ; offset += batch) {
+      const flat = await this.redis.run('task list', (c) =>
+        c.zrevrangebyscore(
+          index,
+          after ? after.s : '+inf',
+          '-inf',
+          'WITHSCORES',
+          'LIMIT',
+          offset,
+          batch,
+        ),
+      );
+      const entries: ListCursor[] = [];
+      for (let i = 0; i < flat.length; i += 2) entries.push({ m: flat[i], s: Number(flat[i + 1]) });
+      // Ties on the cursor's score come in descending id order; skip those already served.
+      const fresh = entries.filter((e) => !after || e.s < after.s || e.m < after.m);
+      const records = await this.records(fresh.map((e) => e.m));
+      const gone: string[] = [];
+      for (const [i, entry] of fresh.entries()) {
+        const record = records[i];
+        if (!record || record.owner !== owner) {
+          gone.push(entry.m);
+          continue;
+        }
+        if (tasks.length === limit) return { tasks, nextCursor: encodeCursor(last!) };
+        tasks.push(record);
+        last = entry;
+      }
+      if (gone.length > 0) await this.redis.run('task list', (c) => c.zrem(index, ...gone));
+      if (entries.length < batch) return { tasks };
+      if (gone.length > 0) offset -= gone.length; // the removed entries no longer take places
+    }
+  }
+
+  async delete(taskId: string): Promise<void> {
+    await this.redis.run('task delete', (c) =>
+      c.eval(DELETE_TASK, 1, this.key(taskId), this.indexKey(''), taskId),
+    );
+  }
+
+  private async records(ids: string[]): Promise<(TaskRecord | undefined)[]> {
+    if (ids.length === 0) return [];
+    const replies = await this.redis.run('task list', async (c) => {
+      const pipeline = c.pipeline();
+      for (const id of ids) pipeline.hgetall(this.key(id));
+      return (await pipeline.exec()) ?? [];
+    });
+    return replies.map(([error, fields], i) => {
+      if (error) throw error;
+      return this.decode(ids[i], Object.entries(fields as Record<string, string>).flat());
+    });
+  }
+
+  /** The record of flat field/value pairs; undefined when absent, expired or malformed. */
+  private decode(taskId: string, flat: string[]): TaskRecord | undefined {
+    if (flat.length === 0) return undefined;
+    const record: Record<string, unknown> = {};
+    try {
+      for (let i = 0; i < flat.length; i += 2) record[flat[i]] = JSON.parse(flat[i + 1]);
+    } catch {
+      record.taskId = undefined;
+    }
+    if (record.taskId !== taskId || typeof record.owner !== 'string') {
+      this.redis.options.logger?.warn(`Redis task record ${taskId} is malformed; ignored`);
+      return undefined;
+    }
+    const expiresAt = record.expiresAt as number | null;
+    if (expiresAt !== null && expiresAt <= Date.now()) return undefined;
+    return record as unknown as TaskRecord;
+  }
+
+  private key(taskId: string): string {
+    return this.redis.key('task', taskId);
+  }
+
+  private indexKey(owner: string): string {
+    return this.redis.key('tasks-of', owner);
+  }
+}
+
+function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** The cursor's position; undefined (the first page) when absent or not one of ours. */
+function decodeCursor(cursor: string | undefined): ListCursor | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as ListCursor;
+    if (typeof value.s === 'number' && typeof value.m === 'string') return value;
+  } catch {
+    // fall through
+  }
+  return undefined;
+}

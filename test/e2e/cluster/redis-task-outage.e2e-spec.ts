@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { STORE_UNAVAILABLE_ERROR_CODE } from '../../../lib/index.js';
+import {
+  freePort,
+  hasRedisServer,
+  startRedis,
+  stopRedis,
+  waitFor,
+} from '../../support/redis-server.js';
+import { startTaskApp } from '../tasks/task-tools.js';
+import { modernCall } from './support/modern-call.js';
+
+import.meta.jest.setTimeout(30_000);
+
+/** Tasks on the Redis task store of the `redis` option while that Redis stops and comes back. */
+(hasRedisServer ? describe : describe.skip)('tasks when Redis is lost', () => {
+  it('fail with the store-unavailable error while Redis is down, the app keeps running, and recover', async () => {
+    const port = await freePort();
+    startRedis(port);
+    const app = await startTaskApp({
+      redis: { url: `redis://127.0.0.1:${port}`, connectTimeoutMs: 2000 },
+    });
+    const call = (method: string, params: Record<string, unknown>) =>
+      modernCall(app.url, method, params);
+    try {
+      const created = await call('tools/call', { name: 'endless', arguments: {} });
+      const taskId = created.result!.taskId as string;
+      expect((await call('tasks/get', { taskId })).result).toMatchObject({ status: 'working' });
+      stopRedis(port);
+      const lost = {
+        code: STORE_UNAVAILABLE_ERROR_CODE,
+        message: expect.stringMatching(/Redis unavailable/),
+      };
+      expect((await call('tasks/get', { taskId })).error).toMatchObject(lost);
+      expect((await call('tasks/cancel', { taskId })).error).toMatchObject(lost);
+      expect(
+        (await call('tools/call', { name: 'nightly_job', arguments: {} })).error,
+      ).toMatchObject(lost);
+      // Calls that need no store still work: the process did not crash.
+      expect((await call('tools/call', { name: 'plain', arguments: {} })).result).toMatchObject({
+        content: [{ text: 'plain' }],
+      });
+      startRedis(port); // empty: the records are gone with the old Redis
+      await waitFor(async () => (await call('tasks/get', { taskId })).error?.code === -32602);
+      expect((await call('tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
+      const again = await call('tools/call', { name: 'nightly_job', arguments: {} });
+      expect(again.result).toMatchObject({ resultType: 'task', status: 'working' });
+    } finally {
+      await app.close();
+      stopRedis(port);
+    }
+  });
+});

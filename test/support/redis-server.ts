@@ -1,0 +1,30 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+
+/** True when `redis-server` is installed (tests that stop and restart Redis need their own). */
+export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+/** A TCP port free right now on 127.0.0.1. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts a private, empty, non-persistent Redis on `port` (daemonized). */
+export const startRedis = (port: number) =>
+  execFileSync('redis-server', [
+    ...['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port)],
+    ...['--save', '', '--appendonly', 'no'],
+  ]);
+
+/** Stops the Redis started by {@link startRedis} on `port`. */
+export const stopRedis = (port: number) =>
+  spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+
+/** Polls `check` every 100 ms, up to 10 s. */
+export const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+};
