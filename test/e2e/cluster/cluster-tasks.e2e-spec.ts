@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ModernGetTaskResultSchema } from '../../../lib/protocol/schema/index.js';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { openSse } from '../support/raw-http.js';
-import { modernCall, modernRequest } from './support/modern-call.js';
+import { modernCall, modernRequest } from '../support/modern-call.js';
 import { startCluster, type Cluster, type Instance } from './support/cluster.js';
 
 /**
@@ -24,7 +24,7 @@ const urlOf = (instance: Instance) => new URL(`http://127.0.0.1:${instance.port}
 
 /** One 2026-07-28 request to one instance. */
 const call = (instance: Instance, method: string, params: Record<string, unknown>, user?: string) =>
-  modernCall(urlOf(instance), method, params, user);
+  modernCall(urlOf(instance), method, params, { user });
 
 /** Polls `tasks/get` on `instance` until the task's status is one of `statuses`. */
 async function until(instance: Instance, taskId: string, ...statuses: string[]) {
@@ -96,7 +96,7 @@ describe('2026-07-28 tasks across three instances on Redis', () => {
     const { body, headers } = modernRequest(
       'subscriptions/listen',
       { notifications: { taskIds: [taskId] } },
-      'alice',
+      { user: 'alice' },
     );
     const stream = await openSse(urlOf(b), { method: 'POST', headers, body: JSON.stringify(body) });
     try {

@@ -8,7 +8,7 @@ import {
   waitFor,
 } from '../../support/redis-server.js';
 import { startTaskApp } from '../tasks/task-tools.js';
-import { modernCall } from './support/modern-call.js';
+import { modernCall } from '../support/modern-call.js';
 
 import.meta.jest.setTimeout(30_000);
 

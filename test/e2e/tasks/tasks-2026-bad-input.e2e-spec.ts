@@ -4,21 +4,14 @@ import {
   ModernCreateTaskResultSchema,
   ModernGetTaskResultSchema,
 } from '../../../lib/protocol/schema/index.js';
-import { openSse, postJson, rpcMessages } from '../support/raw-http.js';
+import { openSse } from '../support/raw-http.js';
 import { startTaskApp } from './task-tools.js';
+import { modernCall, modernRequest, type ModernCallOptions } from '../support/modern-call.js';
 
-const MODERN = '2026-07-28';
 const TASKS = 'io.modelcontextprotocol/tasks';
-
-interface Answer {
-  status: number;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: unknown };
-}
 
 describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', () => {
   let app: Awaited<ReturnType<typeof startTaskApp>>;
-  let nextId = 1;
 
   beforeAll(async () => {
     app = await startTaskApp({
@@ -28,49 +21,8 @@ describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', 
 
   afterAll(() => app.close());
 
-  /** One 2026-07-28 request with its `_meta` envelope, and its SEP-2243 headers. */
-  function request(
-    method: string,
-    params: Record<string, unknown>,
-    { user = 'alice', tasks = true }: { user?: string; tasks?: boolean } = {},
-  ) {
-    const name = (params.name ?? params.taskId) as string | undefined;
-    return {
-      body: {
-        jsonrpc: '2.0',
-        id: nextId++,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN,
-            'io.modelcontextprotocol/clientCapabilities': {
-              elicitation: {},
-              ...(tasks && { extensions: { [TASKS]: {} } }),
-            },
-            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-          },
-        },
-      },
-      headers: {
-        'mcp-protocol-version': MODERN,
-        'mcp-method': method,
-        ...(name !== undefined && { 'mcp-name': name }),
-        'x-user': user,
-      },
-    };
-  }
-
-  async function call(
-    method: string,
-    params: Record<string, unknown>,
-    options: { user?: string; tasks?: boolean } = {},
-  ): Promise<Answer> {
-    const { body, headers } = request(method, params, options);
-    const response = await postJson(app.url, body, headers);
-    const message = rpcMessages(response).find((m) => 'result' in m || 'error' in m);
-    return { status: response.status, ...(message as object) };
-  }
+  const call = (method: string, params: Record<string, unknown>, options?: ModernCallOptions) =>
+    modernCall(app.url, method, params, options);
 
   async function settled(taskId: string): Promise<Record<string, unknown>> {
     for (;;) {
@@ -220,7 +172,7 @@ describe('2026-07-28 tasks extension over raw HTTP: wire shapes and bad input', 
   it('status notifications: subscriptions/listen with taskIds streams notifications/tasks to the end', async () => {
     const taskId = (await call('tools/call', { name: 'build_report', arguments: { month: 'n' } }))
       .result!.taskId as string;
-    const { body, headers } = request('subscriptions/listen', {
+    const { body, headers } = modernRequest('subscriptions/listen', {
       notifications: { taskIds: [taskId, 'not-mine'] },
     });
     const stream = await openSse(app.url, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -1,8 +1,16 @@
-import { postJson, rpcMessages } from '../../support/raw-http.js';
+import { postJson, rpcMessages } from './raw-http.js';
 
 const MODERN = '2026-07-28';
 const TASKS = 'io.modelcontextprotocol/tasks';
 let nextId = 1;
+
+/** Who sends a {@link modernRequest} and whether it declares the tasks extension. */
+export interface ModernCallOptions {
+  /** The principal (`x-user` header). Default `'alice'`. */
+  user?: string;
+  /** Declare `io.modelcontextprotocol/tasks` in the client capabilities. Default true. */
+  tasks?: boolean;
+}
 
 /** The JSON-RPC result or error of one request. */
 export interface Answer {
@@ -15,7 +23,11 @@ export interface Answer {
  * One 2026-07-28 request (client capabilities with elicitation and the tasks extension) and its
  * SEP-2243 headers; `x-user` names the principal for apps that read it.
  */
-export function modernRequest(method: string, params: Record<string, unknown>, user = 'alice') {
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown>,
+  { user = 'alice', tasks = true }: ModernCallOptions = {},
+) {
   const name = (params.name ?? params.taskId) as string | undefined;
   return {
     body: {
@@ -28,7 +40,7 @@ export function modernRequest(method: string, params: Record<string, unknown>, u
           'io.modelcontextprotocol/protocolVersion': MODERN,
           'io.modelcontextprotocol/clientCapabilities': {
             elicitation: {},
-            extensions: { [TASKS]: {} },
+            ...(tasks && { extensions: { [TASKS]: {} } }),
           },
           'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
         },
@@ -48,9 +60,9 @@ export async function modernCall(
   url: URL,
   method: string,
   params: Record<string, unknown>,
-  user = 'alice',
+  options: ModernCallOptions = {},
 ): Promise<Answer> {
-  const { body, headers } = modernRequest(method, params, user);
+  const { body, headers } = modernRequest(method, params, options);
   const response = await postJson(url, body, headers);
   const message = rpcMessages(response).find((m) => 'result' in m || 'error' in m);
   return { status: response.status, ...(message as object) };
