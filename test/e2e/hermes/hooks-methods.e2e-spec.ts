@@ -2,31 +2,12 @@ import { Injectable, Scope } from '@nestjs/common';
 import { z } from 'zod';
 import { McpMethod, OnMcpSessionEnded } from '../../../lib/index.js';
 import { jsonBody, postJson, rawId } from '../support/raw-http.js';
+import { modernCall } from '../support/modern-call.js';
 import { waitFor } from '../support/wait.js';
-import { provideGlobalWebSocket } from '../websocket/support/sdk-client.js';
-import { bootWith, HookRecorder, startHermesApp, type HermesApp } from './hermes-app.js';
-import { connectHttp, connectWs, type Peer } from './peers.js';
+import { bootWith, HookRecorder, startHermesApp } from './hermes-app.js';
+import { connectHttp, connectWs, useHermesApp } from './peers.js';
 
 const PingResult = z.object({ pong: z.string(), era: z.string(), session: z.string().nullable() });
-
-/** A raw 2026-07-28 request for `method` with the headers the spec asks for. */
-function modern(
-  url: URL,
-  method: string,
-  params: Record<string, unknown> = {},
-  version = '2026-07-28',
-) {
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': version,
-    'io.modelcontextprotocol/clientCapabilities': {},
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-  };
-  return postJson(
-    url,
-    { jsonrpc: '2.0', id: rawId(), method, params: { ...params, _meta: meta } },
-    { 'mcp-protocol-version': version, 'mcp-method': method },
-  );
-}
 
 type Body = {
   result?: Record<string, unknown>;
@@ -34,31 +15,11 @@ type Body = {
 };
 
 describe('custom methods and lifecycle hooks', () => {
-  let server: HermesApp;
-  let restoreGlobal: () => void;
-  const peers: Peer[] = [];
-  const open = async (peer: Promise<Peer>) => {
-    const p = await peer;
-    peers.push(p);
-    return p;
-  };
-
-  beforeAll(async () => {
-    restoreGlobal = provideGlobalWebSocket();
-    server = await startHermesApp();
-  });
-
-  afterEach(async () => {
-    await Promise.all(peers.splice(0).map((p) => p.close()));
-  });
-
-  afterAll(async () => {
-    await server.close();
-    restoreGlobal();
-  });
+  const hermes = useHermesApp();
+  const open = hermes.open;
 
   it('@McpMethod is served to a 2025 session (SDK client.request with a custom schema)', async () => {
-    const a = await open(connectHttp(server.url));
+    const a = await open(connectHttp(hermes.app.url));
     const result = await a.client.request(
       { method: 'acme/ping', params: { echo: 'hi' } },
       PingResult,
@@ -67,7 +28,7 @@ describe('custom methods and lifecycle hooks', () => {
   });
 
   it('and over WebSocket', async () => {
-    const ws = await open(connectWs(server.wsUrl));
+    const ws = await open(connectWs(hermes.app.wsUrl));
     const result = await ws.client.request(
       { method: 'acme/ping', params: { echo: 'ws' } },
       PingResult,
@@ -76,17 +37,16 @@ describe('custom methods and lifecycle hooks', () => {
   });
 
   it('and as a stateless 2026-07-28 request (Mcp-Method header equal to it)', async () => {
-    const res = await modern(server.url, 'acme/ping', { echo: 'modern' });
+    const res = await modernCall(hermes.app.url, 'acme/ping', { echo: 'modern' });
     expect(res.status).toBe(200);
-    const body = jsonBody<Body>(res);
-    expect(body.result).toMatchObject({
+    expect(res.result).toMatchObject({
       pong: 'modern',
       era: 'modern',
       session: null,
       resultType: 'complete',
     });
     const mismatch = await postJson(
-      server.url,
+      hermes.app.url,
       {
         jsonrpc: '2.0',
         id: rawId(),
@@ -105,7 +65,7 @@ describe('custom methods and lifecycle hooks', () => {
   });
 
   it('bad input: unknown method -32601, invalid params -32602, a throwing handler a spec error', async () => {
-    const a = await open(connectHttp(server.url));
+    const a = await open(connectHttp(hermes.app.url));
     const any = z.object({}).passthrough();
     await expect(a.client.request({ method: 'acme/nope', params: {} }, any)).rejects.toMatchObject({
       code: -32601,
@@ -131,11 +91,11 @@ describe('custom methods and lifecycle hooks', () => {
       message: expect.stringMatching(/secret internal/),
     });
 
-    const unknown = await modern(server.url, 'acme/nope');
+    const unknown = await modernCall(hermes.app.url, 'acme/nope', {});
     expect(unknown.status).toBe(404);
-    expect(jsonBody<Body>(unknown).error).toMatchObject({ code: -32601 });
-    const thrown = await modern(server.url, 'acme/fail', { kind: 'mcp' });
-    expect(jsonBody<Body>(thrown).error).toMatchObject({ code: -32001, data: { reason: 'test' } });
+    expect(unknown.error).toMatchObject({ code: -32601 });
+    const thrown = await modernCall(hermes.app.url, 'acme/fail', { kind: 'mcp' });
+    expect(thrown.error).toMatchObject({ code: -32001, data: { reason: 'test' } });
   });
 
   it('a name without a vendor prefix or in the spec namespace fails the bootstrap naming the method', async () => {
@@ -180,8 +140,8 @@ describe('custom methods and lifecycle hooks', () => {
   });
 
   it('hooks: client initialized (info, capabilities, principal), notifications, session ended by DELETE', async () => {
-    const { hooks } = server;
-    const a = await open(connectHttp(server.url, 'carol'));
+    const { hooks } = hermes.app;
+    const a = await open(connectHttp(hermes.app.url, 'carol'));
     const init = await waitFor(() => hooks.initialized.find((e) => e.sessionId === a.sessionId));
     expect(init).toMatchObject({
       transport: 'streamable-http',
@@ -210,11 +170,11 @@ describe('custom methods and lifecycle hooks', () => {
   });
 
   it('session ended: a WebSocket closing is "disconnected"', async () => {
-    const before = server.hooks.ended.filter((e) => e.transport === 'websocket').length;
-    const ws = await connectWs(server.wsUrl);
+    const before = hermes.app.hooks.ended.filter((e) => e.transport === 'websocket').length;
+    const ws = await connectWs(hermes.app.wsUrl);
     await ws.close();
     const ended = await waitFor(() => {
-      const list = server.hooks.ended.filter((e) => e.transport === 'websocket');
+      const list = hermes.app.hooks.ended.filter((e) => e.transport === 'websocket');
       return list.length > before && list[list.length - 1];
     });
     expect(ended.cause).toBe('disconnected');
@@ -266,7 +226,7 @@ describe('option protocolVersions', () => {
         {},
       );
       expect(jsonBody<Body>(raw).result?.protocolVersion).toBe('2025-06-18');
-      const discover = jsonBody<Body>(await modern(server.url, 'server/discover'));
+      const discover = await modernCall(server.url, 'server/discover', {});
       expect(discover.result?.supportedVersions).toEqual(['2026-07-28', '2025-06-18']);
     } finally {
       await server.close();
@@ -276,9 +236,9 @@ describe('option protocolVersions', () => {
   it('without a 2026-07-28 revision a modern request gets -32022 listing the supported ones', async () => {
     const server = await startHermesApp({ protocolVersions: ['2025-11-25'] });
     try {
-      const res = await modern(server.url, 'acme/ping', { echo: 'x' });
+      const res = await modernCall(server.url, 'acme/ping', { echo: 'x' });
       expect(res.status).toBe(400);
-      expect(jsonBody<Body>(res).error).toMatchObject({
+      expect(res.error).toMatchObject({
         code: -32022,
         data: { supported: ['2025-11-25'] },
       });

@@ -1,7 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
-import { connectSdk, type SdkPeer } from '../websocket/support/sdk-client.js';
+import {
+  connectSdk,
+  provideGlobalWebSocket,
+  type SdkPeer,
+} from '../websocket/support/sdk-client.js';
+import { startHermesApp, type HermesApp } from './hermes-app.js';
 import { waitFor } from '../support/wait.js';
 
 /** An SDK client (HTTP or WebSocket) recording every notification it receives. */
@@ -80,4 +85,46 @@ export async function connectWs(url: URL): Promise<Peer> {
     () => undefined,
     () => peer.close(),
   );
+}
+
+/** The Hermes app of a describe block and the peers its tests open. */
+export interface HermesSuite {
+  /** The app booted by the block's `beforeAll`. */
+  readonly app: HermesApp;
+  /** Awaits a peer and closes it after the test that opened it. */
+  open(peer: Promise<Peer>): Promise<Peer>;
+}
+
+/**
+ * Boots one Hermes app for the calling describe block (with the global WebSocket the SDK's
+ * WebSocket transport needs), closes the peers each test opened after it, and the app after all.
+ */
+export function useHermesApp(): HermesSuite {
+  let app: HermesApp | undefined;
+  let restoreGlobal: (() => void) | undefined;
+  const peers: Peer[] = [];
+
+  beforeAll(async () => {
+    restoreGlobal = provideGlobalWebSocket();
+    app = await startHermesApp();
+  });
+  afterEach(async () => {
+    await Promise.all(peers.splice(0).map((p) => p.close()));
+  });
+  afterAll(async () => {
+    await app?.close();
+    restoreGlobal?.();
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('the Hermes app is booted in beforeAll');
+      return app;
+    },
+    async open(peer) {
+      const p = await peer;
+      peers.push(p);
+      return p;
+    },
+  };
 }

@@ -1,44 +1,16 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { provideGlobalWebSocket } from '../websocket/support/sdk-client.js';
-import { jsonBody, postJson, rawId } from '../support/raw-http.js';
-import { startHermesApp, type HermesApp } from './hermes-app.js';
-import { connectHttp, connectWs, type Peer } from './peers.js';
+import { modernCall } from '../support/modern-call.js';
+import { connectHttp, connectWs, useHermesApp, type Peer } from './peers.js';
 import { waitFor } from '../support/wait.js';
 
-const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-};
-
 describe('per-session components (official SDK v1 client)', () => {
-  let server: HermesApp;
-  let restoreGlobal: () => void;
-  const peers: Peer[] = [];
-  const open = async (peer: Promise<Peer>) => {
-    const p = await peer;
-    peers.push(p);
-    return p;
-  };
+  const hermes = useHermesApp();
+  const open = hermes.open;
   const names = async (peer: Peer) => (await peer.client.listTools()).tools.map((t) => t.name);
 
-  beforeAll(async () => {
-    restoreGlobal = provideGlobalWebSocket();
-    server = await startHermesApp();
-  });
-
-  afterEach(async () => {
-    await Promise.all(peers.splice(0).map((p) => p.close()));
-  });
-
-  afterAll(async () => {
-    await server.close();
-    restoreGlobal();
-  });
-
   it('unlock gives the caller alone a tool: list_changed, listed, callable; the other client never sees it', async () => {
-    const a = await open(connectHttp(server.url, 'alice'));
-    const b = await open(connectHttp(server.url, 'bob'));
+    const a = await open(connectHttp(hermes.app.url, 'alice'));
+    const b = await open(connectHttp(hermes.app.url, 'bob'));
     expect(await names(a)).not.toContain('secret');
 
     await a.client.callTool({ name: 'unlock', arguments: {} });
@@ -55,13 +27,13 @@ describe('per-session components (official SDK v1 client)', () => {
       code: -32602,
     });
     // b was told of no change: a server-wide marker is the first list_changed it gets.
-    server.server.sendNotification('acme/marker', {});
+    hermes.app.server.sendNotification('acme/marker', {});
     await b.waitFor('acme/marker');
     expect(b.received.map((n) => n.method)).toEqual(['acme/marker']);
   });
 
   it('lock removes it again (list_changed), and removing an unknown one reports false', async () => {
-    const a = await open(connectHttp(server.url));
+    const a = await open(connectHttp(hermes.app.url));
     await a.client.callTool({ name: 'unlock', arguments: {} });
     await a.waitFor('notifications/tools/list_changed');
     const locked = await a.client.callTool({ name: 'lock', arguments: {} });
@@ -70,17 +42,17 @@ describe('per-session components (official SDK v1 client)', () => {
     expect(await names(a)).not.toContain('secret');
     const again = await a.client.callTool({ name: 'lock', arguments: {} });
     expect(again.content).toEqual([{ type: 'text', text: 'nothing to lock' }]);
-    expect(server.server.sessionComponents('no-such-session')).toBeUndefined();
+    expect(hermes.app.server.sessionComponents('no-such-session')).toBeUndefined();
   });
 
   it('a per-session tool named like a server-wide one is refused (the call fails, nothing changes)', async () => {
-    const a = await open(connectHttp(server.url));
+    const a = await open(connectHttp(hermes.app.url));
     const call = a.client.callTool({ name: 'clash', arguments: {} });
     await expect(call).rejects.toBeInstanceOf(McpError);
     await expect(call).rejects.toMatchObject({ code: -32603 });
     expect(await names(a)).toEqual(['unlock', 'lock', 'clash']);
     // The same refusal, by session id from the server side, names the origin.
-    const components = server.server.sessionComponents(a.sessionId!)!;
+    const components = hermes.app.server.sessionComponents(a.sessionId!)!;
     expect(() => components.registerTool({ name: 'lock', origin: 'Test' }, () => 'x')).toThrow(
       /Test: duplicate tool "lock" for session .* \(already registered server-wide by SessionTools#lock\)/,
     );
@@ -94,8 +66,8 @@ describe('per-session components (official SDK v1 client)', () => {
   });
 
   it('works on a WebSocket connection (the connection is the session)', async () => {
-    const ws = await open(connectWs(server.wsUrl));
-    const http = await open(connectHttp(server.url));
+    const ws = await open(connectWs(hermes.app.wsUrl));
+    const http = await open(connectHttp(hermes.app.url));
     await ws.client.callTool({ name: 'unlock', arguments: {} });
     await ws.waitFor('notifications/tools/list_changed');
     const result = await ws.client.callTool({ name: 'secret', arguments: { n: 2 } });
@@ -104,20 +76,9 @@ describe('per-session components (official SDK v1 client)', () => {
   });
 
   it('a 2026-07-28 stateless request has no session: a clear -32600', async () => {
-    const id = rawId();
-    const res = await postJson(
-      server.url,
-      {
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: { name: 'unlock', arguments: {}, _meta: MODERN_META },
-      },
-      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'unlock' },
-    );
-    const body = jsonBody<{ error?: { code: number; message: string } }>(res);
-    expect(body.error).toMatchObject({ code: -32600 });
-    expect(body.error?.message).toMatch(/Per-session components need a 2025-era session/);
+    const res = await modernCall(hermes.app.url, 'tools/call', { name: 'unlock', arguments: {} });
+    expect(res.error).toMatchObject({ code: -32600 });
+    expect(res.error?.message).toMatch(/Per-session components need a 2025-era session/);
   });
 });
 
