@@ -20,7 +20,9 @@ export type AuthAttempt<T> = (
  * each attempt, every reply shown to `onResponse`, and a 401/403 handed to `onChallenge`; when
  * that resolves true the request is sent once more (the refused reply is dropped with
  * `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
- * reply or reject because of it: either way the challenge comes from what it observed.
+ * reply or reject because of it: either way the challenge comes from what it observed. With
+ * `challenges: false` (a session DELETE while closing) a refusal is left as is: no
+ * authorization starts on the way out.
  * @throws whatever the attempt or `onChallenge` threw (an `McpAuthError` unchanged).
  */
 export async function exchangeWithAuth<T>(
@@ -29,6 +31,7 @@ export async function exchangeWithAuth<T>(
   url: URL,
   attempt: AuthAttempt<T>,
   discard: (result: T) => Promise<void> = async () => undefined,
+  challenges = true,
 ): Promise<T> {
   if (!auth) return attempt({}, () => undefined);
   for (let retried = false; ; retried = true) {
@@ -47,7 +50,7 @@ export async function exchangeWithAuth<T>(
     } catch (error) {
       outcome = { ok: false, error };
     }
-    if (challenge && !retried) {
+    if (challenge && challenges && !retried) {
       let retry: boolean;
       try {
         retry = await auth.onChallenge(challenge);
