@@ -1,0 +1,46 @@
+import type { DpopSession } from './dpop-session.js';
+
+/** The `fetch` signature the token endpoint calls use. */
+export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * `fetch` for authorization server requests under DPoP (RFC 9449 §5, §8): each request gets a
+ * fresh `DPoP` proof; a `DPoP-Nonce` in any answer is kept; a `400 use_dpop_nonce` answer that
+ * brings a new nonce is retried once with it. A second refusal (or one without a new nonce) is
+ * returned as is, so the caller reports the server's `use_dpop_nonce` error: no loop.
+ */
+export function dpopFetch(
+  session: DpopSession,
+  fetchImpl: FetchLike = globalThis.fetch,
+): FetchLike {
+  return async (input, init = {}) => {
+    const url = new URL(input);
+    const method = init.method ?? 'GET';
+    const send = async (): Promise<{ response: Response; nonce: string | undefined }> => {
+      const nonce = session.nonces.get(url);
+      const headers = new Headers(init.headers);
+      headers.set('DPoP', await session.proof(method, url));
+      const response = await fetchImpl(url, { ...init, headers });
+      session.nonces.remember(url, response.headers.get('dpop-nonce'));
+      return { response, nonce };
+    };
+    const first = await send();
+    const fresh = session.nonces.get(url);
+    if (fresh === undefined || fresh === first.nonce || !(await asksForNonce(first.response))) {
+      return first.response;
+    }
+    await first.response.body?.cancel().catch(() => undefined);
+    return (await send()).response;
+  };
+}
+
+/** Whether an answer is RFC 9449 §8's `400 {"error":"use_dpop_nonce"}`. */
+async function asksForNonce(response: Response): Promise<boolean> {
+  if (response.status !== 400) return false;
+  try {
+    const body = (await response.clone().json()) as { error?: unknown };
+    return body?.error === 'use_dpop_nonce';
+  } catch {
+    return false;
+  }
+}
