@@ -54,6 +54,7 @@ export {
   type UrlElicitation,
   StoreUnavailableError,
   STORE_UNAVAILABLE_ERROR_CODE,
+  McpAuthError,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────

@@ -104,3 +104,11 @@ export {
   InMemoryClientTransport,
   type InMemoryClientOptions,
 } from '../transports/in-memory/in-memory-client.transport.js';
+
+// ── OAuth 2.1 client (MCP authorization) ─────────────────────────────────────────────────────
+export type {
+  McpHttpAuth,
+  McpHttpAuthRequest,
+  McpHttpAuthChallenge,
+  McpHttpAuthResponse,
+} from './auth/http-auth.interface.js';
