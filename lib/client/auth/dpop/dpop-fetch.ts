@@ -4,18 +4,20 @@ import type { DpopSession } from './dpop-session.js';
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
- * `fetch` for authorization server requests under DPoP (RFC 9449 §5, §8): each request gets a
- * fresh `DPoP` proof; a `DPoP-Nonce` in any answer is kept; a `400 use_dpop_nonce` answer that
- * brings a new nonce is retried once with it. A second refusal (or one without a new nonce) is
- * returned as is, so the caller reports the server's `use_dpop_nonce` error: no loop.
+ * `fetch` for authorization server requests under DPoP (RFC 9449 §5, §8): each token request
+ * (a form POST) gets a fresh `DPoP` proof; a `DPoP-Nonce` in its answer is kept; a
+ * `400 use_dpop_nonce` answer that brings a new nonce is retried once with it. A second refusal
+ * (or one without a new nonce) is returned as is, so the caller reports the server's
+ * `use_dpop_nonce` error: no loop. Other requests (metadata GETs, JSON registration) pass through.
  */
 export function dpopFetch(
   session: DpopSession,
-  fetchImpl: FetchLike = globalThis.fetch,
+  fetchImpl: FetchLike = (input, init) => fetch(input, init),
 ): FetchLike {
   return async (input, init = {}) => {
     const url = new URL(input);
     const method = init.method ?? 'GET';
+    if (!isTokenRequest(method, init.headers)) return fetchImpl(input, init);
     const send = async (): Promise<{ response: Response; nonce: string | undefined }> => {
       const nonce = session.nonces.get(url);
       const headers = new Headers(init.headers);
@@ -43,4 +45,10 @@ async function asksForNonce(response: Response): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A form POST: what a token request is (RFC 6749 §3.2). */
+function isTokenRequest(method: string, headers: RequestInit['headers']): boolean {
+  const type = new Headers(headers).get('content-type') ?? '';
+  return method.toUpperCase() === 'POST' && type.startsWith('application/x-www-form-urlencoded');
 }

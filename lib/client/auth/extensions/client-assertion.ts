@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ClientAuthenticator } from '../client-authentication.js';
 import { loadJose } from '../load-jose.js';
 import { OAuthUrn } from './oauth-urns.js';
-import type { McpSigningKey } from './signing-key.js';
+import { importSigningKey, type McpSigningKey, type McpSigningKeyInput } from './signing-key.js';
 
 /** What a `private_key_jwt` client assertion (RFC 7523 §2.2, §3) is made of. */
 export interface ClientAssertionClaims {
@@ -35,16 +36,30 @@ export async function createClientAssertion(
 }
 
 /**
- * The token request parameters of `private_key_jwt` client authentication (RFC 7523 §2.2):
- * `client_assertion_type` and a freshly signed `client_assertion` (one per request: `jti` is
- * single-use).
+ * The `private_key_jwt` token endpoint authentication (RFC 7523 §2.2) for `requestToken`:
+ * `client_id`, `client_assertion_type` and a fresh `client_assertion` (its `jti` is single-use)
+ * whose `aud` is the authorization server's issuer. The key is imported on the first request; a
+ * malformed one fails that request with `McpAuthError` `invalid_key` (and is tried again next time).
  */
-export async function privateKeyJwtParams(
-  key: McpSigningKey,
-  claims: ClientAssertionClaims,
-): Promise<Record<string, string>> {
-  return {
-    client_assertion_type: OAuthUrn.jwtClientAssertion,
-    client_assertion: await createClientAssertion(key, claims),
+export function privateKeyJwtAuthenticator(
+  privateKey: McpSigningKeyInput,
+  algorithm?: string,
+): ClientAuthenticator {
+  let key: Promise<McpSigningKey> | undefined;
+  return async (body, _headers, context) => {
+    key ??= importSigningKey(privateKey, algorithm, 'private_key_jwt key');
+    const signingKey = await key.catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    body.set('client_id', context.client.clientId);
+    body.set('client_assertion_type', OAuthUrn.jwtClientAssertion);
+    body.set(
+      'client_assertion',
+      await createClientAssertion(signingKey, {
+        clientId: context.client.clientId,
+        audience: context.issuer,
+      }),
+    );
   };
 }

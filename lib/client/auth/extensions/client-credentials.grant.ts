@@ -1,7 +1,7 @@
-import { ClientAuthenticator, type McpClientAuthentication } from './client-authentication.js';
+import type { TokenResponse } from '../discovery/oauth-metadata.js';
+import { grantRequest } from './grant-params.js';
+import { tokenClientOf, type McpClientAuthentication, type TokenClient } from './token-client.js';
 import type { McpTokenGrant, McpTokenGrantContext } from './token-grant.interface.js';
-import type { McpTokenResponse } from './token-request.interface.js';
-import { withResourceAndScope } from './grant-params.js';
 
 /** Options of {@link ClientCredentialsGrant}. */
 export interface ClientCredentialsGrantOptions {
@@ -18,23 +18,16 @@ export interface ClientCredentialsGrantOptions {
  */
 export class ClientCredentialsGrant implements McpTokenGrant {
   readonly grantType = 'client_credentials';
-  private readonly client: ClientAuthenticator;
+  private readonly client: TokenClient;
 
   constructor(private readonly options: ClientCredentialsGrantOptions) {
-    this.client = new ClientAuthenticator(options.authentication);
+    this.client = tokenClientOf(options.authentication);
   }
 
   /** One `grant_type=client_credentials` request with `resource`, `scope` and client authentication. */
-  async obtain(context: McpTokenGrantContext): Promise<McpTokenResponse> {
-    const auth = await this.client.partsFor(context.issuer);
-    return context.requestToken({
-      url: context.tokenEndpoint,
-      params: withResourceAndScope(
-        { grant_type: this.grantType, ...auth.params },
-        context,
-        this.options.scope,
-      ),
-      headers: auth.headers,
-    });
+  obtain(context: McpTokenGrantContext): Promise<TokenResponse> {
+    return context.requestToken(
+      grantRequest(context, this.client, { grant_type: this.grantType }, this.options.scope),
+    );
   }
 }

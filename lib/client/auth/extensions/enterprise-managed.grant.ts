@@ -1,10 +1,10 @@
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
-import { ClientAuthenticator, type McpClientAuthentication } from './client-authentication.js';
-import { withResourceAndScope } from './grant-params.js';
+import type { TokenResponse } from '../discovery/oauth-metadata.js';
+import { grantRequest, withResourceAndScope } from './grant-params.js';
 import { readAssertion, type McpAssertionSource } from './jwt-bearer.grant.js';
 import { OAuthUrn } from './oauth-urns.js';
+import { tokenClientOf, type McpClientAuthentication, type TokenClient } from './token-client.js';
 import type { McpTokenGrant, McpTokenGrantContext } from './token-grant.interface.js';
-import type { McpTokenResponse } from './token-request.interface.js';
 
 /** The enterprise identity provider (IdP) side of {@link EnterpriseManagedGrant}. */
 export interface EnterpriseIdpOptions {
@@ -37,27 +37,25 @@ export interface EnterpriseManagedGrantOptions {
  */
 export class EnterpriseManagedGrant implements McpTokenGrant {
   readonly grantType = OAuthUrn.jwtBearerGrant;
-  private readonly idpClient: ClientAuthenticator;
-  private readonly client: ClientAuthenticator;
+  private readonly idpClient: TokenClient;
+  private readonly client: TokenClient;
 
   constructor(private readonly options: EnterpriseManagedGrantOptions) {
-    this.idpClient = new ClientAuthenticator(options.idp.authentication);
-    this.client = new ClientAuthenticator(options.authentication);
+    this.idpClient = tokenClientOf(options.idp.authentication);
+    this.client = tokenClientOf(options.authentication);
   }
 
   /** Token exchange at the IdP, then the JWT bearer grant at the authorization server. */
-  async obtain(context: McpTokenGrantContext): Promise<McpTokenResponse> {
+  async obtain(context: McpTokenGrantContext): Promise<TokenResponse> {
     const idJag = await this.requestIdJag(context);
-    const auth = await this.client.partsFor(context.issuer);
-    return context.requestToken({
-      url: context.tokenEndpoint,
-      params: withResourceAndScope(
-        { grant_type: OAuthUrn.jwtBearerGrant, assertion: idJag, ...auth.params },
+    return context.requestToken(
+      grantRequest(
         context,
+        this.client,
+        { grant_type: OAuthUrn.jwtBearerGrant, assertion: idJag },
         this.options.scope,
       ),
-      headers: auth.headers,
-    });
+    );
   }
 
   /**
@@ -67,26 +65,26 @@ export class EnterpriseManagedGrant implements McpTokenGrant {
   async requestIdJag(context: McpTokenGrantContext): Promise<string> {
     const idp = this.options.idp;
     const idToken = await readAssertion(idp.idToken, 'ID token');
-    const auth = await this.idpClient.partsFor(idp.issuer ?? new URL(idp.tokenEndpoint).origin);
+    const tokenEndpoint = new URL(idp.tokenEndpoint);
     const answer = await context.requestToken({
-      url: idp.tokenEndpoint,
+      tokenEndpoint,
+      issuer: idp.issuer ?? tokenEndpoint.origin,
       params: withResourceAndScope(
         {
           grant_type: OAuthUrn.tokenExchangeGrant,
           requested_token_type: OAuthUrn.idJagTokenType,
           subject_token: idToken,
           subject_token_type: OAuthUrn.idTokenType,
-          audience: context.issuer,
-          ...auth.params,
+          audience: context.authorizationServer.issuer,
         },
         context,
         this.options.scope,
       ),
-      headers: auth.headers,
+      ...this.idpClient,
     });
     if (answer.issued_token_type !== OAuthUrn.idJagTokenType) {
       throw new McpAuthError(
-        `The IdP's token exchange answered issued_token_type "${String(answer.issued_token_type)}", not an ID-JAG (${OAuthUrn.idJagTokenType})`,
+        `The IdP's token exchange answered issued_token_type ${JSON.stringify(answer.issued_token_type)}, not an ID-JAG (${OAuthUrn.idJagTokenType})`,
         'invalid_token_exchange',
       );
     }

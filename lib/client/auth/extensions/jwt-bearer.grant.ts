@@ -1,9 +1,9 @@
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
-import { ClientAuthenticator, type McpClientAuthentication } from './client-authentication.js';
-import { withResourceAndScope } from './grant-params.js';
+import type { TokenResponse } from '../discovery/oauth-metadata.js';
+import { grantRequest } from './grant-params.js';
 import { OAuthUrn } from './oauth-urns.js';
+import { tokenClientOf, type McpClientAuthentication, type TokenClient } from './token-client.js';
 import type { McpTokenGrant, McpTokenGrantContext } from './token-grant.interface.js';
-import type { McpTokenResponse } from './token-request.interface.js';
 
 /** A JWT, or a function that returns a current one (workload tokens are short-lived: re-read each time). */
 export type McpAssertionSource = string | (() => string | Promise<string>);
@@ -12,10 +12,10 @@ export type McpAssertionSource = string | (() => string | Promise<string>);
 export interface JwtBearerGrantOptions {
   /** The JWT to present as `assertion` (e.g. a workload identity token whose `aud` is the issuer). */
   assertion: McpAssertionSource;
-  /** Client authentication at the token endpoint; default `none` with `clientId` when given. */
+  /** The client id; with no `authentication` the client is public (`none`, `client_id` in the body). */
+  clientId: string;
+  /** Client authentication at the token endpoint, for a confidential client. */
   authentication?: McpClientAuthentication;
-  /** `client_id` for a public client (used when `authentication` is not given). */
-  clientId?: string;
   /** Scope to request when neither the challenge nor the metadata names one. */
   scope?: string;
 }
@@ -28,28 +28,25 @@ export interface JwtBearerGrantOptions {
  */
 export class JwtBearerGrant implements McpTokenGrant {
   readonly grantType = OAuthUrn.jwtBearerGrant;
-  private readonly client: ClientAuthenticator | undefined;
+  private readonly client: TokenClient;
 
   constructor(private readonly options: JwtBearerGrantOptions) {
-    const authentication =
-      options.authentication ??
-      (options.clientId ? { method: 'none' as const, clientId: options.clientId } : undefined);
-    this.client = authentication ? new ClientAuthenticator(authentication) : undefined;
+    this.client = tokenClientOf(
+      options.authentication ?? { method: 'none', clientId: options.clientId },
+    );
   }
 
   /** One `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer` request. */
-  async obtain(context: McpTokenGrantContext): Promise<McpTokenResponse> {
+  async obtain(context: McpTokenGrantContext): Promise<TokenResponse> {
     const assertion = await readAssertion(this.options.assertion, 'workload assertion');
-    const auth = this.client ? await this.client.partsFor(context.issuer) : undefined;
-    return context.requestToken({
-      url: context.tokenEndpoint,
-      params: withResourceAndScope(
-        { grant_type: this.grantType, assertion, ...auth?.params },
+    return context.requestToken(
+      grantRequest(
         context,
+        this.client,
+        { grant_type: this.grantType, assertion },
         this.options.scope,
       ),
-      headers: auth?.headers,
-    });
+    );
   }
 }
 
@@ -58,7 +55,7 @@ export class JwtBearerGrant implements McpTokenGrant {
  * @throws McpAuthError `invalid_assertion` when it is not a compact JWS (three base64url parts).
  */
 export async function readAssertion(source: McpAssertionSource, what: string): Promise<string> {
-  const value = typeof source === 'function' ? await source() : source;
+  const value: unknown = typeof source === 'function' ? await source() : source;
   if (typeof value !== 'string' || !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(value.trim())) {
     throw new McpAuthError(`The ${what} is not a JWT (compact JWS)`, 'invalid_assertion');
   }

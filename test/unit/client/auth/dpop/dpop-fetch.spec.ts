@@ -4,7 +4,11 @@ import { DpopSession } from '../../../../../lib/client/auth/dpop/dpop-session.js
 import { fakeFetch, json } from '../fake-fetch.js';
 
 const TOKEN_URL = 'https://as.example/token';
-const post = { method: 'POST', body: 'grant_type=authorization_code' };
+const post = {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: 'grant_type=authorization_code',
+};
 const useNonce = (nonce: string) => () =>
   json(400, { error: 'use_dpop_nonce' }, { 'DPoP-Nonce': nonce });
 
@@ -45,5 +49,17 @@ describe('dpopFetch (token requests under DPoP, RFC 9449 §5, §8)', () => {
     const bare = fakeFetch([() => json(400, { error: 'use_dpop_nonce' })]);
     expect((await dpopFetch(new DpopSession(), bare.fetch)(TOKEN_URL, post)).status).toBe(400);
     expect(bare.seen).toHaveLength(1);
+  });
+
+  it('leaves requests that are no token request alone', async () => {
+    const server = fakeFetch([() => json(200, {})]);
+    const fetchFn = dpopFetch(new DpopSession(), server.fetch);
+    await fetchFn('https://as.example/.well-known/oauth-authorization-server');
+    await fetchFn('https://as.example/register', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(server.seen.map((r) => r.headers.get('dpop'))).toEqual([null, null]);
   });
 });

@@ -1,6 +1,8 @@
 import * as jose from 'jose';
-import { ClientAuthenticator } from '../../../../../lib/client/auth/extensions/client-authentication.js';
-import { createClientAssertion } from '../../../../../lib/client/auth/extensions/client-assertion.js';
+import {
+  createClientAssertion,
+  privateKeyJwtAuthenticator,
+} from '../../../../../lib/client/auth/extensions/client-assertion.js';
 import { importSigningKey } from '../../../../../lib/client/auth/extensions/signing-key.js';
 import { McpAuthError } from '../../../../../lib/errors/mcp-auth.error.js';
 
@@ -27,20 +29,27 @@ describe('client assertions (private_key_jwt, RFC 7523 §2.2, §3)', () => {
     expect(typeof payload.jti).toBe('string');
   });
 
-  it('the authenticator sends client_assertion_type, a fresh assertion each time, and client_id', async () => {
+  it('the authenticator sends client_id, client_assertion_type and a fresh assertion each time', async () => {
     const { pem } = await es256Pem();
-    const client = new ClientAuthenticator({
-      method: 'private_key_jwt',
-      clientId: 'c',
-      privateKey: pem,
-    });
-    const [a, b] = [await client.partsFor('https://as'), await client.partsFor('https://as')];
-    expect(a.params).toMatchObject({
+    const authenticate = privateKeyJwtAuthenticator(pem);
+    const run = async () => {
+      const body = new URLSearchParams();
+      const headers: Record<string, string> = {};
+      await authenticate(body, headers, {
+        tokenEndpoint: new URL('https://as/token'),
+        issuer: 'https://as',
+        client: { clientId: 'c' },
+      });
+      return { body: Object.fromEntries(body), headers };
+    };
+    const [a, b] = [await run(), await run()];
+    expect(a.body).toMatchObject({
       client_id: 'c',
       client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
     });
-    expect(jose.decodeJwt(a.params.client_assertion!).jti).not.toBe(
-      jose.decodeJwt(b.params.client_assertion!).jti,
+    expect(jose.decodeJwt(a.body.client_assertion!).aud).toBe('https://as');
+    expect(jose.decodeJwt(a.body.client_assertion!).jti).not.toBe(
+      jose.decodeJwt(b.body.client_assertion!).jti,
     );
     expect(a.headers).toEqual({});
   });
@@ -67,41 +76,18 @@ describe('client assertions (private_key_jwt, RFC 7523 §2.2, §3)', () => {
     await expect(refusal).rejects.toMatchObject({ code: 'invalid_key' });
   });
 
-  it('a malformed key fails the token request, not the constructor, and is not cached', async () => {
-    const client = new ClientAuthenticator({
-      method: 'private_key_jwt',
-      clientId: 'c',
-      privateKey: 'not a key',
+  it('a malformed key fails the token request, not the set-up, and is tried again next time', async () => {
+    const authenticate = privateKeyJwtAuthenticator('not a key');
+    const context = {
+      tokenEndpoint: new URL('https://as/token'),
+      issuer: 'https://as',
+      client: { clientId: 'c' },
+    };
+    await expect(authenticate(new URLSearchParams(), {}, context)).rejects.toMatchObject({
+      code: 'invalid_key',
     });
-    await expect(client.partsFor('https://as')).rejects.toMatchObject({ code: 'invalid_key' });
-    await expect(client.partsFor('https://as')).rejects.toMatchObject({ code: 'invalid_key' });
-  });
-});
-
-describe('client secret authentication', () => {
-  it('client_secret_basic form-encodes id and secret before base64 (RFC 6749 §2.3.1)', async () => {
-    const client = new ClientAuthenticator({
-      method: 'client_secret_basic',
-      clientId: 'my client',
-      clientSecret: 'p:ss',
+    await expect(authenticate(new URLSearchParams(), {}, context)).rejects.toMatchObject({
+      code: 'invalid_key',
     });
-    const { headers, params } = await client.partsFor('https://as');
-    expect(params).toEqual({});
-    const decoded = Buffer.from(headers.Authorization!.slice('Basic '.length), 'base64').toString();
-    expect(decoded).toBe('my+client:p%3Ass');
-  });
-
-  it('client_secret_post and none put the id (and secret) in the body', async () => {
-    const post = new ClientAuthenticator({
-      method: 'client_secret_post',
-      clientId: 'a',
-      clientSecret: 's',
-    });
-    expect(await post.partsFor('x')).toEqual({
-      params: { client_id: 'a', client_secret: 's' },
-      headers: {},
-    });
-    const none = new ClientAuthenticator({ method: 'none', clientId: 'a' });
-    expect(await none.partsFor('x')).toEqual({ params: { client_id: 'a' }, headers: {} });
   });
 });
