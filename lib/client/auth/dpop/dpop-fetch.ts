@@ -1,7 +1,5 @@
+import type { OAuthFetch } from '../discovery/fetch-json.js';
 import type { DpopSession } from './dpop-session.js';
-
-/** The `fetch` signature the token endpoint calls use. */
-export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
  * `fetch` for authorization server requests under DPoP (RFC 9449 §5, §8): each token request
@@ -12,10 +10,10 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
  */
 export function dpopFetch(
   session: DpopSession,
-  fetchImpl: FetchLike = (input, init) => fetch(input, init),
-): FetchLike {
+  fetchImpl: OAuthFetch = (input, init) => fetch(input, init),
+): OAuthFetch {
   return async (input, init = {}) => {
-    const url = new URL(input);
+    const url = new URL(input.href);
     const method = init.method ?? 'GET';
     if (!isTokenRequest(method, init.headers)) return fetchImpl(input, init);
     const send = async (): Promise<{ response: Response; nonce: string | undefined }> => {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../../../lib/client/auth/dpop/dpop-fetch.js';
+import type { OAuthFetch } from '../../../../lib/client/auth/discovery/fetch-json.js';
 
 /** One request a {@link fakeFetch} saw. */
 export interface SeenRequest {
@@ -10,11 +10,11 @@ export interface SeenRequest {
 
 /** A scripted `fetch`: answers each request with the next reply (the last one repeats). */
 export function fakeFetch(replies: Array<(request: SeenRequest) => Response>): {
-  fetch: FetchLike;
+  fetch: OAuthFetch;
   seen: SeenRequest[];
 } {
   const seen: SeenRequest[] = [];
-  const fetch: FetchLike = (input, init = {}) => {
+  const fetch: OAuthFetch = (input, init = {}) => {
     const request: SeenRequest = {
       url: String(input),
       method: init.method ?? 'GET',

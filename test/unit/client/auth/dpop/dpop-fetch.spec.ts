@@ -3,7 +3,7 @@ import { dpopFetch } from '../../../../../lib/client/auth/dpop/dpop-fetch.js';
 import { DpopSession } from '../../../../../lib/client/auth/dpop/dpop-session.js';
 import { fakeFetch, json } from '../fake-fetch.js';
 
-const TOKEN_URL = 'https://as.example/token';
+const TOKEN_URL = new URL('https://as.example/token');
 const post = {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -18,7 +18,7 @@ describe('dpopFetch (token requests under DPoP, RFC 9449 §5, §8)', () => {
     const response = await dpopFetch(new DpopSession(), server.fetch)(TOKEN_URL, post);
     expect(response.status).toBe(200);
     const proof = server.seen[0]!.headers.get('dpop')!;
-    expect(jose.decodeJwt(proof)).toMatchObject({ htm: 'POST', htu: TOKEN_URL });
+    expect(jose.decodeJwt(proof)).toMatchObject({ htm: 'POST', htu: TOKEN_URL.href });
     expect(server.seen[0]!.body).toBe('grant_type=authorization_code');
   });
 
@@ -54,8 +54,8 @@ describe('dpopFetch (token requests under DPoP, RFC 9449 §5, §8)', () => {
   it('leaves requests that are no token request alone', async () => {
     const server = fakeFetch([() => json(200, {})]);
     const fetchFn = dpopFetch(new DpopSession(), server.fetch);
-    await fetchFn('https://as.example/.well-known/oauth-authorization-server');
-    await fetchFn('https://as.example/register', {
+    await fetchFn(new URL('https://as.example/.well-known/oauth-authorization-server'));
+    await fetchFn(new URL('https://as.example/register'), {
       method: 'POST',
       body: '{}',
       headers: { 'content-type': 'application/json' },
