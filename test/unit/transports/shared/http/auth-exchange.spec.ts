@@ -1,57 +1,108 @@
 import type { McpHttpAuth } from '../../../../../lib/client/auth/http-auth.interface.js';
 import { exchangeWithAuth } from '../../../../../lib/transports/shared/http/auth-exchange.js';
+import { McpAuthError } from '../../../../../lib/errors/mcp-auth.error.js';
 
-const url = new URL('https://rs.example/mcp');
+const URL_ = new URL('http://127.0.0.1:1/mcp');
 
-/** An attempt answering the given statuses in turn (the last one repeats); counts its calls. */
-function server(statuses: number[]) {
+/** An auth handing out numbered tokens and answering challenges as told. */
+function auth(answer: boolean | Error) {
+  const seen = { challenges: [] as unknown[], statuses: [] as number[], issued: 0 };
+  const value: McpHttpAuth = {
+    headersFor: async () => ({ authorization: `Bearer t${seen.issued}` }),
+    onChallenge: async (challenge) => {
+      seen.challenges.push(challenge);
+      if (answer instanceof Error) throw answer;
+      seen.issued++;
+      return answer;
+    },
+    onResponse: (response) => seen.statuses.push(response.status),
+  };
+  return { value, seen };
+}
+
+/** An attempt answering the given statuses in turn, recording the headers it was given. */
+function server(...statuses: number[]) {
   const sent: Array<Record<string, string>> = [];
+  const discarded: number[] = [];
+  let i = 0;
   const attempt = async (
     headers: Record<string, string>,
     observe: (reply: { status: number; header(name: string): string | undefined }) => void,
   ) => {
     sent.push(headers);
-    const status = statuses[Math.min(sent.length - 1, statuses.length - 1)]!;
-    observe({ status, header: () => (status === 401 ? 'Bearer' : undefined) });
+    const status = statuses[i++]!;
+    observe({
+      status,
+      header: (name) => (name === 'www-authenticate' ? 'Bearer scope="x"' : undefined),
+    });
     return status;
   };
-  return { attempt, sent };
-}
-
-/** An auth that always asks for a retry and numbers its headers. */
-function retryingAuth() {
-  let n = 0;
-  const challenges: number[] = [];
-  const auth: McpHttpAuth = {
-    headersFor: () => Promise.resolve({ authorization: `Bearer t${n++}` }),
-    onChallenge: (challenge) => {
-      challenges.push(challenge.status);
-      return Promise.resolve(true);
-    },
-  };
-  return { auth, challenges };
+  return { attempt, sent, discarded, discard: async (s: number) => void discarded.push(s) };
 }
 
 describe('exchangeWithAuth', () => {
-  it('retries with fresh headers after a challenge (authorize, then a DPoP nonce)', async () => {
-    const { auth, challenges } = retryingAuth();
-    const { attempt, sent } = server([401, 401, 200]);
-    expect(await exchangeWithAuth(auth, 'POST', url, attempt)).toBe(200);
-    expect(sent.map((h) => h.authorization)).toEqual(['Bearer t0', 'Bearer t1', 'Bearer t2']);
-    expect(challenges).toEqual([401, 401]);
+  it('without auth makes one plain attempt', async () => {
+    const s = server(401);
+    await expect(exchangeWithAuth(undefined, 'POST', URL_, s.attempt)).resolves.toBe(401);
+    expect(s.sent).toEqual([{}]);
   });
 
-  it('sends one request at most three times, whatever the auth says (no loop)', async () => {
-    const { auth, challenges } = retryingAuth();
-    const { attempt, sent } = server([401]);
-    expect(await exchangeWithAuth(auth, 'POST', url, attempt)).toBe(401);
-    expect(sent).toHaveLength(3);
-    expect(challenges).toHaveLength(2);
+  it('retries once with fresh headers when the challenge is answered true', async () => {
+    const a = auth(true);
+    const s = server(401, 200);
+    await expect(exchangeWithAuth(a.value, 'GET', URL_, s.attempt, s.discard)).resolves.toBe(200);
+    expect(s.sent).toEqual([{ authorization: 'Bearer t0' }, { authorization: 'Bearer t1' }]);
+    expect(s.discarded).toEqual([401]);
+    expect(a.seen.challenges).toEqual([
+      { status: 401, method: 'GET', url: URL_, wwwAuthenticate: 'Bearer scope="x"' },
+    ]);
+    expect(a.seen.statuses).toEqual([401, 200]);
   });
 
-  it('without auth it is one plain attempt', async () => {
-    const { attempt, sent } = server([401]);
-    expect(await exchangeWithAuth(undefined, 'POST', url, attempt)).toBe(401);
-    expect(sent).toEqual([{}]);
+  it('retries twice (authorize, then a DPoP nonce, RFC 9449 §9), each time with fresh headers', async () => {
+    const a = auth(true);
+    const s = server(401, 401, 200);
+    await expect(exchangeWithAuth(a.value, 'POST', URL_, s.attempt, s.discard)).resolves.toBe(200);
+    expect(s.sent.map((h) => h.authorization)).toEqual(['Bearer t0', 'Bearer t1', 'Bearer t2']);
+    expect(s.discarded).toEqual([401, 401]);
+  });
+
+  it('retries at most twice: a third refusal is returned as is (no loop)', async () => {
+    const a = auth(true);
+    const s = server(403, 403, 403, 200);
+    await expect(exchangeWithAuth(a.value, 'POST', URL_, s.attempt)).resolves.toBe(403);
+    expect(s.sent).toHaveLength(3);
+    expect(a.seen.challenges).toHaveLength(2);
+  });
+
+  it('returns the refused reply unconsumed when the challenge is answered false', async () => {
+    const a = auth(false);
+    const s = server(401);
+    await expect(exchangeWithAuth(a.value, 'POST', URL_, s.attempt, s.discard)).resolves.toBe(401);
+    expect(s.discarded).toEqual([]);
+  });
+
+  it('rejects with the McpAuthError of the auth (never a call through)', async () => {
+    const a = auth(new McpAuthError('no', 'iss_mismatch'));
+    const s = server(401, 200);
+    await expect(
+      exchangeWithAuth(a.value, 'POST', URL_, s.attempt, s.discard),
+    ).rejects.toMatchObject({
+      code: 'iss_mismatch',
+    });
+    expect(s.sent).toHaveLength(1);
+    expect(s.discarded).toEqual([401]);
+  });
+
+  it('hands a challenge seen by an attempt that threw, then retries', async () => {
+    const a = auth(true);
+    let calls = 0;
+    const result = await exchangeWithAuth(a.value, 'GET', URL_, async (_headers, observe) => {
+      observe({ status: calls === 0 ? 401 : 200, header: () => undefined });
+      if (calls++ === 0) throw new Error('HTTP 401');
+      return 'stream';
+    });
+    expect(result).toBe('stream');
+    expect(a.seen.challenges).toHaveLength(1);
   });
 });
