@@ -1,7 +1,7 @@
 import * as jose from 'jose';
 import type { CryptoKey } from 'jose';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLoopback, replyJson } from './loopback-http.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -28,13 +28,9 @@ export async function startGrantAuthorizationServer(
 ) {
   const tokenRequests: Array<{ params: URLSearchParams; authorization: string | undefined }> = [];
   let counter = 0;
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
+  const server = await listenLoopback((req, res) => handle(req, res));
+  const issuer = server.origin;
+  const json = replyJson;
 
   /** The client the request authenticates as, or why not. */
   async function client(params: URLSearchParams, authorization: string | undefined) {
@@ -100,10 +96,6 @@ export async function startGrantAuthorizationServer(
   return {
     issuer,
     tokenRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
