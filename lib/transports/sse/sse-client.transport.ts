@@ -117,7 +117,7 @@ export class SseClientTransport implements ClientTransport {
     }
     const base = await this.customHeaders();
     await exchangeWithAuth(this.options.auth, 'POST', endpoint, (auth, observe) =>
-      postJsonRpcMessage(endpoint, { ...base, ...auth }, message, this.posts.signal, observe),
+      postJsonRpcMessage(endpoint, withAuth(base, auth), message, this.posts.signal, observe),
     );
   }
 
@@ -155,7 +155,7 @@ export class SseClientTransport implements ClientTransport {
     this.stream = stream;
     const base = await this.customHeaders();
     return exchangeWithAuth(this.options.auth, 'GET', this.url, (auth, observe) =>
-      stream.open({ ...base, ...auth }, observe),
+      stream.open(withAuth(base, auth), observe),
     );
   }
 
@@ -273,4 +273,15 @@ export class SseClientTransport implements ClientTransport {
     this.messages.complete();
     this.errors.complete();
   }
+}
+
+/** The user's headers with those of the `auth` option on top (names compared case-insensitively). */
+function withAuth(
+  base: Record<string, string>,
+  auth: Record<string, string>,
+): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) merged[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(auth)) merged[name.toLowerCase()] = value;
+  return merged;
 }

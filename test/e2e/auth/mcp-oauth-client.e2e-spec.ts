@@ -6,6 +6,7 @@ import {
   LoopbackOAuthInteraction,
   McpAuthError,
   McpClient,
+  McpClientManager,
   McpClientModule,
   McpOAuthClient,
   SseClientTransport,
@@ -97,6 +98,28 @@ describe('McpClient with McpOAuthClient (real sockets: Nest MCP server + authori
       'authorization_code',
       'refresh_token',
     ]);
+  });
+
+  it('authorizes a remote server of McpClientManager through its auth option', async () => {
+    const auths: McpOAuthClient[] = [];
+    const manager = new McpClientManager({
+      mcpServers: { notes: { url: pair.app.mcpUrl.href } },
+      auth: () => {
+        const auth = oauth();
+        auths.push(auth);
+        return auth;
+      },
+      reconnect: { maxAttempts: 0 },
+    });
+    try {
+      await manager.connect();
+      const result = await manager.callTool<{ word: string }>('notes__echo', { word: 'many' });
+      expect(result.structuredContent?.word).toBe('many');
+      expect(auths).toHaveLength(1);
+      expect(pair.as.to('/authorize')).toHaveLength(1);
+    } finally {
+      await manager.close();
+    }
   });
 
   it('authorizes the legacy HTTP+SSE transport (GET stream and POSTs)', async () => {
