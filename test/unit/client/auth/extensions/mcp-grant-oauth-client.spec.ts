@@ -109,4 +109,19 @@ describe('McpGrantOAuthClient', () => {
       jose.decodeProtectedHeader(tokenProof).jwk,
     );
   });
+
+  it('under withDpop a malformed DPoP key fails the authorization with McpAuthError invalid_dpop_key', async () => {
+    const server = authorizationServer(() => json(200, { access_token: 'x', token_type: 'DPoP' }));
+    const auth = withDpop(
+      (fetch: OAuthFetch) => new McpGrantOAuthClient({ grant: basic(), fetch }),
+      {
+        fetch: server.fetch,
+        key: { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' }, // public only
+      },
+    );
+    const refusal = auth.onChallenge(challenge);
+    await expect(refusal).rejects.toBeInstanceOf(McpAuthError);
+    await expect(refusal).rejects.toMatchObject({ code: 'invalid_dpop_key' });
+    expect(tokenRequests(server.seen)).toEqual([]);
+  });
 });
