@@ -7,7 +7,10 @@ import type {
 } from '../http-auth.interface.js';
 import type { DpopSession } from './dpop-session.js';
 
-/** How many `use_dpop_nonce` refusals in a row a server may answer before the client gives up. */
+/**
+ * How many nonces a server may hand out in `use_dpop_nonce` refusals without a success in between
+ * before the client gives up (parallel requests refused with the same nonce count once).
+ */
 const MAX_NONCE_RETRIES = 2;
 
 /**
@@ -16,12 +19,13 @@ const MAX_NONCE_RETRIES = 2;
  * request (`htm`, `htu`, `ath`, the server's nonce). A `Bearer` token (an authorization server that
  * did not bind it) is left as it is. A `401` with `error="use_dpop_nonce"` and a new `DPoP-Nonce`
  * is retried; a server that keeps refusing gets an `McpAuthError` `use_dpop_nonce` after
- * {@link MAX_NONCE_RETRIES} refusals in a row. Every other challenge goes to the inner auth.
+ * {@link MAX_NONCE_RETRIES} nonces without a success. Every other challenge goes to the inner auth.
  */
 export class DpopHttpAuth implements McpHttpAuth {
   /** The nonce each origin's last proof carried, to tell a new nonce from a repeated refusal. */
   private readonly sentNonce = new Map<string, string | undefined>();
-  private nonceRefusals = 0;
+  /** The nonces of `use_dpop_nonce` refusals since the last success. */
+  private readonly refusedNonces = new Set<string>();
 
   constructor(
     private readonly inner: McpHttpAuth,
@@ -44,7 +48,7 @@ export class DpopHttpAuth implements McpHttpAuth {
   /** Keeps the server's `DPoP-Nonce`, then lets the inner auth see the answer. */
   onResponse(response: McpHttpAuthResponse): void {
     this.session.nonces.remember(response.url, response.header('dpop-nonce'));
-    if (response.status >= 200 && response.status < 300) this.nonceRefusals = 0;
+    if (response.status >= 200 && response.status < 300) this.refusedNonces.clear();
     this.inner.onResponse?.(response);
   }
 
@@ -58,17 +62,17 @@ export class DpopHttpAuth implements McpHttpAuth {
     }
     const origin = challenge.url.origin;
     const nonce = this.session.nonces.get(challenge.url);
-    this.nonceRefusals++;
+    if (nonce !== undefined) this.refusedNonces.add(nonce);
     if (
       nonce === undefined ||
       nonce === this.sentNonce.get(origin) ||
-      this.nonceRefusals > MAX_NONCE_RETRIES
+      this.refusedNonces.size > MAX_NONCE_RETRIES
     ) {
       throw new McpAuthError(
         `The server at ${origin} keeps refusing the DPoP proof with use_dpop_nonce` +
           (nonce === undefined
             ? ' without giving a DPoP-Nonce'
-            : ` (${this.nonceRefusals} refusals)`),
+            : ` (${this.refusedNonces.size} nonces refused)`),
         'use_dpop_nonce',
         401,
       );

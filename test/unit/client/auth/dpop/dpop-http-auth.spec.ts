@@ -100,6 +100,13 @@ describe('DpopHttpAuth (DPoP on MCP requests, RFC 9449 §7, §9)', () => {
     expect(outcome).toMatchObject({ code: 'use_dpop_nonce' });
   });
 
+  it('parallel requests refused with the same new nonce are all retried', async () => {
+    const auth = new DpopHttpAuth(innerAuth('DPoP tok').auth, new DpopSession());
+    for (let i = 0; i < 3; i++) await auth.headersFor(request); // three in flight, no nonce
+    auth.onResponse(response(401, 'rotated'));
+    for (let i = 0; i < 3; i++) expect(await auth.onChallenge(nonceChallenge)).toBe(true);
+  });
+
   it('a use_dpop_nonce without a DPoP-Nonce header is refused at once', async () => {
     const auth = new DpopHttpAuth(innerAuth('DPoP tok').auth, new DpopSession());
     await auth.headersFor(request);
