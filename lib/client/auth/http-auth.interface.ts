@@ -38,7 +38,8 @@ export interface McpHttpAuth {
   /**
    * 401/403 from the server: do what it takes (discovery, authorization, refresh, step-up);
    * resolve true to retry that request with fresh headers, false to fail it as an HTTP
-   * error (or throw an `McpAuthError`, which the request then rejects with).
+   * error (or throw an `McpAuthError`, which the request then rejects with). Not asked for the
+   * session `DELETE` of a closing Streamable HTTP transport (no authorization on the way out).
    */
   onChallenge(challenge: McpHttpAuthChallenge): Promise<boolean>;
   /** Every response's status and headers (e.g. to keep a `DPoP-Nonce`). */

@@ -1,7 +1,10 @@
 import { McpAuthError } from '../../errors/mcp-auth.error.js';
 import { readAuthorizationResponse } from './authorization-response.js';
 import { obtainClientRegistration } from './client-registration.js';
-import { discoverAuthorizationServer } from './discovery/authorization-server-discovery.js';
+import {
+  discoverAuthorizationServer,
+  legacyDefaultMetadata,
+} from './discovery/authorization-server-discovery.js';
 import type { OAuthFetch } from './discovery/fetch-json.js';
 import type {
   AuthorizationServerMetadata,
@@ -253,7 +256,8 @@ export class McpOAuthClient implements McpHttpAuth {
    * Discovers the resource and its authorization server: Protected Resource Metadata (the
    * challenge's `resource_metadata` first), its `resource` checked against the server URL, the
    * first authorization server's metadata (issuer checked). A server without PRM is a
-   * 2025-03-26 one: its origin is the authorization server.
+   * 2025-03-26 one: its origin is the authorization server, with the default endpoints when it
+   * has no metadata either.
    */
   protected async discover(serverUrl: URL, challenge?: BearerChallenge): Promise<McpOAuthContext> {
     const found = await discoverProtectedResource(
@@ -274,7 +278,11 @@ export class McpOAuthClient implements McpHttpAuth {
       }
       issuer = first;
     }
-    const metadata = await discoverAuthorizationServer(this.fetchFn, issuer);
+    const metadata = await discoverAuthorizationServer(this.fetchFn, issuer).catch((error) => {
+      // a 2025-03-26 server without any metadata: the default endpoints at its origin
+      if (found || (error as McpAuthError).code !== 'discovery_failed') throw error;
+      return legacyDefaultMetadata(issuer);
+    });
     this.context = { serverUrl, resource, protectedResource: found?.metadata, issuer, metadata };
     return this.context;
   }

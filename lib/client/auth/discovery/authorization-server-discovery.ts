@@ -74,3 +74,19 @@ export async function discoverAuthorizationServer(
     'discovery_failed',
   );
 }
+
+/**
+ * The endpoints a 2025-03-26 client assumes for a server that publishes no metadata at all (no
+ * Protected Resource Metadata, no authorization server metadata): `/authorize`, `/token` and
+ * `/register` at the server's origin, PKCE S256 (required of every client by that revision).
+ */
+export function legacyDefaultMetadata(origin: string): AuthorizationServerMetadata {
+  return {
+    issuer: origin,
+    authorization_endpoint: `${origin}/authorize`,
+    token_endpoint: `${origin}/token`,
+    registration_endpoint: `${origin}/register`,
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
+  };
+}

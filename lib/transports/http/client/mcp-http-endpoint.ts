@@ -143,6 +143,7 @@ export class McpHttpEndpoint {
         return response;
       },
       discardBody,
+      method !== 'DELETE',
     );
   }
 }

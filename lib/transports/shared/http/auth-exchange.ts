@@ -25,9 +25,11 @@ const MAX_AUTH_RETRIES = 2;
 /**
  * Runs one HTTP request of a client transport under its `auth` option: the auth's headers on
  * each attempt, every reply shown to `onResponse`, and a 401/403 handed to `onChallenge`; when
- * that resolves true the request is sent again, up to {@link MAX_AUTH_RETRIES} times (the refused reply is dropped with
- * `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
- * reply or reject because of it: either way the challenge comes from what it observed.
+ * that resolves true the request is sent again, up to {@link MAX_AUTH_RETRIES} times (the
+ * refused reply is dropped with `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
+ * reply or reject because of it: either way the challenge comes from what it observed. With
+ * `challenges: false` (a session DELETE while closing) a refusal is left as is: no
+ * authorization starts on the way out.
  * @throws whatever the attempt or `onChallenge` threw (an `McpAuthError` unchanged).
  */
 export async function exchangeWithAuth<T>(
@@ -36,6 +38,7 @@ export async function exchangeWithAuth<T>(
   url: URL,
   attempt: AuthAttempt<T>,
   discard: (result: T) => Promise<void> = async () => undefined,
+  challenges = true,
 ): Promise<T> {
   if (!auth) return attempt({}, () => undefined);
   for (let retries = 0; ; retries++) {
@@ -54,7 +57,7 @@ export async function exchangeWithAuth<T>(
     } catch (error) {
       outcome = { ok: false, error };
     }
-    if (challenge && retries < MAX_AUTH_RETRIES) {
+    if (challenge && challenges && retries < MAX_AUTH_RETRIES) {
       let retry: boolean;
       try {
         retry = await auth.onChallenge(challenge);

@@ -260,3 +260,54 @@ describe('McpOAuthClient: authorization server migration', () => {
     expect(auth.discovered?.issuer).toBe('https://as-b.example.com');
   });
 });
+
+describe('McpOAuthClient: a 2025-03-26 server without any metadata', () => {
+  it('uses the default endpoints at the server origin', async () => {
+    const asked: string[] = [];
+    const fetchFn: OAuthFetch = async (url) => {
+      asked.push(url.href);
+      if (url.pathname === '/register') {
+        return new Response(JSON.stringify({ client_id: 'legacy' }), { status: 201 });
+      }
+      if (url.pathname === '/token') {
+        return new Response(JSON.stringify({ access_token: 'legacy-token', token_type: 'Bearer' }));
+      }
+      return new Response('not found', { status: 404 });
+    };
+    const authorized: URL[] = [];
+    const auth = new McpOAuthClient({
+      fetch: fetchFn,
+      interaction: {
+        redirectUri: () => 'http://127.0.0.1:9999/callback',
+        authorize: async (url) => {
+          authorized.push(url);
+          return `http://127.0.0.1:9999/callback?code=c&state=${url.searchParams.get('state')}`;
+        },
+      },
+    });
+    await auth.onChallenge({
+      status: 401,
+      method: 'POST',
+      url: SERVER,
+      wwwAuthenticate: undefined,
+    });
+    expect(authorized[0]!.origin + authorized[0]!.pathname).toBe(
+      'https://mcp.example.com/authorize',
+    );
+    expect(asked).toContain('https://mcp.example.com/token');
+    expect((await auth.headersFor({ method: 'POST', url: SERVER })).authorization).toBe(
+      'Bearer legacy-token',
+    );
+  });
+
+  it('does not fall back when the server publishes PRM naming an authorization server', async () => {
+    const failing = new McpOAuthClient({
+      interaction: fakeAuthorizationServer().interaction,
+      fetch: async (url, init) =>
+        url.host === 'gone.example.com'
+          ? new Response('no', { status: 404 })
+          : fakeAuthorizationServer({ issuer: 'https://gone.example.com' }).fetchFn(url, init),
+    });
+    expect((await failure(failing.onChallenge(challenge(401)))).code).toBe('discovery_failed');
+  });
+});

@@ -106,3 +106,15 @@ describe('exchangeWithAuth', () => {
     expect(a.seen.challenges).toHaveLength(1);
   });
 });
+
+describe('exchangeWithAuth without challenges (a DELETE while closing)', () => {
+  it('sends the headers but never starts an authorization', async () => {
+    const a = auth(true);
+    const s = server(401);
+    const result = await exchangeWithAuth(a.value, 'DELETE', URL_, s.attempt, s.discard, false);
+    expect(result).toBe(401);
+    expect(s.sent).toEqual([{ authorization: 'Bearer t0' }]);
+    expect(a.seen.challenges).toEqual([]);
+    expect(a.seen.statuses).toEqual([401]);
+  });
+});
