@@ -9,12 +9,17 @@
 # sample/04-conformance-client/src/auth-scenario.ts), plus the unscored
 # json-schema-2020-12-preservation. Without REQUIREMENTS both sets run, one
 # after the other; each set's results live in conformance-results/client-REV/ (no clobbering).
+# The six OAuth extension scenarios (`conformance list` marks them [extension]: client
+# credentials, enterprise-managed authorization, DPoP, workload identity; the client's
+# sample/04-conformance-client/src/extension-auth.ts) are in no requirement set and on no spec
+# timeline, so `--spec-version` would skip them: they run as a third set, `extensions`, without
+# it, and are counted on their own line (conformance-results/client-extensions/).
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory (shared with scripts/conformance-server.sh). The client itself runs on the system Node.
 #
 # Environment:
-#   REQUIREMENTS the revisions, space-separated (default: "2025-11-25 2026-07-28")
+#   REQUIREMENTS the revisions, space-separated (default: "2025-11-25 2026-07-28 extensions")
 #   SCENARIOS    space-separated scenarios (default: each set's client scenarios)
 #   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
 #
@@ -29,7 +34,8 @@ source "$ROOT/scripts/lib/node22-tools.sh"
 CONFORMANCE_VERSION="0.2.0-alpha.12" # keep equal to scripts/conformance-server.sh (same .tools dir)
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 CLIENT="dist/sample/04-conformance-client/main.js"
-REQUIREMENTS="${REQUIREMENTS:-2025-11-25 2026-07-28}"
+REQUIREMENTS="${REQUIREMENTS:-2025-11-25 2026-07-28 extensions}"
+EXTENSION_SCENARIOS="auth/client-credentials-jwt auth/client-credentials-basic auth/enterprise-managed-authorization auth/dpop auth/dpop-nonce auth/wif-jwt-bearer"
 REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 
 log() { echo "[conformance-client] $*" >&2; }
@@ -53,11 +59,15 @@ run_set() {
   local requirements="$1"
   local requirements_file="$REQUIREMENTS_DIR/$requirements.yaml"
   local results_dir="conformance-results/client-$requirements" # git-ignored; the last run
-  if [[ ! -f "$requirements_file" ]]; then
+  local scenarios="${SCENARIOS:-}"
+  local version_args=(--spec-version "$requirements")
+  if [[ "$requirements" == extensions ]]; then
+    scenarios="${scenarios:-$EXTENSION_SCENARIOS}"
+    version_args=()
+  elif [[ ! -f "$requirements_file" ]]; then
     log "unknown requirement set '$requirements'"
     return 2
   fi
-  local scenarios="${SCENARIOS:-}"
   # The `client:` list of the requirements YAML ("  - name" lines up to the next top-level key).
   if [[ -z "$scenarios" ]]; then
     scenarios="$(awk '/^[^ #]/ { in_client = ($0 ~ /^client:/) } in_client && /^ +- / { print $2 }' \
@@ -70,7 +80,7 @@ run_set() {
     log "scenario $scenario ($requirements wire)"
     # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
     PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
-      --scenario "$scenario" --spec-version "$requirements" -o "$results_dir" ${EXTRA_ARGS:-} ||
+      --scenario "$scenario" "${version_args[@]}" -o "$results_dir" ${EXTRA_ARGS:-} ||
       set_status=1
   done
 

@@ -155,3 +155,39 @@ export {
 } from './auth/discovery/authorization-server-discovery.js';
 export { requestToken, type TokenRequest } from './auth/discovery/token-endpoint.js';
 export type { OAuthFetch } from './auth/discovery/fetch-json.js';
+
+// ── OAuth extensions: grants without a browser, private_key_jwt, DPoP ───────────────────────
+export {
+  McpGrantOAuthClient,
+  type McpGrantOAuthClientOptions,
+} from './auth/extensions/mcp-grant-oauth-client.js';
+export type {
+  McpTokenGrant,
+  McpTokenGrantContext,
+} from './auth/extensions/token-grant.interface.js';
+export {
+  ClientCredentialsGrant,
+  type ClientCredentialsGrantOptions,
+} from './auth/extensions/client-credentials.grant.js';
+export {
+  JwtBearerGrant,
+  type JwtBearerGrantOptions,
+  type McpAssertionSource,
+} from './auth/extensions/jwt-bearer.grant.js';
+export {
+  EnterpriseManagedGrant,
+  type EnterpriseManagedGrantOptions,
+  type EnterpriseIdpOptions,
+} from './auth/extensions/enterprise-managed.grant.js';
+export type { McpClientAuthentication } from './auth/extensions/token-client.js';
+export {
+  privateKeyJwtAuthenticator,
+  createClientAssertion,
+  type ClientAssertionClaims,
+} from './auth/extensions/client-assertion.js';
+export type { McpSigningKeyInput } from './auth/extensions/signing-key.js';
+export { withDpop, type WithDpopOptions } from './auth/dpop/with-dpop.js';
+export { DpopHttpAuth } from './auth/dpop/dpop-http-auth.js';
+export { DpopSession, type DpopOptions } from './auth/dpop/dpop-session.js';
+export { DpopKey } from './auth/dpop/dpop-key.js';
+export { dpopFetch } from './auth/dpop/dpop-fetch.js';

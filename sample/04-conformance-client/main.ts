@@ -11,6 +11,7 @@
 // Switches to the public index once it exports the transport (see the transport's wiring).
 import { McpClient, StreamableHttpClientTransport } from '../../lib/index.js';
 import { conformanceAuth, runAuthScenario } from './src/auth-scenario.js';
+import { extensionAuth } from './src/extension-auth.js';
 import { scenarios } from './src/scenarios.js';
 
 async function main(): Promise<void> {
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const client = new McpClient({
     transport: new StreamableHttpClientTransport(
       url,
-      auth ? { auth: conformanceAuth(context) } : {},
+      auth ? { auth: extensionAuth(name, context) ?? conformanceAuth(context) } : {},
     ),
     clientInfo: { name: 'nestjs-mcp-conformance-client', version: '0.1.0' },
     requestTimeoutMs: 20_000,

@@ -29,14 +29,15 @@ export interface McpHttpAuthResponse {
 /**
  * What an HTTP client transport (Streamable HTTP, legacy HTTP+SSE) asks of its `auth` option:
  * headers for each request, and what to do when the server refuses one with 401/403. The
- * transport retries a refused request once when {@link onChallenge} resolves true.
+ * transport sends a refused request again when {@link onChallenge} resolves true, at most twice
+ * per request (authorize, then e.g. a DPoP nonce); the auth bounds its own loops.
  */
 export interface McpHttpAuth {
   /** Headers for one outgoing request (`Authorization`, `DPoP`, ...), called before every request. */
   headersFor(request: McpHttpAuthRequest): Promise<Record<string, string>>;
   /**
    * 401/403 from the server: do what it takes (discovery, authorization, refresh, step-up);
-   * resolve true to retry that request once with fresh headers, false to fail it as an HTTP
+   * resolve true to retry that request with fresh headers, false to fail it as an HTTP
    * error (or throw an `McpAuthError`, which the request then rejects with). Not asked for the
    * session `DELETE` of a closing Streamable HTTP transport (no authorization on the way out).
    */

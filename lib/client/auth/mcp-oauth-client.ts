@@ -134,14 +134,15 @@ export class McpOAuthClient implements McpHttpAuth {
   }
 
   /**
-   * The headers presenting `tokens` on one request: `Authorization: Bearer …`. Override for
-   * another presentation (DPoP).
+   * The headers presenting `tokens` on one request: `Authorization: Bearer …`, or `DPoP …` for a
+   * DPoP-bound token (RFC 9449 §7.1; `withDpop` adds the proof). Override for another presentation.
    */
   protected async authorizationHeaders(
     tokens: McpOAuthTokens,
     _request: McpHttpAuthRequest,
   ): Promise<Record<string, string>> {
-    return { authorization: `Bearer ${tokens.accessToken}` };
+    const scheme = tokens.tokenType.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+    return { authorization: `${scheme} ${tokens.accessToken}` };
   }
 
   /** Extra headers of a token request (none; a DPoP proof in a subclass). */

@@ -64,6 +64,7 @@ export async function requestToken(
       body: body.toString(),
     });
   } catch (error) {
+    if (error instanceof McpAuthError) throw error; // e.g. a DPoP fetch whose key is unusable
     throw new McpAuthError(
       `Token request (${grant}) to ${request.tokenEndpoint.href} failed: ${(error as Error).message}`,
       'token_request_failed',

@@ -16,10 +16,17 @@ export type AuthAttempt<T> = (
 ) => Promise<T>;
 
 /**
+ * How often one request is sent again after a challenge. Two: a DPoP resource server may refuse
+ * the first request (no token: authorize) and then the first proof (`use_dpop_nonce`, RFC 9449
+ * §9: retry with its nonce). Each auth bounds its own loops below this (step-ups, nonces).
+ */
+const MAX_AUTH_RETRIES = 2;
+
+/**
  * Runs one HTTP request of a client transport under its `auth` option: the auth's headers on
  * each attempt, every reply shown to `onResponse`, and a 401/403 handed to `onChallenge`; when
- * that resolves true the request is sent once more (the refused reply is dropped with
- * `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
+ * that resolves true the request is sent again, up to {@link MAX_AUTH_RETRIES} times (the
+ * refused reply is dropped with `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
  * reply or reject because of it: either way the challenge comes from what it observed. With
  * `challenges: false` (a session DELETE while closing) a refusal is left as is: no
  * authorization starts on the way out.
@@ -34,7 +41,7 @@ export async function exchangeWithAuth<T>(
   challenges = true,
 ): Promise<T> {
   if (!auth) return attempt({}, () => undefined);
-  for (let retried = false; ; retried = true) {
+  for (let retries = 0; ; retries++) {
     let challenge: McpHttpAuthChallenge | undefined;
     const observe = (reply: ObservedReply) => {
       auth.onResponse?.({ status: reply.status, url, header: (name) => reply.header(name) });
@@ -50,7 +57,7 @@ export async function exchangeWithAuth<T>(
     } catch (error) {
       outcome = { ok: false, error };
     }
-    if (challenge && challenges && !retried) {
+    if (challenge && challenges && retries < MAX_AUTH_RETRIES) {
       let retry: boolean;
       try {
         retry = await auth.onChallenge(challenge);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLoopback, replyJson } from './loopback-http.js';
 
 /** Behaviour of {@link startTinyAuthorizationServer}. */
 export interface TinyAsOptions {
@@ -25,13 +25,9 @@ export async function startTinyAuthorizationServer(
     { challenge: string; scope: string | undefined; resource: string | null }
   >();
   let counter = 0;
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
+  const server = await listenLoopback((req, res) => handle(req, res));
+  const issuer = server.origin;
+  const json = replyJson;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', issuer);
@@ -117,10 +113,6 @@ export async function startTinyAuthorizationServer(
     requests,
     /** The requests to one path. */
     to: (path: string) => requests.filter((r) => r.path === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

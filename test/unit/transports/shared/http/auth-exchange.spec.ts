@@ -59,12 +59,20 @@ describe('exchangeWithAuth', () => {
     expect(a.seen.statuses).toEqual([401, 200]);
   });
 
-  it('retries only once: a second refusal is returned as is', async () => {
+  it('retries twice (authorize, then a DPoP nonce, RFC 9449 §9), each time with fresh headers', async () => {
     const a = auth(true);
-    const s = server(403, 403);
+    const s = server(401, 401, 200);
+    await expect(exchangeWithAuth(a.value, 'POST', URL_, s.attempt, s.discard)).resolves.toBe(200);
+    expect(s.sent.map((h) => h.authorization)).toEqual(['Bearer t0', 'Bearer t1', 'Bearer t2']);
+    expect(s.discarded).toEqual([401, 401]);
+  });
+
+  it('retries at most twice: a third refusal is returned as is (no loop)', async () => {
+    const a = auth(true);
+    const s = server(403, 403, 403, 200);
     await expect(exchangeWithAuth(a.value, 'POST', URL_, s.attempt)).resolves.toBe(403);
-    expect(s.sent).toHaveLength(2);
-    expect(a.seen.challenges).toHaveLength(1);
+    expect(s.sent).toHaveLength(3);
+    expect(a.seen.challenges).toHaveLength(2);
   });
 
   it('returns the refused reply unconsumed when the challenge is answered false', async () => {
