@@ -10,6 +10,14 @@ export interface TargetCheck {
   kind: 'min' | 'max';
   /** The raw figures behind the ratio. */
   detail: string;
+  /** How the ratio and goal print: `x` (default, a ratio), `MiB`, or `%` (a fraction × 100). */
+  unit?: 'x' | 'MiB' | '%';
+}
+
+function formatValue(value: number, unit: TargetCheck['unit'] = 'x'): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (unit === '%') return `${(value * 100).toFixed(1)} %`;
+  return unit === 'MiB' ? `${value.toFixed(1)} MiB` : `${value.toFixed(2)}x`;
 }
 
 /** True when the check's ratio meets its goal. */
@@ -24,8 +32,8 @@ export function isMet(check: TargetCheck): boolean {
 export function printTargets(checks: TargetCheck[]): void {
   const rows = checks.map((c) => [
     c.name,
-    Number.isFinite(c.ratio) ? `${c.ratio.toFixed(2)}x` : 'n/a',
-    `${c.kind === 'min' ? '>=' : '<='} ${c.goal.toFixed(2)}x`,
+    formatValue(c.ratio, c.unit),
+    `${c.kind === 'min' ? '>=' : '<='} ${formatValue(c.goal, c.unit)}`,
     isMet(c) ? 'met' : 'NOT MET',
     c.detail,
   ]);
