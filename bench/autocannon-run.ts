@@ -1,4 +1,4 @@
-import type { LoadJob, LoadResult, Workload } from './load-types.js';
+import type { LoadJob, LoadResult } from './load-types.js';
 import { runMeasuredWorker } from './measured-worker.js';
 
 const WORKER_URL = new URL('./load-worker.js', import.meta.url);
@@ -16,7 +16,7 @@ export function runLoad(
   connections: number,
   durationSec: number,
   modern = false,
-  extra: { workload?: Workload; amount?: number } = {},
+  extra: Pick<LoadJob, 'workload' | 'amount' | 'acceptSse'> = {},
 ): Promise<LoadResult> {
   const job: LoadJob = {
     url,
@@ -27,6 +27,7 @@ export function runLoad(
     modern,
     ...(extra.workload ? { workload: extra.workload } : {}),
     ...(extra.amount ? { amount: extra.amount } : {}),
+    ...(extra.acceptSse ? { acceptSse: true } : {}),
   };
   return runMeasuredWorker(WORKER_URL, job);
 }

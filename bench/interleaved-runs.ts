@@ -13,6 +13,8 @@ export interface LoadTarget {
   workload?: Workload;
   /** Overrides the options' connection count. */
   connections?: number;
+  /** Accept SSE replies (see `LoadJob.acceptSse`). */
+  acceptSse?: boolean;
   /** Called before every run of this target (the OpenTelemetry arm switches here). */
   before?: () => void;
 }
@@ -26,12 +28,14 @@ export interface InterleavedResult {
 /**
  * Loads each target once to warm up, then `options.rounds` rounds of all targets in turn, then the
  * first target once more, so drift (other load on the machine, JIT) hits every target alike.
- * Prints each run as it ends and returns the mean of each target's runs.
+ * Prints each run as it ends (`serverHere`: with the server thread's ELU and CPU, when the
+ * servers run on this thread) and returns the mean of each target's runs.
  */
 export async function runInterleaved(
   title: string,
   targets: LoadTarget[],
   options: BenchOptions,
+  serverHere = true,
 ): Promise<InterleavedResult> {
   const failures: string[] = [];
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
@@ -39,6 +43,7 @@ export async function runInterleaved(
     t.before?.();
     return runLoad(t.url, t.headers, t.connections ?? options.connections, seconds, t.modern, {
       workload: t.workload,
+      acceptSse: t.acceptSse,
     });
   };
   const check = (t: LoadTarget, phase: string, r: LoadResult) => {
@@ -55,7 +60,7 @@ export async function runInterleaved(
     const r = await load(t, options.durationSec);
     check(t, `run ${index + 1}`, r);
     runs.get(t.name)!.push(r);
-    printRun(t.name, index + 1, r);
+    printRun(t.name, index + 1, r, serverHere);
   }
   const summaries = new Map(targets.map((t) => [t.name, summarise(t.name, runs.get(t.name)!)]));
   return { summaries, failures };

@@ -33,6 +33,10 @@ function isJson(headers: Record<string, string | string[]>): boolean {
   return header(headers, 'content-type')?.startsWith('application/json') ?? false;
 }
 
+function isSse(headers: Record<string, string | string[]>): boolean {
+  return header(headers, 'content-type')?.startsWith('text/event-stream') ?? false;
+}
+
 /**
  * Builds the request sequence of `job.workload`. `nextId` hands out unique JSON-RPC ids (several
  * connections share one session in the `echo` and `list` runs, so ids must never collide).
@@ -42,6 +46,9 @@ export function requestsFor(
   nextId: () => number,
   bad: BadReply,
 ): autocannon.Request[] {
+  const replyOk = job.acceptSse
+    ? (headers: Record<string, string | string[]>) => isJson(headers) || isSse(headers)
+    : isJson;
   const session = (context: Context): Record<string, string> => {
     const id = context.session as string | undefined;
     return id
@@ -63,7 +70,7 @@ export function requestsFor(
       return request;
     },
     onResponse: (status, reply, context, replyHeaders) => {
-      if (status === 200 && isJson(replyHeaders) && check(reply, context.id as number)) return;
+      if (status === 200 && replyOk(replyHeaders) && check(reply, context.id as number)) return;
       bad(`HTTP ${status}: ${reply.slice(0, 300)}`);
     },
   });
@@ -75,7 +82,7 @@ export function requestsFor(
       context.session = header(replyHeaders, 'mcp-session-id');
       if (
         status === 200 &&
-        isJson(replyHeaders) &&
+        replyOk(replyHeaders) &&
         isInitializeResponse(reply, context.id as number)
       )
         return;

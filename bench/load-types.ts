@@ -13,6 +13,11 @@ export interface LoadJob {
   workload?: Workload;
   /** Stop after this many requests instead of after `durationSec` (memory runs). */
   amount?: number;
+  /**
+   * Accept replies as SSE too (a server that cannot answer JSON, such as the SDK v2 server's
+   * stateless 2025 fallback); by default only JSON replies count.
+   */
+  acceptSse?: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@
 import { runLoad } from './autocannon-run.js';
 import { failureCount, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
+import { idleSessionCost } from './idle-session-cost.js';
 import { countLiveSessions, closeSessions, openIdleSessions } from './open-sessions.js';
 import { positiveEnv } from './options.js';
 import { printLoadAverage } from './report.js';
@@ -23,21 +24,6 @@ import { BASE_HEADERS } from './workload.js';
 
 const MIB = 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
-
-/** RSS per 1,000 idle sessions: opens `count` sessions and measures the growth. */
-export async function idleSessionCost(
-  server: ServerProcess,
-  count: number,
-): Promise<{ rssPer1k: number; heapPer1k: number; sessions: Record<string, string>[] }> {
-  const before = await server.memory();
-  const sessions = await openIdleSessions(server.url, count);
-  const after = await server.memory();
-  return {
-    rssPer1k: ((after.rss - before.rss) * 1000) / count,
-    heapPer1k: ((after.heapUsed - before.heapUsed) * 1000) / count,
-    sessions,
-  };
-}
 
 async function flatOver(
   server: ServerProcess,

@@ -49,13 +49,16 @@ export function printEnvironment(options: BenchOptions, plan: string): void {
   printLoadAverage('before');
 }
 
-/** One line per measured run, printed as the runs complete. */
-export function printRun(name: string, index: number, r: LoadResult): void {
+/** One line per measured run, printed as the runs complete (`serverHere`: the server runs on this thread). */
+export function printRun(name: string, index: number, r: LoadResult, serverHere = true): void {
+  // The server thread's ELU and CPU mean something only when the server runs on this thread.
+  const server = serverHere
+    ? `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` +
+      `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  `
+    : '';
   console.log(
     `  run ${index} ${name.padEnd(7)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
-      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ` +
-      `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` +
-      `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  (${r.completed} requests)`,
+      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${server}(${r.completed} requests)`,
   );
 }
 
