@@ -18,19 +18,28 @@ export interface CompareRow {
   idleSessions: boolean;
 }
 
-/** The server processes of the comparison; `node22` runs those that need Node >= 22. */
-export function compareServers(node22: string): Record<string, ServerSpec> {
-  const onNode22 = (name: string, file: string, ...args: string[]): ServerSpec => ({
-    name,
-    node: node22,
-    args: [sourceServerScript(file), ...args],
-    path: '/mcp',
-  });
+/**
+ * The server processes of the comparison, by key, each made when asked; `node22` installs (once)
+ * and returns the Node >= 22 binary of those that need it.
+ */
+export function compareServers(node22: () => string): Record<string, () => ServerSpec> {
+  let binary: string | undefined;
+  const onNode22 =
+    (name: string, file: string, ...args: string[]) =>
+    (): ServerSpec => ({
+      name,
+      node: (binary ??= node22()),
+      args: [sourceServerScript(file), ...args],
+      path: '/mcp',
+    });
+  const here =
+    (name: string, path = '/mcp') =>
+    (): ServerSpec => ({ name, path });
   return {
-    bare: { name: 'bare', path: '/rpc' },
-    'nestjs-mcp': { name: 'nestjs-mcp', path: '/mcp' },
-    'sdk1-stateful': { name: 'sdk1-stateful', path: '/mcp' },
-    'sdk1-stateless': { name: 'sdk1-stateless', path: '/mcp' },
+    bare: here('bare', '/rpc'),
+    'nestjs-mcp': here('nestjs-mcp'),
+    'sdk1-stateful': here('sdk1-stateful'),
+    'sdk1-stateless': here('sdk1-stateless'),
     'sdk2-stateless': onNode22('sdk2-stateless', 'sdk2-server.mjs'),
     'rekog-stateful': onNode22('rekog-stateful', 'rekog-server.mjs', 'stateful'),
     'rekog-stateless': onNode22('rekog-stateless', 'rekog-server.mjs', 'stateless'),

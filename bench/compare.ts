@@ -10,7 +10,9 @@
  *    interleaved rounds over all servers (`BENCH_ROUNDS`, `BENCH_DURATION`, `BENCH_CONNECTIONS`,
  *    `BENCH_WARMUP`).
  * Prints the table of ratios to the bare route. Reports; does not assert. Exits 1 when requests
- * failed. The Node 22 tools are installed into .tools/ by `scripts/compare-tools.sh`.
+ * failed. The Node 22 tools are installed into .tools/ by `scripts/compare-tools.sh` (when a
+ * server needing them is in the run). `BENCH_COMPARE_SERVERS` (keys of
+ * `bench/compare-servers.ts`, comma-separated) limits the run to some servers and the bare route.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -42,19 +44,33 @@ async function callHeaders(row: CompareRow, server: ServerProcess) {
   return row.session ? openMcpSession(server.url) : { ...BASE_HEADERS };
 }
 
+/** The rows of the servers named in `BENCH_COMPARE_SERVERS` (comma-separated keys), or all. */
+function selectedRows(): CompareRow[] {
+  const raw = process.env.BENCH_COMPARE_SERVERS;
+  if (!raw) return COMPARE_ROWS;
+  const keys = new Set(['bare', ...raw.split(',').map((s) => s.trim())]);
+  for (const key of keys) {
+    if (!COMPARE_ROWS.some((r) => r.server === key)) {
+      throw new Error(`BENCH_COMPARE_SERVERS: unknown server "${key}"`);
+    }
+  }
+  return COMPARE_ROWS.filter((r) => keys.has(r.server));
+}
+
 async function main(): Promise<number> {
   const options = readBenchOptions();
   const idle = positiveEnv('BENCH_IDLE_SESSIONS', 1000, true);
-  const node22 = installTools();
-  printEnvironment(options, `${COMPARE_ROWS.length} rows, each server in its own process`);
-  const specs = compareServers(node22);
+  const rows = selectedRows();
+  const specs = compareServers(() => installTools());
+  printEnvironment(options, `${rows.length} rows, each server in its own process`);
   const servers = new Map<string, ServerProcess>();
   try {
-    for (const [key, spec] of Object.entries(specs))
-      servers.set(key, await startServerProcess(spec));
+    for (const key of new Set(rows.map((r) => r.server))) {
+      servers.set(key, await startServerProcess(specs[key]()));
+    }
     const rss = new Map<string, number>();
     console.log(`\nRSS per 1,000 idle sessions (${idle} opened, after full GC in the server)`);
-    for (const row of COMPARE_ROWS.filter((r) => r.idleSessions)) {
+    for (const row of rows.filter((r) => r.idleSessions)) {
       const server = servers.get(row.server)!;
       await closeSessions(server.url, await openIdleSessions(server.url, 100)); // warm-up
       const cost = await idleSessionCost(server, idle);
@@ -66,7 +82,7 @@ async function main(): Promise<number> {
     }
 
     const targets: LoadTarget[] = [];
-    for (const row of COMPARE_ROWS) {
+    for (const row of rows) {
       const server = servers.get(row.server)!;
       const headers = await callHeaders(row, server);
       await smokeTest(server.url, headers, row.modern);
@@ -104,7 +120,7 @@ async function main(): Promise<number> {
     );
     console.log('| server | tools/call | handshake | RSS per 1k idle sessions |');
     console.log('|---|---|---|---|');
-    for (const row of COMPARE_ROWS) {
+    for (const row of rows) {
       const memory = rss.get(row.label);
       console.log(
         `| ${row.label} | ${cell(row.label, 'call')} | ${cell(row.label, 'handshake')} | ` +
