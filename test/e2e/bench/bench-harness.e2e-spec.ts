@@ -44,7 +44,7 @@ describe('bench harness', () => {
     }
   });
 
-  it('bench:memory prints idle-session RSS, sessions held and the drift of both call runs', async () => {
+  it('bench:memory prints idle-session RSS, sessions held and the RSS spread of both call runs', async () => {
     const out = await bench('memory.js', {
       BENCH_IDLE_SESSIONS: '50',
       BENCH_HELD_SESSIONS: '100',
@@ -53,8 +53,8 @@ describe('bench harness', () => {
     });
     expect(out).toMatch(/RSS per 1,000 idle sessions +-?\d+\.\d MiB +<= 5\.0 MiB/);
     expect(out).toMatch(/idle sessions held \(of 100\) +100\.0 % +>= 100\.0 % +met +100 answered/);
-    expect(out).toMatch(/RSS drift over 200 calls, one session +\d+\.\d %/);
-    expect(out).toMatch(/RSS drift over 200 calls, fresh sessions +\d+\.\d %/);
+    expect(out).toMatch(/RSS spread over 200 calls, one session +\d+\.\d %/);
+    expect(out).toMatch(/RSS spread over 200 calls, fresh sessions +\d+\.\d %/);
   });
 
   it('bench:heap prints the classes an idle session retains, McpSession among them', async () => {
