@@ -68,13 +68,13 @@ async function main(): Promise<number> {
     for (const key of new Set(rows.map((r) => r.server))) {
       servers.set(key, await startServerProcess(specs[key]()));
     }
-    const rss = new Map<string, number>();
+    const memory = new Map<string, { rssPer1k: number; heapPer1k: number }>();
     console.log(`\nRSS per 1,000 idle sessions (${idle} opened, after full GC in the server)`);
     for (const row of rows.filter((r) => r.idleSessions)) {
       const server = servers.get(row.server)!;
       await closeSessions(server.url, await openIdleSessions(server.url, 100)); // warm-up
       const cost = await idleSessionCost(server, idle);
-      rss.set(row.label, cost.rssPer1k);
+      memory.set(row.label, cost);
       console.log(
         `  ${row.label.padEnd(34)} ${(cost.rssPer1k / MIB).toFixed(1)} MiB RSS, ${(cost.heapPer1k / MIB).toFixed(1)} MiB heap`,
       );
@@ -118,13 +118,13 @@ async function main(): Promise<number> {
       `\n${options.durationSec} s per run at ${options.connections} connections, ${options.rounds} round(s), ` +
         `JSON replies (SSE for SDK v2's 2025 handshake); ratios to the bare route\n`,
     );
-    console.log('| server | tools/call | handshake | RSS per 1k idle sessions |');
+    console.log('| server | tools/call | handshake | RSS per 1k idle sessions (heap) |');
     console.log('|---|---|---|---|');
     for (const row of rows) {
-      const memory = rss.get(row.label);
+      const cost = memory.get(row.label);
       console.log(
         `| ${row.label} | ${cell(row.label, 'call')} | ${cell(row.label, 'handshake')} | ` +
-          `${memory === undefined ? '—' : `${(memory / MIB).toFixed(1)} MiB`} |`,
+          `${cost === undefined ? '—' : `${(cost.rssPer1k / MIB).toFixed(1)} MiB (heap ${(cost.heapPer1k / MIB).toFixed(1)})`} |`,
       );
     }
     if (run.failures.length > 0) {

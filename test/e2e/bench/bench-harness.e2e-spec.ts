@@ -70,10 +70,14 @@ describe('bench harness', () => {
       BENCH_IDLE_SESSIONS: '50',
       BENCH_COMPARE_SERVERS: 'nestjs-mcp,sdk1-stateful,sdk1-stateless',
     });
-    expect(out).toContain('| server | tools/call | handshake | RSS per 1k idle sessions |');
+    expect(out).toContain('| server | tools/call | handshake | RSS per 1k idle sessions (heap) |');
     expect(out).toMatch(/\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| — \|/);
-    expect(out).toMatch(/\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| -?\d+\.\d MiB \|/);
-    expect(out).toMatch(/\| official SDK v1 stateful \| \d+\.\d\d× .* \| -?\d+\.\d MiB \|/);
+    expect(out).toMatch(
+      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+    );
+    expect(out).toMatch(
+      /\| official SDK v1 stateful \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+    );
     expect(out).toMatch(/\| official SDK v1 stateless \| \d+\.\d\d× .* \| — \|/);
   });
 });
