@@ -6,13 +6,17 @@ import {
   Injectable,
   Module,
   Post,
+  Res,
+  type DynamicModule,
   type INestApplication,
   type LogLevel,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { McpModule, Tool } from '../lib/index.js';
+import { McpModule, McpServer, Tool } from '../lib/index.js';
+import { realisticTools } from './realistic-tools.js';
 
 /** The echo tool's arguments, shared by both apps so they validate with the same zod schema. */
 const echoShape = { text: z.string().describe('Text to echo') };
@@ -33,10 +37,23 @@ export class BenchTools {
   }
 }
 
-@Module({
-  imports: [McpModule.forRoot({ name: 'nestjs-mcp-bench', version: '0.0.0' })],
-  providers: [BenchTools],
-})
+/**
+ * The MCP module of every bench app: session caps raised so a handshake run (thousands of fresh
+ * sessions per second, never closed) is not refused; `BENCH_SESSION_IDLE_MS` ends idle sessions
+ * sooner than the 30-minute default.
+ */
+export function benchMcpModule(extra: { stateless?: boolean } = {}): DynamicModule {
+  const idle = Number(process.env.BENCH_SESSION_IDLE_MS ?? 0);
+  return McpModule.forRoot({
+    name: 'nestjs-mcp-bench',
+    version: '0.0.0',
+    limits: { maxSessions: 10_000_000, maxSessionsPerAddress: 10_000_000 },
+    ...(idle > 0 ? { sessionIdleTimeoutMs: idle } : {}),
+    ...extra,
+  });
+}
+
+@Module({ imports: [benchMcpModule()], providers: [BenchTools] })
 class McpBenchModule {}
 
 type JsonRpcId = string | number | null;
@@ -45,17 +62,45 @@ function rpcError(id: JsonRpcId, code: number, message: string) {
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
-/** The same JSON work without MCP: read the parsed body, validate the arguments, answer. */
+const BARE_INITIALIZE_RESULT = {
+  protocolVersion: '2025-11-25',
+  capabilities: { tools: {} },
+  serverInfo: { name: 'bare-bench', version: '0.0.0' },
+};
+const BARE_TOOLS_LIST_RESULT = {
+  tools: [
+    {
+      name: 'echo',
+      description: 'Echoes the given text back',
+      inputSchema: z.toJSONSchema(echoArguments),
+      annotations: { readOnlyHint: true },
+    },
+  ],
+};
+
+/**
+ * The same JSON work without MCP: read the parsed body, validate the arguments, answer. Also
+ * answers the handshake's other three round trips (`initialize`, `notifications/initialized` with
+ * 202, `tools/list`) with fixed results, so the handshake run has a bare equivalent.
+ */
 @Controller('rpc')
 class BareEchoController {
   @Post()
   @HttpCode(200)
-  call(@Body() body: unknown) {
+  call(@Body() body: unknown, @Res({ passthrough: true }) res: { status(code: number): unknown }) {
     const message = (typeof body === 'object' && body !== null ? body : {}) as Record<
       string,
       unknown
     >;
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+    if (message.method === 'initialize')
+      return { jsonrpc: '2.0', id, result: BARE_INITIALIZE_RESULT };
+    if (message.method === 'tools/list')
+      return { jsonrpc: '2.0', id, result: BARE_TOOLS_LIST_RESULT };
+    if (message.method === 'notifications/initialized') {
+      res.status(202);
+      return '';
+    }
     const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
     if (message.jsonrpc !== '2.0' || message.method !== 'tools/call' || params?.name !== 'echo') {
       return rpcError(id, -32600, 'Expected a tools/call of echo');
@@ -90,4 +135,26 @@ export function startMcpApp(): Promise<StartedApp> {
 /** Boots the bare NestJS app with its `POST /rpc` echo route on an ephemeral port. */
 export function startBareApp(): Promise<StartedApp> {
   return start(BareBenchModule, '/rpc');
+}
+
+/** Registers `count` realistic tools on the server at start (the `tools/list` benchmark). */
+function realisticToolsProvider(count: number) {
+  @Injectable()
+  class RealisticToolsRegistrar implements OnModuleInit {
+    constructor(private readonly server: McpServer) {}
+
+    onModuleInit(): void {
+      for (const tool of realisticTools(count)) {
+        this.server.registerTool(tool, () => 'ok');
+      }
+    }
+  }
+  return RealisticToolsRegistrar;
+}
+
+/** Boots an MCP server whose only tools are `count` realistic ones (no echo). */
+export function startToolListApp(count: number): Promise<StartedApp> {
+  @Module({ imports: [benchMcpModule()], providers: [realisticToolsProvider(count)] })
+  class ToolListBenchModule {}
+  return start(ToolListBenchModule, '/mcp');
 }

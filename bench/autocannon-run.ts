@@ -6,8 +6,8 @@ const ID_STRIDE = 1_000_000_000;
 let runs = 0;
 
 /**
- * Loads `url` with autocannon for `durationSec` in a worker thread (`tools/call echo` POSTs with
- * unique ids) and resolves with the measured rate, latency and failure counts, plus how busy this
+ * Loads `url` with autocannon for `durationSec` (or `extra.amount` requests) in a worker thread
+ * (`extra.workload`, default `tools/call echo` POSTs with unique ids) and resolves with the measured rate, latency and failure counts, plus how busy this
  * (the servers') thread was: if it is not near 100 %, the load generator was the bottleneck.
  */
 export function runLoad(
@@ -16,6 +16,7 @@ export function runLoad(
   connections: number,
   durationSec: number,
   modern = false,
+  extra: Pick<LoadJob, 'workload' | 'amount' | 'acceptSse'> = {},
 ): Promise<LoadResult> {
   const job: LoadJob = {
     url,
@@ -24,6 +25,9 @@ export function runLoad(
     durationSec,
     idBase: ++runs * ID_STRIDE,
     modern,
+    ...(extra.workload ? { workload: extra.workload } : {}),
+    ...(extra.amount ? { amount: extra.amount } : {}),
+    ...(extra.acceptSse ? { acceptSse: true } : {}),
   };
   return runMeasuredWorker(WORKER_URL, job);
 }

@@ -9,7 +9,34 @@ export interface LoadJob {
   idBase: number;
   /** Send the stateless 2026-07-28 body (`_meta` in params) instead of the session one. */
   modern?: boolean;
+  /** What each connection sends (default `echo`; see `bench/load-requests.ts`). */
+  workload?: Workload;
+  /** Stop after this many requests instead of after `durationSec` (memory runs). */
+  amount?: number;
+  /**
+   * Accept replies as SSE too (a server that cannot answer JSON, such as the SDK v2 server's
+   * stateless 2025 fallback); by default only JSON replies count.
+   */
+  acceptSse?: boolean;
 }
+
+/**
+ * The request sequences a load run can send, each repeated by every connection:
+ * - `echo`: one `tools/call echo`;
+ * - `list`: one `tools/list`;
+ * - `handshake`: `initialize` → `notifications/initialized` → `tools/list` → `tools/call` on a
+ *   fresh session (the session id of the `initialize` reply, when there is one);
+ * - `session-cycle`: `initialize` → `notifications/initialized` → `tools/call` → `DELETE`.
+ */
+export type Workload = 'echo' | 'list' | 'handshake' | 'session-cycle';
+
+/** Requests per sequence of each workload (a handshake is four round trips). */
+export const REQUESTS_PER_SEQUENCE: Readonly<Record<Workload, number>> = {
+  echo: 1,
+  list: 1,
+  handshake: 4,
+  'session-cycle': 4,
+};
 
 /** Outcome of one load run. */
 export interface LoadResult {

@@ -5,8 +5,8 @@
 import autocannon from 'autocannon';
 import { createHistogram } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LoadJob, LoadResult } from './load-types.js';
-import { isEchoResponse, toolsCallBody } from './workload.js';
+import { REQUESTS_PER_SEQUENCE, type LoadJob, type LoadResult } from './load-types.js';
+import { requestsFor } from './load-requests.js';
 
 const job = workerData as LoadJob;
 let nextId = job.idBase;
@@ -15,40 +15,20 @@ let firstBad: string | undefined;
 // Microseconds: autocannon's own latency histogram has 1 ms resolution, too coarse here.
 const latencyUs = createHistogram();
 
-/** True when the reply is plain JSON (an SSE-upgraded reply would also contain the result). */
-function isJson(headers: Record<string, string | string[]>): boolean {
-  for (const name in headers) {
-    if (name.toLowerCase() === 'content-type') {
-      return String(headers[name]).startsWith('application/json');
-    }
-  }
-  return false;
-}
-
 const instance = autocannon({
   url: job.url,
   connections: job.connections,
   pipelining: 1,
-  duration: job.durationSec,
+  ...(job.amount ? { amount: job.amount } : { duration: job.durationSec }),
   timeout: 10,
-  requests: [
-    {
-      method: 'POST',
-      headers: job.headers,
-      // A unique id per request: with 10 connections on one MCP session, ids must not collide.
-      setupRequest: (request, context) => {
-        const id = ++nextId;
-        context.id = id;
-        request.body = toolsCallBody(id, job.modern);
-        return request;
-      },
-      onResponse: (status, body, context, headers) => {
-        if (status === 200 && isJson(headers) && isEchoResponse(body, context.id as number)) return;
-        badResponses++;
-        firstBad ??= `HTTP ${status}: ${body.slice(0, 300)}`;
-      },
+  requests: requestsFor(
+    job,
+    () => ++nextId,
+    (description) => {
+      badResponses++;
+      firstBad ??= description;
     },
-  ],
+  ),
 });
 
 instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
@@ -58,10 +38,12 @@ instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: 
 // In a worker thread autocannon returns its raw, unaggregated result.
 const result = (await instance) as autocannon.RawResult;
 const completed = result.totalCompletedRequests;
+// Rates are of whole sequences (a handshake is four requests); latency stays per request.
+const perSequence = REQUESTS_PER_SEQUENCE[job.workload ?? 'echo'];
 const report: LoadResult = {
   completed,
   durationSec: result.duration,
-  rps: completed / result.duration,
+  rps: completed / perSequence / result.duration,
   p50Ms: latencyUs.percentile(50) / 1000,
   p99Ms: latencyUs.percentile(99) / 1000,
   meanMs: latencyUs.mean / 1000,

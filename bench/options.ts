@@ -1,6 +1,6 @@
 /** Benchmark settings, from the environment. */
 export interface BenchOptions {
-  /** Seconds of each measured run (`BENCH_DURATION`, default 10). */
+  /** Seconds of each measured run (`BENCH_DURATION`, default 5). */
   durationSec: number;
   /** Concurrent connections (`BENCH_CONNECTIONS`, default 10). */
   connections: number;
@@ -10,7 +10,11 @@ export interface BenchOptions {
   rounds: number;
 }
 
-function positive(name: string, fallback: number, integer: boolean): number {
+/**
+ * A positive number from the environment variable `name`, or `fallback` when unset.
+ * @throws Error when the value is not a positive (integer, if asked) number.
+ */
+export function positiveEnv(name: string, fallback: number, integer: boolean): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -27,9 +31,9 @@ function positive(name: string, fallback: number, integer: boolean): number {
  */
 export function readBenchOptions(): BenchOptions {
   return {
-    durationSec: positive('BENCH_DURATION', 10, false),
-    connections: positive('BENCH_CONNECTIONS', 10, true),
-    warmupSec: positive('BENCH_WARMUP', 2, false),
-    rounds: positive('BENCH_ROUNDS', 1, true),
+    durationSec: positiveEnv('BENCH_DURATION', 5, false),
+    connections: positiveEnv('BENCH_CONNECTIONS', 10, true),
+    warmupSec: positiveEnv('BENCH_WARMUP', 2, false),
+    rounds: positiveEnv('BENCH_ROUNDS', 1, true),
   };
 }

@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     ...Array.from({ length: options.rounds }, () => ['ws', 'http'] as const).flat(),
     'ws' as const,
   ];
-  printEnvironment(options, order);
+  printEnvironment(options, `order ${order.join(' -> ')}`);
   console.log(`websocket: ${sockets} sockets, ${options.connections} requests in flight`);
   const app = await NestFactory.create(WsBenchModule, { logger: ['error', 'warn'] });
   await app.listen(0, '127.0.0.1');

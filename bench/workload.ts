@@ -50,7 +50,42 @@ export function toolsCallBody(id: number, modern = false): string {
  * Cheap check (no JSON.parse, it runs for every response) that a body is the echo result for `id`.
  */
 export function isEchoResponse(body: string, id: number): boolean {
-  return (
-    body.includes(`"id":${id},`) && body.includes(EXPECTED_CONTENT) && !body.includes('"error"')
-  );
+  return hasId(body, id) && body.includes(EXPECTED_CONTENT) && !body.includes('"error"');
+}
+
+/** True when a reply body carries `"id":<id>` (followed by `,` or `}`, whatever the key order). */
+export function hasId(body: string, id: number): boolean {
+  return body.includes(`"id":${id},`) || body.includes(`"id":${id}}`);
+}
+
+/** The `initialize` body of a 2025 session with a given JSON-RPC id. */
+export function initializeBody(id: number): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'nestjs-mcp-bench', version: '0.0.0' },
+    },
+  });
+}
+
+/** The `notifications/initialized` body (no id: a notification). */
+export const INITIALIZED_BODY = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+
+/** The `tools/list` body with a given JSON-RPC id. */
+export function toolsListBody(id: number): string {
+  return `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":{}}`;
+}
+
+/** Cheap check that a body is a `tools/list` result for `id` (not an error). */
+export function isToolsListResponse(body: string, id: number): boolean {
+  return hasId(body, id) && body.includes('"tools":[') && !body.includes('"error"');
+}
+
+/** Cheap check that a body is an `initialize` result for `id`. */
+export function isInitializeResponse(body: string, id: number): boolean {
+  return hasId(body, id) && body.includes('"protocolVersion"') && !body.includes('"error"');
 }

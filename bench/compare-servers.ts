@@ -1,0 +1,110 @@
+import { sourceServerScript, type ServerSpec } from './servers/server-process.js';
+
+/** One row of the comparison: a server (process) and how the workload talks to it. */
+export interface CompareRow {
+  /** The row's label. */
+  label: string;
+  /** Key of the server process (rows may share one). */
+  server: string;
+  /** `tools/call` on a session opened first (stateful servers). */
+  session: boolean;
+  /** `tools/call` as a stateless 2026-07-28 request. */
+  modern?: boolean;
+  /** Run the handshake workload (initialize → initialized → tools/list → tools/call). */
+  handshake: boolean;
+  /** Accept SSE replies (the SDK v2 server answers 2025 requests only as SSE). */
+  acceptSse?: boolean;
+  /** Measure RSS per 1,000 idle sessions. */
+  idleSessions: boolean;
+}
+
+/**
+ * The server processes of the comparison, by key, each made when asked; `node22` installs (once)
+ * and returns the Node >= 22 binary of those that need it.
+ */
+export function compareServers(node22: () => string): Record<string, () => ServerSpec> {
+  let binary: string | undefined;
+  const onNode22 =
+    (name: string, file: string, ...args: string[]) =>
+    (): ServerSpec => ({
+      name,
+      node: (binary ??= node22()),
+      args: [sourceServerScript(file), ...args],
+      path: '/mcp',
+    });
+  const here =
+    (name: string, path = '/mcp') =>
+    (): ServerSpec => ({ name, path });
+  return {
+    bare: here('bare', '/rpc'),
+    'nestjs-mcp': here('nestjs-mcp'),
+    'sdk1-stateful': here('sdk1-stateful'),
+    'sdk1-stateless': here('sdk1-stateless'),
+    'sdk2-stateless': onNode22('sdk2-stateless', 'sdk2-server.mjs'),
+    'rekog-stateful': onNode22('rekog-stateful', 'rekog-server.mjs', 'stateful'),
+    'rekog-stateless': onNode22('rekog-stateless', 'rekog-server.mjs', 'stateless'),
+  };
+}
+
+/** The rows, the bare route first (every ratio is to it). */
+export const COMPARE_ROWS: CompareRow[] = [
+  {
+    label: 'bare NestJS route',
+    server: 'bare',
+    session: false,
+    handshake: true,
+    idleSessions: false,
+  },
+  {
+    label: 'nestjs-mcp (2025 session)',
+    server: 'nestjs-mcp',
+    session: true,
+    handshake: true,
+    idleSessions: true,
+  },
+  {
+    label: 'nestjs-mcp (2026-07-28 stateless)',
+    server: 'nestjs-mcp',
+    session: false,
+    modern: true,
+    handshake: false,
+    idleSessions: false,
+  },
+  {
+    label: '@rekog/mcp-nest 2.0.5 stateful',
+    server: 'rekog-stateful',
+    session: true,
+    handshake: true,
+    idleSessions: true,
+  },
+  {
+    label: '@rekog/mcp-nest 2.0.5 stateless',
+    server: 'rekog-stateless',
+    session: false,
+    handshake: true,
+    idleSessions: false,
+  },
+  {
+    label: 'official SDK v1 stateful',
+    server: 'sdk1-stateful',
+    session: true,
+    handshake: true,
+    idleSessions: true,
+  },
+  {
+    label: 'official SDK v1 stateless',
+    server: 'sdk1-stateless',
+    session: false,
+    handshake: true,
+    idleSessions: false,
+  },
+  {
+    label: 'official SDK v2 stateless (call: 2026-07-28)',
+    server: 'sdk2-stateless',
+    session: false,
+    modern: true,
+    handshake: true,
+    acceptSse: true,
+    idleSessions: false,
+  },
+];

@@ -1,0 +1,32 @@
+/**
+ * Entry of a bench server process on the project's Node: `node dist/bench/servers/server-entry.js
+ * <kind>` with kind `nestjs-mcp` (the bench's MCP app), `bare` (the bare Nest route),
+ * `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
+ * listening; `bench/servers/server-process.ts` starts it.
+ */
+import type { AddressInfo } from 'node:net';
+import { startBareApp, startMcpApp } from '../apps.js';
+import { startSdk1Server } from './sdk1-server.js';
+
+const kind = process.argv[2];
+
+async function listen(): Promise<number> {
+  switch (kind) {
+    case 'nestjs-mcp':
+    case 'bare': {
+      const started = kind === 'bare' ? await startBareApp() : await startMcpApp();
+      started.app.enableShutdownHooks();
+      return Number(new URL(started.url).port);
+    }
+    case 'sdk1-stateful':
+    case 'sdk1-stateless': {
+      const server = await startSdk1Server(kind === 'sdk1-stateful');
+      process.once('SIGTERM', () => server.close(() => process.exit(0)));
+      return (server.address() as AddressInfo).port;
+    }
+    default:
+      throw new Error(`unknown server kind "${kind}"`);
+  }
+}
+
+console.log(`READY ${await listen()}`);

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { ProbeReply, ProbeRequest } from './memory-probe.js';
+
+const PROBE = new URL('./memory-probe.js', import.meta.url);
+const ENTRY = fileURLToPath(new URL('./server-entry.js', import.meta.url));
+
+/** How to start one bench server in its own process. */
+export interface ServerSpec {
+  /** The label printed in the tables. */
+  name: string;
+  /** The Node binary (default: this one). */
+  node?: string;
+  /** The script and its arguments (default: `server-entry.js <name>`). */
+  args?: string[];
+  /** The MCP (or bare) endpoint's path. */
+  path: string;
+}
+
+/** A running bench server process. */
+export interface ServerProcess {
+  readonly name: string;
+  /** The endpoint URL. */
+  readonly url: string;
+  /** RSS and used heap after a full GC in the server, in bytes. */
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** Writes a heap snapshot (after a full GC) in the server; resolves with its path. */
+  snapshot(path: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `spec` as a child process with `--expose-gc` and the memory probe preloaded
+ * (`memory-probe.ts`, over the IPC channel), and resolves once it prints `READY <port>`.
+ * @throws Error when the process exits before it is ready.
+ */
+export async function startServerProcess(spec: ServerSpec): Promise<ServerProcess> {
+  const args = spec.args ?? [ENTRY, spec.name];
+  const child = spawn(
+    spec.node ?? process.execPath,
+    ['--expose-gc', '--import', PROBE.href, ...args],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env } },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${spec.name} exited with ${code} before it was ready: ${out.slice(-500)}`)),
+    );
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = (request: ProbeRequest): Promise<ProbeReply> => {
+    const next = queue.then(async () => {
+      child.send(request);
+      const [reply] = (await once(child, 'message')) as [ProbeReply];
+      if (reply.error) throw new Error(`${spec.name} probe: ${reply.error}`);
+      return reply;
+    });
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    name: spec.name,
+    url: `http://127.0.0.1:${port}${spec.path}`,
+    async memory() {
+      const reply = await ask({ op: 'memory' });
+      return { rss: reply.rss!, heapUsed: reply.heapUsed! };
+    },
+    async snapshot(path) {
+      return (await ask({ op: 'snapshot', path })).path!;
+    },
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The script path of a `.mjs` server under `bench/servers/` in the repository (not compiled). */
+export function sourceServerScript(file: string): string {
+  return fileURLToPath(new URL(`../../../bench/servers/${file}`, import.meta.url));
+}

@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import.meta.jest.setTimeout(240_000);
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Tiny runs: a fraction of a second each, a few hundred requests; the figures are not looked at. */
+const TINY = { BENCH_DURATION: '0.1', BENCH_WARMUP: '0.05', BENCH_ROUNDS: '1', BENCH_OTEL: '0' };
+
+/** Runs a built bench script with the tiny settings; resolves with its stdout (exit code 0). */
+async function bench(script: string, env: Record<string, string>, nodeArgs: string[] = []) {
+  const path = `${ROOT}dist/bench/${script}`;
+  if (!existsSync(path)) throw new Error(`${path} is missing: run "npm run build" first`);
+  const { stdout } = await run(process.execPath, [...nodeArgs, path], {
+    cwd: ROOT,
+    env: { ...process.env, ...TINY, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+/**
+ * Smoke of the bench harness (issue 16): each mode runs end to end against real servers and
+ * prints its rows. No timing is asserted (the numbers of such short runs mean nothing); a mode
+ * whose requests fail exits non-zero, which rejects here.
+ */
+describe('bench harness', () => {
+  it('npm run bench prints every target of the issue with its goal and status', async () => {
+    const out = await bench('run.js', { BENCH_LIST_TOOLS: '20', BENCH_P99_CONNECTIONS: '20' });
+    for (const row of [
+      /tools\/call, 2025 session \/ bare +\d+\.\d\dx +>= 1\.00x +(met|NOT MET)/,
+      /tools\/call, 2026-07-28 stateless \/ bare +\d+\.\d\dx/,
+      /handshake, fresh session \/ bare 4 trips +\d+\.\d\dx +>= 0\.95x/,
+      /p99 tools\/call @20 conns, mcp \/ bare +\d+\.\d\dx +<= 1\.00x/,
+      /tools\/list, 20 tools \/ 5 tools +\d+\.\d\dx +>= 0\.80x/,
+      /McpClient \/ SDK v1 client, sequential +\d+\.\d\dx +>= 1\.50x/,
+      /McpClient \/ SDK v1 client, 8 in flight +\d+\.\d\dx/,
+    ]) {
+      expect(out).toMatch(row);
+    }
+  });
+
+  it('bench:memory prints idle-session RSS, sessions held and the RSS spread of both call runs', async () => {
+    const out = await bench('memory.js', {
+      BENCH_IDLE_SESSIONS: '50',
+      BENCH_HELD_SESSIONS: '100',
+      BENCH_MEMORY_CALLS: '200',
+      BENCH_MEMORY_CHECKPOINTS: '2',
+    });
+    expect(out).toMatch(/RSS per 1,000 idle sessions +-?\d+\.\d MiB +<= 5\.0 MiB/);
+    expect(out).toMatch(/idle sessions held \(of 100\) +100\.0 % +>= 100\.0 % +met +100 answered/);
+    expect(out).toMatch(/RSS spread over 200 calls, one session +\d+\.\d %/);
+    expect(out).toMatch(/RSS spread over 200 calls, fresh sessions +\d+\.\d %/);
+  });
+
+  it('bench:heap prints the classes an idle session retains, McpSession among them', async () => {
+    const out = await bench('heap.js', { BENCH_HEAP_SESSIONS: '50' }, [
+      '--max-old-space-size=4096',
+    ]);
+    expect(out).toMatch(/50 idle sessions: heap used \+-?\d+ B per session/);
+    expect(out).toMatch(/^McpSession +\d+ +\d+ +1\.00$/m);
+  });
+
+  it('bench:compare prints the table of ratios to the bare route (servers on this Node)', async () => {
+    const out = await bench('compare.js', {
+      BENCH_IDLE_SESSIONS: '50',
+      BENCH_COMPARE_SERVERS: 'nestjs-mcp,sdk1-stateful,sdk1-stateless',
+    });
+    expect(out).toContain('| server | tools/call | handshake | RSS per 1k idle sessions (heap) |');
+    expect(out).toMatch(/\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| — \|/);
+    expect(out).toMatch(
+      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+    );
+    expect(out).toMatch(
+      /\| official SDK v1 stateful \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+    );
+    expect(out).toMatch(/\| official SDK v1 stateless \| \d+\.\d\d× .* \| — \|/);
+  });
+});
