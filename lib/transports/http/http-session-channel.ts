@@ -92,8 +92,11 @@ export class HttpSessionChannel implements McpSessionSink {
     options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers' | 'replyHeaders'>,
   ): PostExchange {
     let stream: SseStream | undefined;
+    // A literal of fixed shape (no spread): this runs for every POST.
     const exchange = new PostExchange(res, ids, {
-      ...options,
+      batch: options.batch,
+      headers: options.headers,
+      replyHeaders: options.replyHeaders,
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
