@@ -32,24 +32,37 @@ const PROGRESS = 'notifications/progress';
  * feeds {@link receive} and provides `send`.
  */
 export class JsonRpcPeer<TExtra = undefined> {
-  private readonly inbound = new Map<RequestId, AbortController>();
-  private readonly outbound = new Map<RequestId, OutgoingRequest>();
+  // The maps are made on first use: an idle server session holds only what it used.
+  private inboundMap?: Map<RequestId, AbortController>;
+  private outboundMap?: Map<RequestId, OutgoingRequest>;
   /** Caller-chosen progress tokens of pending requests (the default token is the request id). */
-  private readonly progressTokens = new Map<string | number, OutgoingRequest>();
+  private progressTokenMap?: Map<string | number, OutgoingRequest>;
   // Ids start at 1: some clients treat a cancelled request id 0 as absent.
   private nextId = 1;
   private closedWith?: Error;
 
   constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
 
+  private get inbound(): Map<RequestId, AbortController> {
+    return (this.inboundMap ??= new Map());
+  }
+
+  private get outbound(): Map<RequestId, OutgoingRequest> {
+    return (this.outboundMap ??= new Map());
+  }
+
+  private get progressTokens(): Map<string | number, OutgoingRequest> {
+    return (this.progressTokenMap ??= new Map());
+  }
+
   /** Number of incoming requests still being handled. */
   get inFlightCount(): number {
-    return this.inbound.size;
+    return this.inboundMap?.size ?? 0;
   }
 
   /** Number of outgoing requests still waiting for an answer. */
   get pendingCount(): number {
-    return this.outbound.size;
+    return this.outboundMap?.size ?? 0;
   }
 
   /** True once {@link close} was called. */
@@ -125,17 +138,17 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** The pending request progress with `token` belongs to: a caller-chosen token, or an id. */
   private progressHolder(token: string | number): OutgoingRequest | undefined {
-    return this.progressTokens.get(token) ?? this.outbound.get(token);
+    return this.progressTokenMap?.get(token) ?? this.outboundMap?.get(token);
   }
 
   /** Ids and methods of the outgoing requests still waiting for an answer. */
   pendingRequests(): Array<{ id: RequestId; method: string }> {
-    return Array.from(this.outbound.values(), ({ id, method }) => ({ id, method }));
+    return Array.from(this.outboundMap?.values() ?? [], ({ id, method }) => ({ id, method }));
   }
 
   /** Cancels one outgoing request: the peer gets `notifications/cancelled`, the caller a RequestCancelledError. */
   cancelOutbound(id: RequestId, reason?: unknown): boolean {
-    const pending = this.outbound.get(id);
+    const pending = this.outboundMap?.get(id);
     if (!pending) return false;
     pending.cancel(reason);
     return true;
@@ -151,9 +164,9 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** Aborts an incoming request locally (e.g. its HTTP stream closed); no response will be sent. */
   cancelInbound(id: RequestId, reason?: unknown): void {
-    const controller = this.inbound.get(id);
+    const controller = this.inboundMap?.get(id);
     if (!controller) return;
-    this.inbound.delete(id);
+    this.forgetInbound(id);
     controller.abort(
       reason instanceof Error
         ? reason
@@ -170,7 +183,7 @@ export class JsonRpcPeer<TExtra = undefined> {
    * those handlers are dropped.
    */
   failInbound(reason: () => McpError): void {
-    for (const [id, controller] of this.inbound) {
+    for (const [id, controller] of this.inboundMap ?? []) {
       this.inbound.delete(id);
       const error = reason();
       controller.abort(error);
@@ -186,15 +199,21 @@ export class JsonRpcPeer<TExtra = undefined> {
     if (this.closedWith) return;
     const error = reason instanceof Error ? reason : new ConnectionClosedError(reason);
     this.closedWith = error;
-    for (const pending of this.outbound.values()) pending.fail(error);
-    this.outbound.clear();
-    for (const controller of this.inbound.values()) controller.abort(error);
-    this.inbound.clear();
+    for (const pending of this.outboundMap?.values() ?? []) pending.fail(error);
+    this.outboundMap?.clear();
+    for (const controller of this.inboundMap?.values() ?? []) controller.abort(error);
+    this.inboundMap?.clear();
+  }
+
+  /** Drops an incoming request; an empty map goes too (an idle session holds none). */
+  private forgetInbound(id: RequestId): void {
+    const inbound = this.inboundMap;
+    if (inbound?.delete(id) && inbound.size === 0) this.inboundMap = undefined;
   }
 
   private async handleRequest(request: JsonRpcRequest, extra: TExtra): Promise<void> {
     const { id } = request;
-    if (this.inbound.has(id)) {
+    if (this.inboundMap?.has(id)) {
       const error = new McpError(ErrorCode.InvalidRequest, `Request id ${id} is already in use`);
       this.safeSend(errorResponse(id, error.toJson()), id);
       return;
@@ -209,8 +228,8 @@ export class JsonRpcPeer<TExtra = undefined> {
       response = errorResponse(id, this.toErrorObject(error, request, controller.signal));
     }
     // Cancelled (see cancelInbound): no response, as the spec asks.
-    if (controller.signal.aborted || this.inbound.get(id) !== controller) return;
-    this.inbound.delete(id);
+    if (controller.signal.aborted || this.inboundMap?.get(id) !== controller) return;
+    this.forgetInbound(id);
     this.safeSend(response, id);
   }
 
@@ -242,7 +261,7 @@ export class JsonRpcPeer<TExtra = undefined> {
   private handleResponse(response: JsonRpcResponse): void {
     const id = response.id;
     if (id === undefined || id === null) return;
-    const pending = this.outbound.get(id);
+    const pending = this.outboundMap?.get(id);
     if (!pending) return; // late answer to a cancelled or timed-out request: ignored, as the spec asks
     this.outbound.delete(id);
     if (isJsonRpcError(response)) pending.fail(McpError.fromJson(response.error));
@@ -250,7 +269,7 @@ export class JsonRpcPeer<TExtra = undefined> {
   }
 
   private abandon(id: RequestId, reason: RequestTimeoutError | RequestCancelledError): void {
-    if (!this.outbound.delete(id)) return;
+    if (!this.outboundMap?.delete(id)) return;
     this.notify(CANCELLED, {
       requestId: id,
       reason:

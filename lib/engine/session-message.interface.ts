@@ -1,6 +1,7 @@
 import type { JsonRpcMessage, RequestId } from '../protocol/json-rpc.js';
 import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
 import type { TransportInfo } from './transport-info.interface.js';
+import type { McpSessionEndCause } from './session-end-cause.js';
 
 /** What the engine passes along with each incoming message. */
 export interface MessageExtra {
@@ -13,4 +14,23 @@ export interface MessageExtra {
 export interface OutboundMessage {
   message: JsonRpcMessage;
   relatedRequestId?: RequestId;
+}
+
+/**
+ * The transport a session is bound to, called directly for each message (cheaper per idle
+ * session than a subscription to `outbound$` and `abandoned$`, which stay for other listeners).
+ */
+export interface McpSessionSink {
+  /** Delivers one server-to-client message (in order). */
+  deliver(out: OutboundMessage): void;
+  /** An incoming request was cancelled and will get no response: release what it holds. */
+  abandoned?(id: RequestId): void;
+  /** Why this message cannot be delivered (a server-to-client request then fails at once), if so. */
+  undeliverable?(out: OutboundMessage): string | undefined;
+  /** `initialize` succeeded (HTTP persists the session record then). */
+  initialized?(): void;
+  /** The subscriptions or the log level changed. */
+  changed?(): void;
+  /** The session closed (after its close listeners). */
+  closed?(reason: string, cause: McpSessionEndCause): void;
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from './error-codes.js';
 import { errorResponse, isJsonRpcResponse, type JsonRpcMessage } from './json-rpc.js';
+import { encodeWithSharedMember, sharedMemberOf } from './shared-json.js';
 
 /** Told once per message that could not be encoded (a cycle, a BigInt, nesting too deep). */
 export type EncodeFailureReport = (error: unknown, message: JsonRpcMessage) => void;
@@ -19,7 +20,13 @@ export function encodeMessage(
   report: EncodeFailureReport,
 ): string | undefined {
   try {
-    return JSON.stringify(message);
+    const result = (message as { result?: unknown }).result;
+    const shared = sharedMemberOf(result);
+    if (shared === undefined) return JSON.stringify(message);
+    // A list result whose page is cached: its JSON text is encoded once (lib/protocol/shared-json.ts).
+    const { id } = message as { id: unknown };
+    const body = encodeWithSharedMember(result as Record<string, unknown>, shared);
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${body}}`;
   } catch (error) {
     report(error, message);
     if (!isJsonRpcResponse(message) || message.id === undefined || message.id === null) {

@@ -348,6 +348,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.cluster?.sessionChanged(session);
   }
 
+  /** {@inheritDoc SessionHost.sessionClosed} */
+  sessionClosed(session: McpSession, reason: string, cause: McpSessionEndCause): void {
+    this.sessions.closed(session, reason, cause);
+  }
+
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.unsubscribeBus();

@@ -17,7 +17,7 @@ export const initialize: MethodHandler<'initialize'> = (params, scope, host) => 
   seedSessionState(session, scope.transport, host.options.sessionState);
   session.advertised = result.capabilities;
   session.initialized = true;
-  session.onInitialized?.();
+  session.announceInitialized();
   return result;
 };
 

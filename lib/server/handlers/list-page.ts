@@ -1,5 +1,6 @@
 import { McpContext } from '../context/mcp-context.js';
 import { paginate } from '../registry/pagination.js';
+import { markSharedMember } from '../../protocol/shared-json.js';
 import type { RegistryView } from '../registry/registry-view.interface.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import type { HandlerHost } from './method-handler.interface.js';
@@ -7,7 +8,8 @@ import type { HandlerHost } from './method-handler.interface.js';
 /**
  * One page of a list method (`tools/list`, `prompts/list`, ...): the descriptors this caller
  * may see, under `key`, with `nextCursor` when more follow. The cached descriptor list is sent
- * as is (never mutated), so the common case allocates nothing but the result object.
+ * as is (never mutated), so the common case allocates nothing but the result object, and its
+ * JSON text is encoded once (see `lib/protocol/shared-json.ts`).
  */
 export async function listPage<K extends string, D>(
   key: K,
@@ -20,5 +22,7 @@ export async function listPage<K extends string, D>(
   const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
   const result = { [key]: page } as Record<K, D[]> & { nextCursor?: string };
   if (nextCursor) result.nextCursor = nextCursor;
+  // A cached page (no per-caller filtering): its JSON is encoded once, not per response.
+  if (Object.isFrozen(page)) markSharedMember(result, key);
   return result;
 }

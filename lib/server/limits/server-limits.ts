@@ -52,7 +52,21 @@ export class ServerLimits {
    * Admits one session, or throws the counted refusal (total cap first, then principal, then
    * address). Returns the release to call once when the session closes.
    */
-  admitSession({ principal, remoteAddress }: SessionAdmission): () => void {
+  admitSession(admission: SessionAdmission): () => void {
+    this.admit(admission);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.release(admission);
+    };
+  }
+
+  /**
+   * Counts one session in, or throws the counted refusal (as {@link admitSession}); the caller
+   * calls {@link release} with the same admission exactly once when the session closes.
+   */
+  admit({ principal, remoteAddress }: SessionAdmission): void {
     const { maxSessions, maxSessionsPerPrincipal, maxSessionsPerAddress } = this.limits;
     if (this.sessions >= maxSessions) throw this.refuse('maxSessions');
     if (
@@ -68,14 +82,13 @@ export class ServerLimits {
     this.sessions++;
     if (principal !== undefined) increment(this.perPrincipal, principal, 1);
     if (remoteAddress !== undefined) increment(this.perAddress, remoteAddress, 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.sessions--;
-      if (principal !== undefined) increment(this.perPrincipal, principal, -1);
-      if (remoteAddress !== undefined) increment(this.perAddress, remoteAddress, -1);
-    };
+  }
+
+  /** Counts out a session {@link admit} counted in. */
+  release({ principal, remoteAddress }: SessionAdmission): void {
+    this.sessions--;
+    if (principal !== undefined) increment(this.perPrincipal, principal, -1);
+    if (remoteAddress !== undefined) increment(this.perAddress, remoteAddress, -1);
   }
 
   /** Counts a refusal by `limit` and returns its error (`shutdown`: the server is draining). */

@@ -22,7 +22,7 @@ export class OrderedRegistry<
   D,
 > {
   private readonly items = new Map<string, T>();
-  private descriptors?: D[];
+  private descriptors?: readonly D[];
   private predicates = 0;
   private readonly changed = new Subject<void>();
 
@@ -73,9 +73,12 @@ export class OrderedRegistry<
     return this.items.values();
   }
 
-  /** Wire descriptors in insertion order (cached until the next change). */
+  /**
+   * Wire descriptors in insertion order (cached until the next change, frozen: list responses
+   * share it and encode its JSON once, see `lib/protocol/shared-json.ts`).
+   */
   list(): readonly D[] {
-    return (this.descriptors ??= Array.from(this.items.values(), this.describe));
+    return (this.descriptors ??= Object.freeze(Array.from(this.items.values(), this.describe)));
   }
 
   /**

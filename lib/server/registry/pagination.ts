@@ -1,8 +1,12 @@
 import { McpError } from '../../errors/mcp.error.js';
 
+/** Pages of frozen (cached) lists, by list and start: the same page object for every request. */
+const frozenPages = new WeakMap<readonly unknown[], Map<string, readonly unknown[]>>();
+
 /**
  * Cursor pagination over an ordered list. Cursors are opaque to clients (base64url of an offset);
- * an undecodable cursor is `-32602`.
+ * an undecodable cursor is `-32602`. A page of a frozen list is cached and frozen too (so its
+ * JSON is encoded once); the page of any other list is a fresh slice.
  */
 export function paginate<D>(
   items: readonly D[],
@@ -12,8 +16,17 @@ export function paginate<D>(
   const start = cursor === undefined ? 0 : decodeCursor(cursor);
   if (start === 0 && items.length <= pageSize) return { page: items };
   const end = start + pageSize;
-  const page = items.slice(start, end);
+  const page = Object.isFrozen(items) ? frozenPage(items, start, end) : items.slice(start, end);
   return end < items.length ? { page, nextCursor: encodeCursor(end) } : { page };
+}
+
+function frozenPage<D>(items: readonly D[], start: number, end: number): readonly D[] {
+  let pages = frozenPages.get(items);
+  if (!pages) frozenPages.set(items, (pages = new Map()));
+  const key = `${start}:${end}`;
+  let page = pages.get(key) as readonly D[] | undefined;
+  if (!page) pages.set(key, (page = Object.freeze(items.slice(start, end))));
+  return page;
 }
 
 function encodeCursor(offset: number): string {

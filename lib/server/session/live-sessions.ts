@@ -43,25 +43,33 @@ export class LiveSessions implements Iterable<McpSession> {
     admission?: SessionAdmission,
   ): McpSession {
     if (admission && this.draining()) throw this.limits.refuse('shutdown');
-    const release = admission ? this.limits.admitSession(admission) : undefined;
+    if (admission) this.limits.admit(admission);
     const session = new McpSession(id, transport, this.host);
-    if (admission?.principal !== undefined) session.principal = admission.principal;
+    if (admission) {
+      session.admission = admission;
+      if (admission.principal !== undefined) session.principal = admission.principal;
+    }
     this.sessions.add(session);
     if (id !== undefined) this.byId.set(id, session);
-    const opened = performance.now();
     if (channels.sessionOpen.hasSubscribers)
       channels.sessionOpen.publish({ sessionId: id, transport });
-    session.onClose((reason, cause) => {
-      this.sessions.delete(session);
-      this.ended?.(session, reason, cause);
-      if (id !== undefined && this.byId.get(id) === session) this.byId.delete(id);
-      release?.();
-      if (channels.sessionClose.hasSubscribers) {
-        const durationMs = performance.now() - opened;
-        channels.sessionClose.publish({ sessionId: id, transport, durationMs, reason });
-      }
-    });
     return session;
+  }
+
+  /**
+   * Forgets a session that closed (called once by the session, before its other close
+   * listeners): releases its admission, reports it ended.
+   */
+  closed(session: McpSession, reason: string, cause: McpSessionEndCause): void {
+    const { id, transportKind: transport } = session;
+    this.sessions.delete(session);
+    this.ended?.(session, reason, cause);
+    if (id !== undefined && this.byId.get(id) === session) this.byId.delete(id);
+    if (session.admission) this.limits.release(session.admission);
+    if (channels.sessionClose.hasSubscribers) {
+      const durationMs = performance.now() - session.openedAt;
+      channels.sessionClose.publish({ sessionId: id, transport, durationMs, reason });
+    }
   }
 
   /** The live session with this id, if this process holds it. */

@@ -9,13 +9,18 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../../protocol/json-rpc.js';
-import type { MessageExtra, OutboundMessage } from '../../engine/session-message.interface.js';
+import type {
+  McpSessionSink,
+  MessageExtra,
+  OutboundMessage,
+} from '../../engine/session-message.interface.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { ServerCapabilities } from '../../protocol/schema/index.js';
-import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { SessionAdmission, TransportInfo } from '../../engine/transport-info.interface.js';
 import type { PrimitiveListKind } from '../registry/registry-view.interface.js';
 import type { McpSessionComponents } from './session-components.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
+import { SessionPeerBinding } from './session-peer-binding.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {
@@ -37,6 +42,8 @@ export interface SessionHost {
   routeResponse?(session: McpSession, response: JsonRpcResponse): boolean;
   /** Called after the session's subscriptions or log level changed. */
   sessionChanged?(session: McpSession): void;
+  /** Called once when the session closes, before its close listeners. */
+  sessionClosed?(session: McpSession, reason: string, cause: McpSessionEndCause): void;
 }
 
 /**
@@ -55,8 +62,6 @@ export class McpSession {
   onInitialized?: () => void;
   /** URIs the client subscribed to with `resources/subscribe`. */
   readonly subscriptions = new Set<string>();
-  /** Per-session user state that persists across requests. */
-  readonly state = new Map<string, unknown>();
   /** The state a fresh session starts with (option `sessionState`, computed at initialize). */
   stateSeed?: Readonly<Record<string, unknown>>;
   /** The JSON-RPC peer of this conversation. */
@@ -69,12 +74,10 @@ export class McpSession {
   ephemeral = false;
   /** Why the session ended (set by {@link close}). */
   endCause?: McpSessionEndCause;
-  private ownComponents?: McpSessionComponents;
-  private closeListeners: Array<(reason: string, cause: McpSessionEndCause) => void> = [];
-  private readonly outbound = new Subject<OutboundMessage>();
-  private readonly abandoned = new Subject<RequestId>();
-  /** Ids of incoming requests that were cancelled and will get no response. */
-  readonly abandoned$: Observable<RequestId> = this.abandoned.asObservable();
+  /** What the session was admitted with against the session caps (released when it closes). */
+  admission?: SessionAdmission;
+  /** `performance.now()` when the session was made (its duration in telemetry). */
+  readonly openedAt = performance.now();
   /** {@inheritDoc McpSessionPort.onChanged} */
   onChanged?: () => void;
   /** {@inheritDoc McpSessionPort.remoteDelivery} */
@@ -84,8 +87,13 @@ export class McpSession {
    * (then a server-to-client request fails at once instead of waiting for its timeout).
    */
   undeliverable?: (out: OutboundMessage) => string | undefined;
-  /** Every message the server sends to this client, in order; completes when the session closes. */
-  readonly outbound$: Observable<OutboundMessage> = this.outbound.asObservable();
+  // Made on first use: most sessions never need them (issue 16: idle sessions cheap).
+  private ownComponents?: McpSessionComponents;
+  private ownState?: Map<string, unknown>;
+  private sink?: McpSessionSink;
+  private closeListeners?: Array<(reason: string, cause: McpSessionEndCause) => void>;
+  private outbound?: Subject<OutboundMessage>;
+  private abandoned?: Subject<RequestId>;
 
   constructor(
     /** Session id (HTTP transports); undefined for stdio/WebSocket where the connection is the session. */
@@ -93,21 +101,51 @@ export class McpSession {
     readonly transportKind: TransportInfo['kind'],
     private readonly host: SessionHost,
   ) {
-    this.peer = new JsonRpcPeer<MessageExtra>({
-      idPrefix: host.requestIdPrefix,
-      send: (message, relatedRequestId) => this.emit({ message, relatedRequestId }),
-      onAbandoned: (id) => this.abandoned.next(id),
-      requestTimeoutMs: host.requestTimeoutMs,
-      onRequest: (request, inbound) => host.dispatch(this, request, inbound.signal, inbound.extra),
-      onNotification: (notification, extra) => host.onNotification(this, notification, extra),
-      onError: (error, context) => host.onError(error, { ...context, sessionId: id }),
-    });
+    this.peer = new JsonRpcPeer<MessageExtra>(new SessionPeerBinding(this, host));
   }
 
-  private emit(out: OutboundMessage): void {
-    const reason = this.undeliverable?.(out);
+  /** Per-session user state that persists across requests (made on first use). */
+  get state(): Map<string, unknown> {
+    return (this.ownState ??= new Map());
+  }
+
+  /** Every message the server sends to this client, in order; completes when the session closes. */
+  get outbound$(): Observable<OutboundMessage> {
+    return (this.outbound ??= this.subject<OutboundMessage>()).asObservable();
+  }
+
+  /** Ids of incoming requests that were cancelled and will get no response. */
+  get abandoned$(): Observable<RequestId> {
+    return (this.abandoned ??= this.subject<RequestId>()).asObservable();
+  }
+
+  /** A subject for a listener that came late: already complete when the session is closed. */
+  private subject<T>(): Subject<T> {
+    const subject = new Subject<T>();
+    if (this.closed) subject.complete();
+    return subject;
+  }
+
+  /**
+   * Binds the session to its transport: every outgoing message goes to `sink` first (then to any
+   * `outbound$` subscriber). One sink per session; a later bind replaces it.
+   */
+  bind(sink: McpSessionSink | undefined): void {
+    this.sink = sink;
+  }
+
+  /** Sends one outgoing message (the peer's `send`). @throws McpError when it cannot be delivered. */
+  emitOutbound(out: OutboundMessage): void {
+    const reason = this.sink?.undeliverable?.(out) ?? this.undeliverable?.(out);
     if (reason) throw new McpError(ErrorCode.InternalError, `Cannot reach the client: ${reason}`);
-    this.outbound.next(out);
+    this.sink?.deliver(out);
+    this.outbound?.next(out);
+  }
+
+  /** Tells the transport an incoming request was cancelled and gets no response (the peer's `onAbandoned`). */
+  emitAbandoned(id: RequestId): void {
+    this.sink?.abandoned?.(id);
+    this.abandoned?.next(id);
   }
 
   /** Feeds one message from the client. */
@@ -120,20 +158,27 @@ export class McpSession {
 
   /** Empties {@link state}, then puts the {@link stateSeed} entries back. */
   resetState(): void {
-    this.state.clear();
+    this.ownState?.clear();
     for (const [key, value] of Object.entries(this.stateSeed ?? {})) this.state.set(key, value);
   }
 
   /** Records that the subscriptions or the log level changed (persisted, told to other instances). */
   changed(): void {
     this.onChanged?.();
+    this.sink?.changed?.();
     this.host.sessionChanged?.(this);
+  }
+
+  /** Runs what waits for `initialize` to succeed ({@link onInitialized}, the sink's `initialized`). */
+  announceInitialized(): void {
+    this.onInitialized?.();
+    this.sink?.initialized?.();
   }
 
   /** Registers a callback run once when the session closes. */
   onClose(listener: (reason: string, cause: McpSessionEndCause) => void): void {
     if (this.peer.closed) listener('closed', this.endCause ?? 'closed');
-    else this.closeListeners.push(listener);
+    else (this.closeListeners ??= []).push(listener);
   }
 
   /**
@@ -183,10 +228,12 @@ export class McpSession {
     if (this.peer.closed) return;
     this.endCause = cause;
     this.peer.close(reason);
-    const listeners = this.closeListeners;
-    this.closeListeners = [];
+    this.host.sessionClosed?.(this, reason, cause);
+    const listeners = this.closeListeners ?? [];
+    this.closeListeners = undefined;
     for (const listener of listeners) listener(reason, cause);
-    this.outbound.complete();
-    this.abandoned.complete();
+    this.sink?.closed?.(reason, cause);
+    this.outbound?.complete();
+    this.abandoned?.complete();
   }
 }

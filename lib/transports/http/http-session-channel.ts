@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { Subscription } from 'rxjs';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
-import type { OutboundMessage } from '../../engine/session-message.interface.js';
+import type { McpSessionSink, OutboundMessage } from '../../engine/session-message.interface.js';
 import { isSharedEventStore, type EventStore } from '../../stores/event-store.interface.js';
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { followRemoteStream } from './follow-remote-stream.js';
@@ -17,16 +16,24 @@ import { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
+/** What holds a channel's session across requests (the HTTP session registry). */
+export interface HttpSessionOwner {
+  /** Writes the session record (after initialize, and after its subscriptions or log level changed). */
+  persist(channel: HttpSessionChannel): void;
+  /** Forgets the channel: its session closed. */
+  forget(channel: HttpSessionChannel): void;
+}
+
 /**
  * Binds an MCP session to HTTP: routes each outgoing message to the stream of the request it
  * belongs to (the POST that carried it, or its resumed GET), and everything else to the standalone
  * GET stream. Each message goes to exactly one stream; none is broadcast.
  */
-export class HttpSessionChannel {
-  private readonly exchanges = new Map<RequestId, PostExchange>();
+export class HttpSessionChannel implements McpSessionSink {
+  // Made on first use: an idle session holds neither (issue 16: idle sessions cheap).
+  private exchangeMap?: Map<RequestId, PostExchange>;
   private standalone?: SseStream;
-  private readonly streams = new Map<string, SseStream>();
-  private readonly subscription: Subscription;
+  private streamMap?: Map<string, SseStream>;
   /** The principal this session belongs to (bound at initialize). */
   principal?: string;
 
@@ -37,18 +44,45 @@ export class HttpSessionChannel {
     private readonly report: EncodeFailureReport,
     /** Set when instances share a bus: messages with no stream here go to the instance with one. */
     private readonly cluster?: ClusterPort,
+    /** The registry holding the session (none for a stateless-mode throw-away session). */
+    private readonly owner?: HttpSessionOwner,
   ) {
-    this.subscription = session.outbound$.subscribe((out) => this.route(out));
+    session.bind(this);
     if (cluster) session.remoteDelivery = (message) => this.deliverRemote(message);
-    this.subscription.add(
-      session.abandoned$.subscribe((id) => this.exchanges.get(id)?.abandon(id)),
-    );
-    session.undeliverable = (out) => this.undeliverable(out);
+  }
+
+  private get exchanges(): Map<RequestId, PostExchange> {
+    return (this.exchangeMap ??= new Map());
+  }
+
+  private get streams(): Map<string, SseStream> {
+    return (this.streamMap ??= new Map());
+  }
+
+  /** {@inheritDoc McpSessionSink.initialized} */
+  initialized(): void {
+    this.owner?.persist(this);
+  }
+
+  /** {@inheritDoc McpSessionSink.changed} */
+  changed(): void {
+    this.owner?.persist(this);
+  }
+
+  /** {@inheritDoc McpSessionSink.closed} */
+  closed(): void {
+    this.close();
+    this.owner?.forget(this);
+  }
+
+  /** {@inheritDoc McpSessionSink.abandoned} */
+  abandoned(id: RequestId): void {
+    this.exchangeMap?.get(id)?.abandon(id);
   }
 
   /** True when a request id is already being served on this session. */
   isInFlight(id: RequestId): boolean {
-    return this.exchanges.has(id);
+    return this.exchangeMap?.has(id) ?? false;
   }
 
   /** Opens the reply of a POST carrying requests with these ids. */
@@ -58,8 +92,11 @@ export class HttpSessionChannel {
     options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers' | 'replyHeaders'>,
   ): PostExchange {
     let stream: SseStream | undefined;
+    // A literal of fixed shape (no spread): this runs for every POST.
     const exchange = new PostExchange(res, ids, {
-      ...options,
+      batch: options.batch,
+      headers: options.headers,
+      replyHeaders: options.replyHeaders,
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
@@ -68,7 +105,9 @@ export class HttpSessionChannel {
         return stream;
       },
       onDone: () => {
-        for (const id of ids) this.exchanges.delete(id);
+        const exchanges = this.exchanges;
+        for (const id of ids) exchanges.delete(id);
+        if (exchanges.size === 0) this.exchangeMap = undefined; // an idle session holds none
         if (stream) this.streams.delete(stream.id);
       },
     });
@@ -78,7 +117,7 @@ export class HttpSessionChannel {
 
   /** The exchange serving a request id (for server-initiated stream closes). */
   exchangeOf(id: RequestId): PostExchange | undefined {
-    return this.exchanges.get(id);
+    return this.exchangeMap?.get(id);
   }
 
   /** True when the standalone GET stream is connected. */
@@ -103,7 +142,7 @@ export class HttpSessionChannel {
    */
   async resume(res: ServerResponse, lastEventId: string): Promise<void> {
     const separator = lastEventId.lastIndexOf('_');
-    const stream = this.streams.get(lastEventId.slice(0, Math.max(0, separator)));
+    const stream = this.streamMap?.get(lastEventId.slice(0, Math.max(0, separator)));
     if (stream) {
       stream.resume(res, lastEventId);
       return;
@@ -151,20 +190,21 @@ export class HttpSessionChannel {
    * is left hanging (and the HTTP server can close), then every stream ends.
    */
   close(): void {
-    this.subscription.unsubscribe();
-    for (const exchange of new Set(this.exchanges.values())) {
+    this.session.bind(undefined);
+    for (const exchange of new Set(this.exchangeMap?.values())) {
       exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
     }
-    for (const stream of this.streams.values()) stream.end();
+    for (const stream of this.streamMap?.values() ?? []) stream.end();
     this.standalone?.end();
-    this.streams.clear();
-    this.exchanges.clear();
+    this.streamMap?.clear();
+    this.exchangeMap?.clear();
   }
 
-  private undeliverable({ message, relatedRequestId }: OutboundMessage): string | undefined {
+  /** {@inheritDoc McpSessionSink.undeliverable} */
+  undeliverable({ message, relatedRequestId }: OutboundMessage): string | undefined {
     if (!('method' in message) || !('id' in message)) return undefined; // only requests need a way back
     const exchange =
-      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
+      relatedRequestId === undefined ? undefined : this.exchangeMap?.get(relatedRequestId);
     if (exchange?.canStream || this.hasStandaloneStream) return undefined;
     if (this.cluster) return undefined; // forwarded to the instance holding the GET stream, if any
     return 'no open stream can carry server-to-client requests (the POST does not accept SSE and no GET stream is open)';
@@ -184,9 +224,10 @@ export class HttpSessionChannel {
     return stream;
   }
 
-  private route({ message, relatedRequestId }: OutboundMessage): void {
+  /** {@inheritDoc McpSessionSink.deliver} */
+  deliver({ message, relatedRequestId }: OutboundMessage): void {
     const exchange =
-      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
+      relatedRequestId === undefined ? undefined : this.exchangeMap?.get(relatedRequestId);
     if (exchange?.deliver(message)) return;
     // Unrelated messages (list changes, resource updates) and those a JSON-only POST cannot carry.
     if (this.standalone?.connected || (this.standalone && !this.cluster)) {

@@ -3,15 +3,17 @@ import type { SessionAdmission } from '../../engine/transport-info.interface.js'
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
-import { HttpSessionChannel } from './http-session-channel.js';
+import { HttpSessionChannel, type HttpSessionOwner } from './http-session-channel.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
+import { IdleExpiry } from '../../engine/idle-expiry.js';
 
 interface Entry {
   channel: HttpSessionChannel;
-  timer: NodeJS.Timeout;
+  /** When the store record's expiry was last extended (epoch ms). */
   lastTouch: number;
 }
 
@@ -20,15 +22,24 @@ interface Entry {
  * `initialize`, so a session unknown here but known to the store (another instance, or after a
  * restart of this one) is rebuilt on demand: the session is a cache, not a requirement.
  */
-export class HttpSessionRegistry {
+export class HttpSessionRegistry implements HttpSessionOwner {
   private readonly entries = new Map<string, Entry>();
+  /** Reports what the outgoing encode could not encode (one for every channel). */
+  private readonly report: EncodeFailureReport;
+  /** One timer for the idle expiry of every session here (not one per session). */
+  private readonly expiry: IdleExpiry<string>;
 
   constructor(
     private readonly server: McpServerPort,
     private readonly options: ResolvedStreamableHttpOptions,
     private readonly eventStore: EventStore,
     private readonly store: SessionStore,
-  ) {}
+  ) {
+    this.report = reportEncodeFailure(server);
+    this.expiry = new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
+      this.end(id, 'expired').catch(() => undefined);
+    });
+  }
 
   /** Number of live sessions held by this process. */
   get size(): number {
@@ -43,7 +54,6 @@ export class HttpSessionRegistry {
     const id = randomUUID();
     const channel = this.attach(id, admission);
     channel.principal = admission.principal;
-    channel.session.onInitialized = () => this.persist(channel);
     return channel;
   }
 
@@ -95,26 +105,24 @@ export class HttpSessionRegistry {
       session,
       this.options,
       this.eventStore,
-      reportEncodeFailure(this.server),
+      this.report,
       this.server.cluster,
+      this,
     );
-    session.onChanged = () => this.persist(channel);
-    const timer = setTimeout(
-      () => this.end(id, 'expired').catch(() => undefined),
-      this.options.sessionIdleTimeoutMs,
-    );
-    timer.unref();
-    this.entries.set(id, { channel, timer, lastTouch: Date.now() });
-    session.onClose(() => {
-      clearTimeout(timer);
-      channel.close();
-      this.entries.delete(id);
-    });
+    this.expiry.touch(id);
+    this.entries.set(id, { channel, lastTouch: Date.now() });
     return channel;
   }
 
+  /** {@inheritDoc HttpSessionOwner.forget} */
+  forget(channel: HttpSessionChannel): void {
+    const id = channel.session.id!;
+    this.expiry.delete(id);
+    if (this.entries.get(id)?.channel === channel) this.entries.delete(id);
+  }
+
   private touch(id: string, entry: Entry): void {
-    entry.timer.refresh();
+    this.expiry.touch(id);
     const now = Date.now();
     // Extend the stored record at most ten times per idle period, not on every request.
     if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
@@ -124,7 +132,7 @@ export class HttpSessionRegistry {
   }
 
   /** Writes the session record; a store failure is reported, never thrown (the session goes on here). */
-  private persist(channel: HttpSessionChannel): void {
+  persist(channel: HttpSessionChannel): void {
     const { session } = channel;
     if (!session.id) return;
     void this.write(channel).catch((error: unknown) =>

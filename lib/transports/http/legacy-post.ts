@@ -138,6 +138,5 @@ function transientChannel(
     host.eventStore,
     reportEncodeFailure(host.server),
   );
-  session.onClose(() => channel.close());
   return channel;
 }

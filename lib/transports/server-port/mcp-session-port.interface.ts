@@ -1,5 +1,9 @@
 import type { Observable } from 'rxjs';
-import type { OutboundMessage, MessageExtra } from '../../engine/session-message.interface.js';
+import type {
+  McpSessionSink,
+  OutboundMessage,
+  MessageExtra,
+} from '../../engine/session-message.interface.js';
 import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
@@ -31,6 +35,8 @@ export interface McpSessionPort {
   readonly outbound$: Observable<OutboundMessage>;
   /** Ids of incoming requests that were cancelled and will get no response. */
   readonly abandoned$: Observable<RequestId>;
+  /** Binds the session to its transport (see {@link McpSessionSink}); `undefined` unbinds. */
+  bind(sink: McpSessionSink | undefined): void;
   /** True once closed. */
   readonly closed: boolean;
   /** Requests of this session being handled now. */

@@ -1,0 +1,86 @@
+import { jest } from '@jest/globals';
+import { IdleExpiry } from '../../../lib/engine/idle-expiry.js';
+
+describe('IdleExpiry', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  function watch(idleMs = 1000) {
+    const expired: string[] = [];
+    const expiry = new IdleExpiry<string>(idleMs, (key) => expired.push(key));
+    return { expiry, expired };
+  }
+
+  it('expires a key idle for the whole timeout, not before', () => {
+    const { expiry, expired } = watch();
+    expiry.touch('a');
+    jest.advanceTimersByTime(999);
+    expect(expired).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(expired).toEqual(['a']);
+    expect(expiry.size).toBe(0);
+  });
+
+  it('restarts the idle period on touch', () => {
+    const { expiry, expired } = watch();
+    expiry.touch('a');
+    jest.advanceTimersByTime(600);
+    expiry.touch('a');
+    jest.advanceTimersByTime(600);
+    expect(expired).toEqual([]);
+    jest.advanceTimersByTime(400);
+    expect(expired).toEqual(['a']);
+  });
+
+  it('expires each key at its own deadline with one timer for all', () => {
+    const { expiry, expired } = watch();
+    expiry.touch('a');
+    jest.advanceTimersByTime(300);
+    expiry.touch('b');
+    jest.advanceTimersByTime(300);
+    expiry.touch('c');
+    expiry.touch('a'); // a now expires last
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(700);
+    expect(expired).toEqual(['b']);
+    jest.advanceTimersByTime(300);
+    expect(expired).toEqual(['b', 'c', 'a']);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('never expires a deleted key and stops its timer when none is left', () => {
+    const { expiry, expired } = watch();
+    expiry.touch('a');
+    expiry.touch('b');
+    expiry.delete('a');
+    expect(jest.getTimerCount()).toBe(1);
+    expiry.delete('b');
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(5000);
+    expect(expired).toEqual([]);
+  });
+
+  it('lets the expire callback delete keys (a session closing as it expires)', () => {
+    const expired: string[] = [];
+    const expiry: IdleExpiry<string> = new IdleExpiry(100, (key) => {
+      expired.push(key);
+      expiry.delete(key);
+    });
+    expiry.touch('a');
+    expiry.touch('b');
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b']);
+    expiry.touch('c');
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b', 'c']);
+  });
+
+  it('clear forgets every key and the timer', () => {
+    const { expiry, expired } = watch();
+    expiry.touch('a');
+    expiry.clear();
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(5000);
+    expect(expired).toEqual([]);
+  });
+});
