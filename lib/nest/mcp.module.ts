@@ -16,6 +16,7 @@ import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
+import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
@@ -83,15 +84,25 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
       inject: [McpServer],
       useFactory: (server: McpServer) => server.elicitations,
     },
+    McpResourceServer,
     {
       provide: StreamableHttpHandler,
-      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
+      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE, McpResourceServer],
       useFactory: (
         server: McpServerCore,
         options: McpModuleOptions,
         eventStore: EventStore,
         sessionStore: SessionStore,
-      ) => new StreamableHttpHandler(server, options, eventStore, sessionStore),
+        resourceServer: McpResourceServer,
+      ) =>
+        new StreamableHttpHandler(
+          server,
+          resourceServer.enabled
+            ? { ...options, authorizeRequests: resourceServer.authorizeRequests }
+            : options,
+          eventStore,
+          sessionStore,
+        ),
     },
     {
       provide: SseHandler,
@@ -101,6 +112,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
   ],
   exports: [
     McpServer,
+    McpResourceServer,
     McpServerCore,
     McpElicitations,
     EVENT_STORE,

@@ -1,0 +1,2 @@
+/** Metadata key marking a controller `McpBearerGuard` lets through (the metadata document). */
+export const MCP_PUBLIC_ROUTE_METADATA = 'mcp:public-route';
