@@ -361,10 +361,7 @@ export {
 } from './nest/throttler/mcp-throttle-request.js';
 
 // OAuth 2.1 protected resource (module option `auth`)
-export {
-  McpBearerGuard,
-  McpEndpointAuthGuard,
-} from './nest/auth/mcp-bearer.guard.js';
+export { McpBearerGuard, McpEndpointAuthGuard } from './nest/auth/mcp-bearer.guard.js';
 export { McpResourceServer, McpAuthRefusal } from './nest/auth/mcp-resource-server.js';
 export { McpScopes, MCP_SCOPES_METADATA } from './nest/auth/mcp-scopes.decorator.js';
 export { authOf, type McpAuthenticatedRequest } from './nest/auth/request-auth.js';

@@ -16,6 +16,7 @@ import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
+import { MCP_AUTH_OPTIONS } from './auth/mcp-auth-options.interface.js';
 import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
@@ -83,6 +84,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
       provide: McpElicitations,
       inject: [McpServer],
       useFactory: (server: McpServer) => server.elicitations,
+    },
+    {
+      provide: MCP_AUTH_OPTIONS,
+      inject: [MCP_MODULE_OPTIONS],
+      useFactory: ({ auth }: McpModuleOptions) => ({ auth }),
     },
     McpResourceServer,
     {

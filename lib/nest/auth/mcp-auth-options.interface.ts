@@ -4,6 +4,9 @@ import type {
 } from '../../server/auth/access-token-verifier.interface.js';
 import type { ProtectedResourceMetadataOptions } from '../../server/auth/protected-resource-metadata.js';
 
+/** Injection token: `{ auth }`, the module's `auth` option (provided by `McpModule`). */
+export const MCP_AUTH_OPTIONS = Symbol.for('nestjs-mcp:AuthOptions');
+
 /** Required scopes by primitive name, the option form of `@McpScopes()`. */
 export interface McpScopeMap {
   /** By tool name. */

@@ -61,7 +61,10 @@ export class McpBearerGuard implements CanActivate {
     const name = mcp.rawParams.name;
     const required = [
       ...scopesOfHandler(context.getClass(), context.getHandler()),
-      ...this.resourceServer.scopesFor(kind ?? 'tools', typeof name === 'string' ? name : undefined),
+      ...this.resourceServer.scopesFor(
+        kind ?? 'tools',
+        typeof name === 'string' ? name : undefined,
+      ),
     ];
     try {
       const info = await this.resourceServer.authenticate(request);
@@ -74,7 +77,8 @@ export class McpBearerGuard implements CanActivate {
 
   private toHttpException(error: unknown, response: ResponseLike | undefined): unknown {
     if (!(error instanceof McpAuthRefusal)) return error;
-    if (typeof response?.header === 'function') response.header('WWW-Authenticate', error.challenge);
+    if (typeof response?.header === 'function')
+      response.header('WWW-Authenticate', error.challenge);
     else response?.setHeader?.('WWW-Authenticate', error.challenge);
     const Exception: new (body: object) => HttpException =
       error.status === 401 ? UnauthorizedException : ForbiddenException;

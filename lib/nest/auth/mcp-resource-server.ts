@@ -16,9 +16,11 @@ import {
 } from '../../server/auth/protected-resource-metadata.js';
 import { McpServer } from '../../server/mcp-server.js';
 import { HttpRefusal } from '../../transports/shared/http/http-refusal.js';
-import type { McpModuleOptions } from '../mcp-module-options.interface.js';
-import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
-import type { McpAuthOptions, McpScopeMap } from './mcp-auth-options.interface.js';
+import {
+  MCP_AUTH_OPTIONS,
+  type McpAuthOptions,
+  type McpScopeMap,
+} from './mcp-auth-options.interface.js';
 import { authOf, setAuth } from './request-auth.js';
 
 /** Which list a primitive is in, for its required scopes. */
@@ -60,7 +62,7 @@ export class McpResourceServer {
   };
 
   constructor(
-    @Inject(MCP_MODULE_OPTIONS) options: McpModuleOptions,
+    @Inject(MCP_AUTH_OPTIONS) options: { auth?: McpAuthOptions },
     private readonly server: McpServer,
   ) {
     const auth = options.auth;
@@ -160,7 +162,9 @@ export class McpResourceServer {
         this.logger.warn(`Access token verification failed: ${String(error)}`);
       }
       const reason =
-        error instanceof InvalidTokenError ? error.message : 'The access token could not be verified';
+        error instanceof InvalidTokenError
+          ? error.message
+          : 'The access token could not be verified';
       throw this.unauthorized('invalid_token', reason);
     }
     setAuth(request, info);

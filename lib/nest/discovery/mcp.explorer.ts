@@ -82,7 +82,11 @@ export class McpExplorer implements OnModuleInit {
         ? this.handlers.createGuardCheck(wrapper, methodName)
         : undefined;
       for (const metadata of found) {
-        const scoped = this.scoped(metadata, methodName, scopesOfHandler((prototype as { constructor: object }).constructor, method));
+        const scoped = this.scoped(
+          metadata,
+          methodName,
+          scopesOfHandler((prototype as { constructor: object }).constructor, method),
+        );
         const options = {
           ...metadata.options,
           visible: metadata.options.visible ?? this.withScopes(visible, scoped),
@@ -119,8 +123,10 @@ export class McpExplorer implements OnModuleInit {
     if (!this.options.hideDeniedFromLists || !scoped) return visible;
     const { kind, name } = scoped;
     return async (ctx) =>
-      this.resourceServer.allows(ctx.transport.request, this.resourceServer.scopesFor(kind, name)) &&
-      (visible ? await visible(ctx) : true);
+      this.resourceServer.allows(
+        ctx.transport.request,
+        this.resourceServer.scopesFor(kind, name),
+      ) && (visible ? await visible(ctx) : true);
   }
 
   /** Resolves completers named by method (`complete: { city: 'completeCity' }`) on the provider. */

@@ -11,7 +11,9 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
  * Reads `Authorization: Bearer <token>`: no header is `missing` (a plain 401 challenge), another
  * scheme, several headers, an empty or ill-formed token is `malformed` (401 `invalid_request`).
  */
-export function readBearerAuthorization(header: string | string[] | undefined): BearerAuthorization {
+export function readBearerAuthorization(
+  header: string | string[] | undefined,
+): BearerAuthorization {
   if (header === undefined) return { kind: 'missing' };
   if (Array.isArray(header)) return { kind: 'malformed', reason: 'Several Authorization headers' };
   const space = header.indexOf(' ');

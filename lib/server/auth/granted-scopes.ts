@@ -9,10 +9,7 @@ export function grantedScopes(claims: Readonly<Record<string, unknown>>): string
 }
 
 /** The scopes of `required` that `granted` lacks, in `required`'s order. */
-export function missingScopes(
-  granted: readonly string[],
-  required: readonly string[],
-): string[] {
+export function missingScopes(granted: readonly string[], required: readonly string[]): string[] {
   const have = new Set(granted);
   return required.filter((scope) => !have.has(scope));
 }

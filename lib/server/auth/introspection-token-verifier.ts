@@ -61,7 +61,11 @@ export class IntrospectionTokenVerifier implements McpAccessTokenVerifier {
       headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
     }
     const body = new URLSearchParams({ token, token_type_hint: 'access_token' }).toString();
-    const response = await (this.options.fetch ?? fetch)(endpoint, { method: 'POST', headers, body });
+    const response = await (this.options.fetch ?? fetch)(endpoint, {
+      method: 'POST',
+      headers,
+      body,
+    });
     if (!response.ok) {
       throw new Error(`Token introspection at ${endpoint} answered ${response.status}`);
     }

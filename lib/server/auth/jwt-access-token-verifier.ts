@@ -49,7 +49,8 @@ function refusal(error: unknown): InvalidTokenError {
           ? 'The access token was issued by another issuer'
           : code === 'ERR_JWT_CLAIM_VALIDATION_FAILED'
             ? `The access token's ${claim ?? 'claims'} claim is invalid`
-            : code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || code === 'ERR_JWKS_NO_MATCHING_KEY'
+            : code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' ||
+                code === 'ERR_JWKS_NO_MATCHING_KEY'
               ? 'The access token is not signed by a key of the authorization server'
               : code === 'ERR_JOSE_ALG_NOT_ALLOWED' || code === 'ERR_JOSE_NOT_SUPPORTED'
                 ? 'The access token is signed with an algorithm that is not accepted'
@@ -71,7 +72,9 @@ export class JwtAccessTokenVerifier implements McpAccessTokenVerifier {
   constructor(private readonly options: JwtAccessTokenVerifierOptions) {
     this.algorithms = options.algorithms ?? DEFAULT_ALGORITHMS;
     if (this.algorithms.length === 0 || this.algorithms.some((a) => a.toLowerCase() === 'none')) {
-      throw new Error('JwtAccessTokenVerifier: algorithms must list signature algorithms, never none');
+      throw new Error(
+        'JwtAccessTokenVerifier: algorithms must list signature algorithms, never none',
+      );
     }
   }
 
