@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  authOf,
+  IntrospectionTokenVerifier,
+  McpModule,
+  McpRequest,
+  McpScopes,
+  Tool,
+  type McpAuthOptions,
+} from '../../../lib/index.js';
+import { postJson, rawId, rpcMessages } from '../support/raw-http.js';
+import { bootApp, type BootedApp } from './support/nest-app.js';
+import { freePort } from './support/sdk-oauth-provider.js';
+
+@Injectable()
+class ProfileTools {
+  @Tool({ description: 'Who am I?' })
+  whoami(@McpRequest() req: unknown) {
+    return { subject: authOf(req)?.subject ?? null };
+  }
+
+  @McpScopes('admin')
+  @Tool({ description: 'Admins only' })
+  purge() {
+    return 'purged';
+  }
+}
+
+/** An authorization server's introspection endpoint (RFC 7662) over a fixed token table. */
+async function startIntrospection(resource: string) {
+  const seen: IncomingMessage['headers'][] = [];
+  const active: Record<string, Record<string, unknown>> = {
+    'live-token': { active: true, sub: 'carol', scope: 'profile', aud: resource, client_id: 'c1' },
+    'admin-token': { active: true, sub: 'dave', scope: 'profile admin', aud: resource },
+    'foreign-token': {
+      active: true,
+      sub: 'erin',
+      scope: 'profile admin',
+      aud: 'https://other/mcp',
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push(req.headers);
+      const token = new URLSearchParams(Buffer.concat(chunks).toString()).get('token') ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(active[token] ?? { active: false }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/introspect`;
+  return { endpoint, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe('auth option with token introspection (RFC 7662) and a custom verifier', () => {
+  let introspection: Awaited<ReturnType<typeof startIntrospection>>;
+  let booted: BootedApp;
+  let resource: string;
+
+  const initialize = (token: string) =>
+    postJson(
+      booted.url(),
+      {
+        jsonrpc: '2.0',
+        id: rawId(),
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'r', version: '1' },
+        },
+      },
+      { authorization: `Bearer ${token}` },
+    );
+
+  async function call(token: string, name: string) {
+    const opened = await initialize(token);
+    expect(opened.status).toBe(200);
+    return postJson(
+      booted.url(),
+      { jsonrpc: '2.0', id: rawId(), method: 'tools/call', params: { name, arguments: {} } },
+      {
+        authorization: `Bearer ${token}`,
+        'mcp-session-id': opened.headers['mcp-session-id'] as string,
+        'mcp-protocol-version': '2025-11-25',
+      },
+    );
+  }
+
+  async function boot(auth: Partial<McpAuthOptions>) {
+    booted = await bootApp({
+      port: Number(new URL(resource).port),
+      imports: [
+        McpModule.forRoot({
+          name: 'introspected',
+          version: '1',
+          auth: {
+            resource,
+            authorizationServers: ['http://127.0.0.1:1'],
+            verifier: () => Promise.reject(new Error('unused')),
+            ...auth,
+          },
+        }),
+      ],
+      providers: [ProfileTools],
+    });
+  }
+
+  beforeEach(async () => {
+    resource = `http://127.0.0.1:${await freePort()}/mcp`;
+    introspection = await startIntrospection(resource);
+  });
+  afterEach(async () => {
+    await booted.close();
+    await introspection.close();
+  });
+
+  it('serves an active token and refuses an inactive one or one for another audience', async () => {
+    await boot({
+      verifier: new IntrospectionTokenVerifier({
+        endpoint: introspection.endpoint,
+        clientId: 'mcp-server',
+        clientSecret: 's3cret',
+        audience: resource,
+      }),
+    });
+    const me = await call('live-token', 'whoami');
+    expect(rpcMessages(me)[0]).toMatchObject({
+      result: { structuredContent: { subject: 'carol' } },
+    });
+    expect(introspection.seen[0]!.authorization).toBe(
+      `Basic ${Buffer.from('mcp-server:s3cret').toString('base64')}`,
+    );
+
+    for (const token of ['revoked-token', 'foreign-token']) {
+      const refused = await initialize(token);
+      expect(refused.status).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(
+        /^Bearer resource_metadata="[^"]+", error="invalid_token"/,
+      );
+    }
+    expect((await initialize('foreign-token')).headers['www-authenticate']).toContain(
+      'error_description="The access token is not for this resource"',
+    );
+    expect((await initialize('revoked-token')).headers['www-authenticate']).toContain(
+      'error_description="The access token is not active"',
+    );
+  });
+
+  it('checks @McpScopes against the introspected scopes (403 insufficient_scope)', async () => {
+    await boot({ verifier: new IntrospectionTokenVerifier({ endpoint: introspection.endpoint }) });
+    const refused = await call('live-token', 'purge');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['www-authenticate']).toContain('error="insufficient_scope"');
+    expect(refused.headers['www-authenticate']).toContain('scope="profile admin"');
+    const served = await call('admin-token', 'purge');
+    expect(rpcMessages(served)[0]).toMatchObject({ result: { content: [{ text: 'purged' }] } });
+  });
+
+  it('takes a custom verifier function', async () => {
+    await boot({
+      verifier: async (token) => {
+        if (token !== 'opaque-123') throw new Error('unknown token');
+        return { token, subject: 'frank', scopes: [], audience: [resource], claims: {} };
+      },
+    });
+    const me = await call('opaque-123', 'whoami');
+    expect(rpcMessages(me)[0]).toMatchObject({
+      result: { structuredContent: { subject: 'frank' } },
+    });
+    const refused = await initialize('other');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toContain(
+      'error_description="The access token could not be verified"',
+    );
+  });
+});
