@@ -1,6 +1,5 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
 import { normaliseRoutePath } from '../transports/shared/route-path.js';
-import { createProtectedResourceMetadataController } from './auth/create-protected-resource-metadata-controller.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
@@ -36,9 +35,7 @@ export const {
         ...definition,
         global: extras.isGlobal,
         controllers: [
-          ...(http
-            ? [createStreamableHttpController(path), createProtectedResourceMetadataController()]
-            : []),
+          ...(http ? [createStreamableHttpController(path)] : []),
           ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
         ],
         providers: [

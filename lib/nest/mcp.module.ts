@@ -17,6 +17,7 @@ import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
 import { MCP_AUTH_OPTIONS } from './auth/mcp-auth-options.interface.js';
+import { ProtectedResourceMetadataRoute } from './auth/protected-resource-metadata.route.js';
 import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
@@ -91,6 +92,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
       useFactory: ({ auth }: McpModuleOptions) => ({ auth }),
     },
     McpResourceServer,
+    ProtectedResourceMetadataRoute,
     {
       provide: StreamableHttpHandler,
       inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE, McpResourceServer],

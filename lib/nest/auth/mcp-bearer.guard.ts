@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { McpExecutionContext } from '../invoker/mcp-execution-context.js';
-import { MCP_PUBLIC_ROUTE_METADATA } from './mcp-public-route.js';
 import { McpAuthRefusal, McpResourceServer, type McpScopedKind } from './mcp-resource-server.js';
 import { scopesOfHandler } from './mcp-scopes.decorator.js';
 
@@ -42,7 +41,6 @@ export class McpBearerGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (McpExecutionContext.isMcp(context)) return this.checkCall(context);
     if (context.getType() !== 'http') return true;
-    if (Reflect.getMetadata(MCP_PUBLIC_ROUTE_METADATA, context.getClass()) === true) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<{ headers: IncomingHttpHeaders; method?: string }>();
     if (request.method === 'OPTIONS') return true; // CORS preflights carry no credentials

@@ -91,12 +91,15 @@ export class McpResourceServer {
     return this.auth !== undefined && this.auth.protectEndpoint !== false;
   }
 
-  /** The RFC 9728 document for a well-known path suffix (`''` or the resource's path), if ours. */
-  metadataFor(suffix: string): ProtectedResourceMetadata | undefined {
-    if (!this.auth) return undefined;
-    const path = new URL(this.auth.resource).pathname.replace(/\/$/, '');
-    const asked = suffix.replace(/\/$/, '');
-    return asked === '' || asked === path ? protectedResourceMetadata(this.auth) : undefined;
+  /** The resource URL (the `auth` option's `resource`), if the module has the option. */
+  get resource(): string | undefined {
+    return this.auth?.resource;
+  }
+
+  /** The RFC 9728 document.
+   * @throws Error without the `auth` option. */
+  metadata(): ProtectedResourceMetadata {
+    return protectedResourceMetadata(this.configured().auth);
   }
 
   /** Adds scopes a primitive needs (from `@McpScopes()` and the option map). */

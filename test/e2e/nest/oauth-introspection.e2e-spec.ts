@@ -10,7 +10,7 @@ import {
   Tool,
   type McpAuthOptions,
 } from '../../../lib/index.js';
-import { postJson, rawId, rpcMessages } from '../support/raw-http.js';
+import { postJson, rawId, rawRequest, rpcMessages } from '../support/raw-http.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { freePort } from './support/sdk-oauth-provider.js';
 
@@ -91,9 +91,10 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
     );
   }
 
-  async function boot(auth: Partial<McpAuthOptions>) {
+  async function boot(auth: Partial<McpAuthOptions>, prefix?: string) {
     booted = await bootApp({
       port: Number(new URL(resource).port),
+      ...(prefix !== undefined && { configure: (app) => app.setGlobalPrefix(prefix) }),
       imports: [
         McpModule.forRoot({
           name: 'introspected',
@@ -176,6 +177,37 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
     expect(refused.status).toBe(401);
     expect(refused.headers['www-authenticate']).toContain(
       'error_description="The access token could not be verified"',
+    );
+  });
+
+  it('serves the metadata at the origin root under a global prefix, with CORS preflight', async () => {
+    resource = resource.replace('/mcp', '/api/mcp');
+    await boot(
+      { verifier: new IntrospectionTokenVerifier({ endpoint: introspection.endpoint }) },
+      'api',
+    );
+    const document = await rawRequest(booted.url('/.well-known/oauth-protected-resource/api/mcp'), {
+      method: 'GET',
+    });
+    expect(document.status).toBe(200);
+    expect(JSON.parse(document.text)).toMatchObject({ resource });
+    const preflight = await rawRequest(
+      booted.url('/.well-known/oauth-protected-resource/api/mcp'),
+      {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+      },
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const refused = await postJson(booted.url('/api/mcp'), {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${new URL(resource).origin}/.well-known/oauth-protected-resource/api/mcp"`,
     );
   });
 });
