@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, UseGuards } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   authOf,
   IntrospectionTokenVerifier,
+  McpBearerGuard,
   McpModule,
   McpRequest,
   McpScopes,
@@ -13,6 +14,20 @@ import {
 import { postJson, rawId, rawRequest, rpcMessages } from '../support/raw-http.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { freePort } from './support/sdk-oauth-provider.js';
+
+@Injectable()
+class PublicTools {
+  @Tool({ description: 'Anyone' })
+  hello() {
+    return 'hello';
+  }
+
+  @UseGuards(McpBearerGuard)
+  @Tool({ description: 'Any valid token' })
+  me(@McpRequest() req: unknown) {
+    return `you are ${authOf(req)?.subject ?? '?'}`;
+  }
+}
 
 @Injectable()
 class ProfileTools {
@@ -56,7 +71,7 @@ async function startIntrospection(resource: string) {
   return { endpoint, seen, close: () => new Promise((r) => server.close(r)) };
 }
 
-describe('auth option with token introspection (RFC 7662) and a custom verifier', () => {
+describe('the auth option: introspection (RFC 7662), a custom verifier, a global prefix, protectEndpoint false', () => {
   let introspection: Awaited<ReturnType<typeof startIntrospection>>;
   let booted: BootedApp;
   let resource: string;
@@ -91,7 +106,7 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
     );
   }
 
-  async function boot(auth: Partial<McpAuthOptions>, prefix?: string) {
+  async function boot(auth: Partial<McpAuthOptions>, prefix?: string, hide = false) {
     booted = await bootApp({
       port: Number(new URL(resource).port),
       ...(prefix !== undefined && { configure: (app) => app.setGlobalPrefix(prefix) }),
@@ -99,6 +114,7 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
         McpModule.forRoot({
           name: 'introspected',
           version: '1',
+          hideDeniedFromLists: hide,
           auth: {
             resource,
             authorizationServers: ['http://127.0.0.1:1'],
@@ -107,7 +123,7 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
           },
         }),
       ],
-      providers: [ProfileTools],
+      providers: [ProfileTools, PublicTools],
     });
   }
 
@@ -209,5 +225,54 @@ describe('auth option with token introspection (RFC 7662) and a custom verifier'
     expect(refused.headers['www-authenticate']).toBe(
       `Bearer resource_metadata="${new URL(resource).origin}/.well-known/oauth-protected-resource/api/mcp"`,
     );
+  });
+
+  it('protectEndpoint false: open tools run without a token, a scoped one gets 401 at HTTP, guarded ones an error result', async () => {
+    await boot(
+      {
+        protectEndpoint: false,
+        verifier: new IntrospectionTokenVerifier({ endpoint: introspection.endpoint }),
+      },
+      undefined,
+      true,
+    );
+    const opened = await postJson(booted.url(), {
+      jsonrpc: '2.0',
+      id: rawId(),
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'r', version: '1' },
+      },
+    });
+    expect(opened.status).toBe(200);
+    const session = {
+      'mcp-session-id': opened.headers['mcp-session-id'] as string,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const send = (method: string, params: object, headers: Record<string, string> = {}) =>
+      postJson(
+        booted.url(),
+        { jsonrpc: '2.0', id: rawId(), method, params },
+        { ...session, ...headers },
+      );
+
+    const listed = rpcMessages(await send('tools/list', {}))[0] as {
+      result: { tools: Array<{ name: string }> };
+    };
+    expect(listed.result.tools.map((t) => t.name).sort()).toEqual(['hello', 'whoami']); // me: its guard denies; purge: its scope
+    expect(
+      rpcMessages(await send('tools/call', { name: 'hello', arguments: {} }))[0],
+    ).toMatchObject({
+      result: { content: [{ text: 'hello' }] },
+    });
+    const me = rpcMessages(await send('tools/call', { name: 'me', arguments: {} }))[0];
+    expect(me).toMatchObject({
+      result: { isError: true, content: [{ text: 'A bearer token is required' }] },
+    });
+    const purge = await send('tools/call', { name: 'purge', arguments: {} });
+    expect(purge.status).toBe(401);
+    expect(purge.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="[^"]+"$/);
   });
 });
