@@ -41,6 +41,12 @@ export interface McpAuthOptions extends ProtectedResourceMetadataOptions {
   verifier: McpAccessTokenVerifier | McpAccessTokenVerifyFn;
   /** Scopes every request needs; also the `scope` of the 401 challenge. Default none. */
   requiredScopes?: string[];
+  /**
+   * Scope hierarchy: a granted scope and the scopes it implies, e.g.
+   * `{ 'notes:admin': ['notes:write'], 'notes:write': ['notes:read'] }` (followed transitively).
+   * Default none: every scope stands alone.
+   */
+  impliedScopes?: Record<string, string[]>;
   /** Scopes per tool, prompt or resource, beside `@McpScopes()` (both apply). */
   scopes?: McpScopeMap;
   /**

@@ -179,7 +179,7 @@ export class McpResourceServer {
    * to ask for (the scopes the token has, the module's, and the missing ones), for step-up.
    */
   checkScopes(info: McpAuthInfo, required: readonly string[]): void {
-    const missing = missingScopes(info.scopes, required);
+    const missing = missingScopes(this.effectiveScopes(info), required);
     if (missing.length === 0) return;
     const { auth } = this.configured();
     const ask = unionOf(auth.requiredScopes ?? [], info.scopes, required);
@@ -219,7 +219,16 @@ export class McpResourceServer {
   allows(request: unknown, required: readonly string[]): boolean {
     if (required.length === 0) return true;
     const info = authOf(request);
-    return info !== undefined && missingScopes(info.scopes, required).length === 0;
+    return info !== undefined && missingScopes(this.effectiveScopes(info), required).length === 0;
+  }
+
+  /** The token's scopes and every scope they imply (`impliedScopes`, transitively). */
+  effectiveScopes(info: McpAuthInfo): string[] {
+    const implied = this.auth?.impliedScopes;
+    if (!implied) return [...info.scopes];
+    const scopes = new Set(info.scopes);
+    for (const scope of scopes) for (const more of implied[scope] ?? []) scopes.add(more);
+    return [...scopes];
   }
 
   private unauthorized(error: 'invalid_request' | 'invalid_token' | undefined, message: string) {

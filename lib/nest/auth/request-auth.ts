@@ -1,3 +1,4 @@
+import { McpContext } from '../../server/context/mcp-context.js';
 import type { McpAuthInfo } from '../../server/auth/mcp-auth-info.interface.js';
 
 /** A request the bearer guard verified: `auth` and (unless another layer set it) `user`. */
@@ -12,8 +13,14 @@ function nodeRequestOf(request: object): object {
   return typeof raw === 'object' && raw !== null ? raw : request;
 }
 
-/** What a verified token says, if the bearer guard verified the request (HTTP or MCP context). */
-export function authOf(request: unknown): McpAuthInfo | undefined {
+/**
+ * What a verified token says about the caller, if the bearer guard verified the request: from
+ * the HTTP request (`@McpRequest()`, `switchToHttp().getRequest()`) or from a handler's
+ * `McpContext` (`authOf(ctx)`).
+ */
+export function authOf(requestOrContext: unknown): McpAuthInfo | undefined {
+  const request =
+    requestOrContext instanceof McpContext ? requestOrContext.transport.request : requestOrContext;
   if (typeof request !== 'object' || request === null) return undefined;
   return (nodeRequestOf(request) as McpAuthenticatedRequest).auth;
 }

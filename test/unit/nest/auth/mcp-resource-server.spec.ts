@@ -173,4 +173,13 @@ describe('McpResourceServer', () => {
     expect(rs.allows(req, ['read'])).toBe(true);
     expect(rs.allows(req, ['write'])).toBe(false);
   });
+
+  it('follows impliedScopes transitively (a broader scope implies narrower ones)', () => {
+    const rs = resourceServer({ impliedScopes: { admin: ['write'], write: ['read'] } });
+    expect(rs.effectiveScopes(info(['admin'])).sort()).toEqual(['admin', 'read', 'write']);
+    expect(() => rs.checkScopes(info(['admin']), ['read', 'write'])).not.toThrow();
+    expect(() => rs.checkScopes(info(['read']), ['write'])).toThrow(McpAuthRefusal);
+    const req = Object.assign(request(), { auth: info(['write']) });
+    expect(rs.allows(req, ['read'])).toBe(true);
+  });
 });

@@ -1,3 +1,5 @@
+import { McpContext } from '../../../../lib/server/context/mcp-context.js';
+import type { RequestScope } from '../../../../lib/server/context/request-scope.interface.js';
 import { authOf, setAuth } from '../../../../lib/nest/auth/request-auth.js';
 import type { McpAuthInfo } from '../../../../lib/server/auth/mcp-auth-info.interface.js';
 
@@ -31,5 +33,15 @@ describe('request auth', () => {
   it('reads nothing from a request without auth or from a non-object', () => {
     expect(authOf({})).toBeUndefined();
     expect(authOf(undefined)).toBeUndefined();
+  });
+
+  it("reads a handler's McpContext through its transport request", () => {
+    const request: Record<string, unknown> = {};
+    setAuth(request, info({ subject: 'ann' }));
+    const ctx = new McpContext({
+      transport: { kind: 'streamable-http', request },
+      session: undefined,
+    } as unknown as RequestScope);
+    expect(authOf(ctx)?.subject).toBe('ann');
   });
 });
