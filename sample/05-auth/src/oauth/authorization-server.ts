@@ -79,6 +79,7 @@ export async function startAuthorizationServer(
     clients: [],
     // The only signing key is ES256: make it every client's default.
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
+    responseTypes: ['code'], // OAuth 2.1: the authorization code flow only
     pkce: { required: () => true },
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
     features: {
