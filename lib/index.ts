@@ -55,6 +55,7 @@ export {
   StoreUnavailableError,
   STORE_UNAVAILABLE_ERROR_CODE,
   InvalidTokenError,
+  McpAuthError,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────

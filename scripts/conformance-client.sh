@@ -4,9 +4,10 @@
 # Each scenario runs on its own at the wire version of one protocol revision (--spec-version): the
 # runner starts a scenario server, then the client with the server URL as its last argument, the
 # scenario name in MCP_CONFORMANCE_SCENARIO and the revision in MCP_CONFORMANCE_PROTOCOL_VERSION.
-# The default scenarios are the non-auth client scenarios of the revision's frozen requirement set
-# (`conformance list --requirements REV`) plus the unscored json-schema-2020-12-preservation; the
-# client has no OAuth, so the auth/* ones are left out. Without REQUIREMENTS both sets run, one
+# The default scenarios are the client scenarios of the revision's frozen requirement set
+# (`conformance list --requirements REV`), the auth/* ones included (the client's McpOAuthClient,
+# sample/04-conformance-client/src/auth-scenario.ts), plus the unscored
+# json-schema-2020-12-preservation. Without REQUIREMENTS both sets run, one
 # after the other; each set's results live in conformance-results/client-REV/ (no clobbering).
 #
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
@@ -14,7 +15,7 @@
 #
 # Environment:
 #   REQUIREMENTS the revisions, space-separated (default: "2025-11-25 2026-07-28")
-#   SCENARIOS    space-separated scenarios (default: each set's non-auth client scenarios)
+#   SCENARIOS    space-separated scenarios (default: each set's client scenarios)
 #   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
 #
 # Exit code: 1 when any scenario has a FAILURE or WARNING (the runner's own rule), else 0.
@@ -60,7 +61,7 @@ run_set() {
   # The `client:` list of the requirements YAML ("  - name" lines up to the next top-level key).
   if [[ -z "$scenarios" ]]; then
     scenarios="$(awk '/^[^ #]/ { in_client = ($0 ~ /^client:/) } in_client && /^ +- / { print $2 }' \
-      "$requirements_file" | grep -v '^auth/' | xargs) json-schema-2020-12-preservation"
+      "$requirements_file" | xargs) json-schema-2020-12-preservation"
   fi
   rm -rf "$results_dir"
   mkdir -p "$results_dir"
@@ -82,7 +83,13 @@ const [dir, requirements, ...scenarios] = process.argv.slice(2);
 const counts = { SUCCESS: 0, FAILURE: 0, WARNING: 0, other: 0 };
 const bad = [];
 const seen = new Set();
-for (const entry of existsSync(dir) ? readdirSync(dir) : []) {
+// A scenario named `auth/x` keeps its results under `auth/x-<time>`: one level of folders.
+const entries = (existsSync(dir) ? readdirSync(dir) : []).flatMap((entry) =>
+  existsSync(join(dir, entry, 'checks.json'))
+    ? [entry]
+    : readdirSync(join(dir, entry)).map((inner) => `${entry}/${inner}`),
+);
+for (const entry of entries) {
   const scenario = scenarios.find((s) => entry.startsWith(`${s}-20`));
   const file = join(dir, entry, 'checks.json');
   if (!scenario || !existsSync(file)) continue;

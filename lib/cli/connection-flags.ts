@@ -1,4 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { LoopbackOAuthInteraction } from '../client/auth/loopback-oauth-interaction.js';
+import { McpOAuthClient } from '../client/auth/mcp-oauth-client.js';
 import type { VersionNegotiation } from '../client/mcp-client-options.interface.js';
 import { LOGGING_LEVELS, type LoggingLevel } from '../protocol/schema/index.js';
 import type { Verbosity } from './io/output.js';
@@ -16,6 +18,9 @@ export interface ConnectionFlags {
   timeout?: number;
   logLevel?: LoggingLevel;
   verbose: number;
+  oauth?: boolean;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
 }
 
 const collectHeader = (value: string, all: Record<string, string>) => {
@@ -69,6 +74,12 @@ export function addConnectionFlags(command: Command): Command {
     .option('--protocol <version>', 'pin one protocol revision (e.g. 2025-06-18, 2026-07-28)')
     .option('--legacy', 'initialize only: never probe for the 2026-07-28 era')
     .option('--timeout <ms>', 'request timeout in ms (default 30000)', positive)
+    .option(
+      '--oauth',
+      'authorize with OAuth when the server asks (prints the URL to open; redirect to 127.0.0.1)',
+    )
+    .option('--oauth-client-id <id>', 'pre-registered OAuth client id (default: registration)')
+    .option('--oauth-client-secret <secret>', 'its secret, for a confidential client')
     .option('-l, --log-level <level>', 'server log level to ask for', logLevel)
     .option(
       '-v, --verbose',
@@ -88,7 +99,29 @@ export function negotiationOf(flags: ConnectionFlags): VersionNegotiation {
   return flags.legacy ? 'legacy' : 'auto';
 }
 
-/** The transport settings of the flags. */
+/** The transport settings of the flags (one OAuth client for the run with `--oauth`). */
 export function transportSettingsOf(flags: ConnectionFlags): TransportSettings {
-  return { headers: flags.header, env: flags.env, cwd: flags.cwd, stderr: 'pipe' };
+  const settings: TransportSettings = {
+    headers: flags.header,
+    env: flags.env,
+    cwd: flags.cwd,
+    stderr: 'pipe',
+  };
+  if (flags.oauth || flags.oauthClientId !== undefined) settings.auth = oauthOf(flags);
+  return settings;
+}
+
+/** `--oauth`: the loopback interaction printing the authorization URL on stderr. */
+function oauthOf(flags: ConnectionFlags): McpOAuthClient {
+  return new McpOAuthClient({
+    interaction: new LoopbackOAuthInteraction({
+      onAuthorizationUrl: (url) => {
+        process.stderr.write(`Open this URL to authorize nestjs-mcp:\n  ${url.href}\n`);
+      },
+    }),
+    clientMetadata: { client_name: 'nestjs-mcp CLI' },
+    ...(flags.oauthClientId !== undefined && {
+      client: { clientId: flags.oauthClientId, clientSecret: flags.oauthClientSecret },
+    }),
+  });
 }

@@ -104,3 +104,54 @@ export {
   InMemoryClientTransport,
   type InMemoryClientOptions,
 } from '../transports/in-memory/in-memory-client.transport.js';
+
+// ── OAuth 2.1 client (MCP authorization) ─────────────────────────────────────────────────────
+export type {
+  McpHttpAuth,
+  McpHttpAuthRequest,
+  McpHttpAuthChallenge,
+  McpHttpAuthResponse,
+} from './auth/http-auth.interface.js';
+export { McpOAuthClient, type McpOAuthContext } from './auth/mcp-oauth-client.js';
+export type {
+  McpOAuthClientOptions,
+  McpPreRegisteredClient,
+} from './auth/mcp-oauth-client.options.js';
+export type { McpOAuthInteraction } from './auth/oauth-interaction.interface.js';
+export {
+  LoopbackOAuthInteraction,
+  type LoopbackOAuthInteractionOptions,
+} from './auth/loopback-oauth-interaction.js';
+export type {
+  McpOAuthStore,
+  McpOAuthTokens,
+  McpOAuthClientRegistration,
+} from './auth/oauth-store.interface.js';
+export { InMemoryOAuthStore } from './auth/in-memory-oauth-store.js';
+export type {
+  OAuthClientCredentials,
+  ClientAuthenticator,
+  ClientAuthenticationContext,
+} from './auth/client-authentication.js';
+export type {
+  ProtectedResourceMetadata,
+  AuthorizationServerMetadata,
+  TokenResponse,
+} from './auth/discovery/oauth-metadata.js';
+export {
+  parseWwwAuthenticate,
+  readBearerChallenge,
+  type AuthChallenge,
+  type BearerChallenge,
+} from './auth/discovery/www-authenticate.js';
+export {
+  discoverProtectedResource,
+  protectedResourceMetadataUrls,
+  type DiscoveredResource,
+} from './auth/discovery/protected-resource-discovery.js';
+export {
+  discoverAuthorizationServer,
+  authorizationServerMetadataUrls,
+} from './auth/discovery/authorization-server-discovery.js';
+export { requestToken, type TokenRequest } from './auth/discovery/token-endpoint.js';
+export type { OAuthFetch } from './auth/discovery/fetch-json.js';

@@ -1,3 +1,4 @@
+import type { McpHttpAuth } from '../../client/auth/http-auth.interface.js';
 import type { ClientTransport } from '../../client/client-transport.interface.js';
 import { createStreamableHttpTransportWithFallback } from '../../transports/http/client/legacy-fallback.transport.js';
 import { SseClientTransport } from '../../transports/sse/sse-client.transport.js';
@@ -9,6 +10,8 @@ import type { Target } from './parse-target.js';
 export interface TransportSettings {
   /** HTTP headers (`-H "Name: value"`) for HTTP, SSE and the WebSocket handshake. */
   headers: Record<string, string>;
+  /** OAuth of the HTTP and SSE transports (`--oauth`), one for the whole run. */
+  auth?: McpHttpAuth | undefined;
   /** Extra environment of a launched server (`-e KEY=VALUE`). */
   env: Record<string, string>;
   /** Working directory of a launched server. */
@@ -33,10 +36,12 @@ export function createTransport(target: Target, settings: TransportSettings): Cl
     case 'http':
       return createStreamableHttpTransportWithFallback(target.url, {
         headers: settings.headers,
-        legacyTransport: (url) => new SseClientTransport(url, { headers: settings.headers }),
+        ...(settings.auth && { auth: settings.auth }),
+        legacyTransport: (url) =>
+          new SseClientTransport(url, { headers: settings.headers, auth: settings.auth }),
       });
     case 'sse':
-      return new SseClientTransport(target.url, { headers: settings.headers });
+      return new SseClientTransport(target.url, { headers: settings.headers, auth: settings.auth });
     case 'ws':
       return new WebSocketClientTransport(target.url, { headers: settings.headers });
     case 'stdio':

@@ -1,3 +1,4 @@
+import { McpAuthError } from '../../errors/mcp-auth.error.js';
 import { VersionNegotiationError } from '../../errors/version-negotiation.error.js';
 import { DiscoverResultSchema, type InitializeResult } from '../../protocol/schema/index.js';
 import { isSupportedLegacyVersion, MODERN_PROTOCOL_VERSIONS } from '../../protocol/versions.js';
@@ -84,6 +85,7 @@ async function probeDiscover(first: string, ports: NegotiationPorts, pin?: strin
     try {
       result = await ports.discover(version);
     } catch (error) {
+      if (error instanceof McpAuthError) throw error; // authorization failed: no era question
       const supported = unsupportedVersionList(error);
       if (supported === undefined) {
         if (isModernError(error)) throw error;

@@ -2,15 +2,19 @@ import { StreamableHttpClientTransport } from '../../transports/http/client/stre
 import { SseClientTransport } from '../../transports/sse/sse-client.transport.js';
 import { StdioClientTransport } from '../../transports/stdio/stdio-client.transport.js';
 import { WebSocketClientTransport } from '../../transports/websocket/websocket-client.transport.js';
+import type { McpHttpAuth } from '../auth/http-auth.interface.js';
 import type { ClientTransport } from '../client-transport.interface.js';
 import type { ParsedServerConfig } from './parse-servers-config.js';
 
 /**
  * A fresh transport for one connection attempt to a configured server: `StdioClientTransport`
  * for a command, else the remote transport the entry names (Streamable HTTP, legacy SSE,
- * WebSocket) with its headers.
+ * WebSocket) with its headers, and `auth` on the HTTP ones.
  */
-export function createServerTransport(config: ParsedServerConfig): ClientTransport {
+export function createServerTransport(
+  config: ParsedServerConfig,
+  auth?: McpHttpAuth,
+): ClientTransport {
   switch (config.kind) {
     case 'stdio':
       return new StdioClientTransport({
@@ -22,10 +26,12 @@ export function createServerTransport(config: ParsedServerConfig): ClientTranspo
     case 'streamable-http':
       return new StreamableHttpClientTransport(config.url, {
         ...(config.headers && { headers: { ...config.headers } }),
+        ...(auth && { auth }),
       });
     case 'sse':
       return new SseClientTransport(config.url, {
         ...(config.headers && { headers: { ...config.headers } }),
+        ...(auth && { auth }),
       });
     case 'websocket':
       return new WebSocketClientTransport(config.url, {

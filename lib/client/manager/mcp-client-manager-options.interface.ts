@@ -1,3 +1,4 @@
+import type { McpHttpAuth } from '../auth/http-auth.interface.js';
 import type { ClientTransport } from '../client-transport.interface.js';
 import type { McpClientOptions } from '../mcp-client-options.interface.js';
 import type { McpServerConfig, McpServersConfig } from './mcp-servers-config.interface.js';
@@ -65,4 +66,9 @@ export interface McpClientManagerOptions extends McpServersConfig {
    */
   transport?:
     ((server: string, config: McpServerConfig) => ClientTransport | undefined) | undefined;
+  /**
+   * The `auth` of a remote server's Streamable HTTP or SSE transport (e.g. an `McpOAuthClient`),
+   * asked once per server and kept across its reconnections; `undefined` for none.
+   */
+  auth?: ((server: string, config: McpServerConfig) => McpHttpAuth | undefined) | undefined;
 }

@@ -95,10 +95,11 @@ export class McpClientManager {
     for (const [name, config] of parseServersConfig(options)) {
       const raw = options.mcpServers[name]!;
       const client = typeof options.client === 'function' ? options.client(name) : options.client;
+      const auth = options.auth?.(name, raw);
       const upstream = new UpstreamServer({
         name,
         client: client ?? {},
-        transport: () => options.transport?.(name, raw) ?? createServerTransport(config),
+        transport: () => options.transport?.(name, raw) ?? createServerTransport(config, auth),
         reconnect,
         pingIntervalMs: options.pingIntervalMs ?? 30_000,
       });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TransportError } from '../../errors/transport.error.js';
 import { isMessageEvent, readSseEvents, type SseReadOutcome } from '../shared/sse/sse-reader.js';
+import type { ObservedReply } from '../shared/http/auth-exchange.js';
 import { openEventStream, SseEventTooLargeError } from './sse-event-stream.js';
 
 /** The `reason` of a `reconnect` event's data (`{"reason": "…"}`), if it has one. */
@@ -67,14 +68,17 @@ export class SseClientStream {
    * @throws TransportError `refused`, `http`, `protocol` (see `openEventStream`; also no
    *   endpoint in time, an invalid or foreign one) or `closed` (closed meanwhile).
    */
-  async open(headers: Record<string, string>): Promise<URL> {
+  async open(
+    headers: Record<string, string>,
+    observe?: (reply: ObservedReply) => void,
+  ): Promise<URL> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       this.abort.abort();
     }, this.settings.endpointTimeoutMs);
     try {
-      const res = await openEventStream(this.url, headers, this.abort.signal);
+      const res = await openEventStream(this.url, headers, this.abort.signal, observe);
       return await this.awaitEndpoint(res);
     } catch (error) {
       if (!timedOut) throw error;

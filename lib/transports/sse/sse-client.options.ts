@@ -1,3 +1,4 @@
+import type { McpHttpAuth } from '../../client/auth/http-auth.interface.js';
 import type { HeadersProvider } from '../shared/headers-provider.js';
 
 /** How the client re-opens a dropped SSE stream. */
@@ -17,6 +18,12 @@ export interface SseClientReconnectionOptions {
 export interface SseClientTransportOptions {
   /** Extra headers on the GET and on every POST (e.g. `Authorization`). */
   headers?: HeadersProvider;
+  /**
+   * Authorization of the GET stream and every POST: its headers are added after `headers`, a
+   * 401/403 is handed to it and the request retried once when it says so (e.g. an
+   * `McpOAuthClient`).
+   */
+  auth?: McpHttpAuth;
   /** How long `start()` waits for the server's `endpoint` event (ms). Default 10 000. */
   endpointTimeoutMs?: number;
   /**
@@ -35,6 +42,7 @@ export interface SseClientTransportOptions {
 /** {@link SseClientTransportOptions} with defaults applied. */
 export interface ResolvedSseClientOptions {
   headers: HeadersProvider;
+  auth: McpHttpAuth | undefined;
   endpointTimeoutMs: number;
   reconnection: Required<SseClientReconnectionOptions> | false;
   /** True when `initialDelayMs` was given (it then wins over the server's `retry:`). */
@@ -67,6 +75,7 @@ export function resolveSseClientOptions(
   check('maxMessageBytes', options.maxMessageBytes ?? 1, 1);
   return {
     headers: options.headers ?? {},
+    auth: options.auth,
     endpointTimeoutMs: options.endpointTimeoutMs ?? 10_000,
     reconnection:
       settings === false

@@ -11,6 +11,7 @@ import {
 import { ReconnectRequestedError, SseClientStream } from './sse-client-stream.js';
 import { SseEventTooLargeError } from './sse-event-stream.js';
 import { postJsonRpcMessage } from './sse-post.js';
+import { exchangeWithAuth } from '../shared/http/auth-exchange.js';
 
 type State = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -114,7 +115,10 @@ export class SseClientTransport implements ClientTransport {
       const what = this.state === 'closed' ? 'closed' : 'not started';
       throw new TransportError(`The SSE transport is ${what}`, 'closed');
     }
-    await postJsonRpcMessage(endpoint, await this.customHeaders(), message, this.posts.signal);
+    const base = await this.customHeaders();
+    await exchangeWithAuth(this.options.auth, 'POST', endpoint, (auth, observe) =>
+      postJsonRpcMessage(endpoint, withAuth(base, auth), message, this.posts.signal, observe),
+    );
   }
 
   /** Closes the stream (the server ends the session), aborts POSTs in flight, completes the streams. */
@@ -149,7 +153,10 @@ export class SseClientTransport implements ClientTransport {
       },
     });
     this.stream = stream;
-    return stream.open(await this.customHeaders());
+    const base = await this.customHeaders();
+    return exchangeWithAuth(this.options.auth, 'GET', this.url, (auth, observe) =>
+      stream.open(withAuth(base, auth), observe),
+    );
   }
 
   private deliver(data: string): void {
@@ -266,4 +273,15 @@ export class SseClientTransport implements ClientTransport {
     this.messages.complete();
     this.errors.complete();
   }
+}
+
+/** The user's headers with those of the `auth` option on top (names compared case-insensitively). */
+function withAuth(
+  base: Record<string, string>,
+  auth: Record<string, string>,
+): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) merged[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(auth)) merged[name.toLowerCase()] = value;
+  return merged;
 }

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { TransportError } from '../../errors/transport.error.js';
+import type { ObservedReply } from '../shared/http/auth-exchange.js';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -28,6 +29,7 @@ async function readErrorText(res: IncomingMessage): Promise<string> {
  * Opens `GET url` as an event stream with Node's `http`/`https` (not `fetch`: its default
  * dispatcher kills a response body that stays idle for 300 s, which legacy servers without
  * keep-alive comments do). Resolves with the response once it is a 2xx `text/event-stream`.
+ * `observe` sees the status and headers of the reply first (the transport's `auth` option).
  * @throws TransportError `refused` (no connection), `http` (non-2xx, with the status) or
  *   `protocol` (not an event stream); `closed` when `signal` aborted first.
  */
@@ -35,6 +37,7 @@ export function openEventStream(
   url: URL,
   headers: Record<string, string>,
   signal: AbortSignal,
+  observe: (reply: ObservedReply) => void = () => undefined,
 ): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -61,6 +64,7 @@ export function openEventStream(
     req.once('response', (res) => {
       req.on('error', () => undefined); // later socket errors surface on the response stream
       const status = res.statusCode ?? 0;
+      observe({ status, header: (name) => headerOf(res, name) });
       if (status < 200 || status > 299) {
         void readErrorText(res)
           .catch(() => '')
@@ -90,4 +94,10 @@ export function openEventStream(
     });
     req.end();
   });
+}
+
+/** One header of a node reply as a single string (repeated ones joined by `, `). */
+function headerOf(res: IncomingMessage, name: string): string | undefined {
+  const value = res.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
 }

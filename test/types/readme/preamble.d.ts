@@ -26,6 +26,8 @@ declare const McpClient: typeof import('nestjs-mcp').McpClient;
 type McpClient = import('nestjs-mcp').McpClient;
 declare const InjectMcpClient: typeof import('nestjs-mcp').InjectMcpClient;
 declare const StreamableHttpClientTransport: typeof import('nestjs-mcp').StreamableHttpClientTransport;
+declare const McpOAuthClient: typeof import('nestjs-mcp').McpOAuthClient;
+declare const LoopbackOAuthInteraction: typeof import('nestjs-mcp').LoopbackOAuthInteraction;
 declare const StdioClientTransport: typeof import('nestjs-mcp').StdioClientTransport;
 
 /** The injected `McpServer` of the runtime-registration snippets. */

@@ -3,7 +3,8 @@ import { TransportError } from '../../../errors/transport.error.js';
 import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
-import { createHttpRequester, type HttpRequester } from './http-requester.js';
+import { exchangeWithAuth } from '../../shared/http/auth-exchange.js';
+import { createHttpRequester, type HttpRequestInit, type HttpRequester } from './http-requester.js';
 import { buildRequestHeaders, isValidSessionId } from './request-headers.js';
 import type { ResolvedStreamableHttpClientOptions } from './streamable-http-client.options.js';
 
@@ -15,7 +16,8 @@ const POST_HEADERS = {
 /**
  * The HTTP side of one MCP endpoint as a client sees it: the session id and protocol version to
  * send, and the three requests (POST a message, GET a stream, DELETE the session) with the
- * user's headers. Knows nothing about JSON-RPC semantics.
+ * user's headers, and the `auth` option's headers and 401/403 handling (one retry after a
+ * challenge it answered). Knows nothing about JSON-RPC semantics.
  */
 export class McpHttpEndpoint {
   /** The session id assigned by the server's `initialize` reply. */
@@ -43,15 +45,11 @@ export class McpHttpEndpoint {
     what: string,
     extra?: Readonly<Record<string, string>>,
   ): Promise<HttpReplyLike> {
-    const headers = await this.headers(extra ? { ...extra, ...POST_HEADERS } : POST_HEADERS);
+    const protocol = extra ? { ...extra, ...POST_HEADERS } : POST_HEADERS;
     const body = Array.isArray(message)
       ? `[${message.map(encodeForSending).join(',')}]`
       : encodeForSending(message);
-    try {
-      return await this.http.request(this.url, { method: 'POST', headers, body, signal });
-    } catch (error) {
-      throw fetchFailure(error, what, this.url);
-    }
+    return this.request('POST', protocol, what, { body, signal });
   }
 
   /**
@@ -62,13 +60,7 @@ export class McpHttpEndpoint {
     const what = lastEventId === undefined ? 'GET stream' : `GET resume after ${lastEventId}`;
     const protocol: Record<string, string> = { accept: 'text/event-stream' };
     if (lastEventId !== undefined) protocol['last-event-id'] = lastEventId;
-    const headers = await this.headers(protocol);
-    let response: HttpReplyLike;
-    try {
-      response = await this.http.request(this.url, { method: 'GET', headers, signal });
-    } catch (error) {
-      throw fetchFailure(error, what, this.url);
-    }
+    const response = await this.request('GET', protocol, what, { signal });
     if (!response.ok) throw await httpError(response, what);
     if (mediaTypeOf(response) !== 'text/event-stream') {
       await discardBody(response);
@@ -86,9 +78,8 @@ export class McpHttpEndpoint {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.closeTimeoutMs);
     try {
-      const headers = await this.headers({});
       const signal = controller.signal;
-      const response = await this.http.request(this.url, { method: 'DELETE', headers, signal });
+      const response = await this.request('DELETE', {}, 'DELETE session', { signal });
       if (response.ok || response.status === 404 || response.status === 405) {
         await discardBody(response);
         return undefined;
@@ -118,11 +109,41 @@ export class McpHttpEndpoint {
     return true;
   }
 
-  private headers(protocol: Record<string, string>): Promise<Record<string, string>> {
-    return buildRequestHeaders(
-      this.options.headers,
-      { sessionId: this.sessionId, protocolVersion: this.protocolVersion },
-      protocol,
+  /**
+   * Sends one request with the user's, the auth's, the session's and the protocol's headers,
+   * under the `auth` option (a 401/403 it answers is sent once more).
+   */
+  private request(
+    method: HttpRequestInit['method'],
+    protocol: Record<string, string>,
+    what: string,
+    init: { body?: string; signal: AbortSignal },
+  ): Promise<HttpReplyLike> {
+    return exchangeWithAuth(
+      this.options.auth,
+      method,
+      this.url,
+      async (auth, observe) => {
+        const headers = await buildRequestHeaders(
+          this.options.headers,
+          { sessionId: this.sessionId, protocolVersion: this.protocolVersion },
+          protocol,
+          auth,
+        );
+        let response: HttpReplyLike;
+        try {
+          response = await this.http.request(this.url, { method, headers, ...init });
+        } catch (error) {
+          throw fetchFailure(error, what, this.url);
+        }
+        observe({
+          status: response.status,
+          header: (name) => response.headers.get(name) ?? undefined,
+        });
+        return response;
+      },
+      discardBody,
+      method !== 'DELETE',
     );
   }
 }

@@ -23,14 +23,16 @@ export function isValidSessionId(id: string): boolean {
 }
 
 /**
- * Builds the headers of one request: the user's headers (lower-cased names), then the session
- * headers, then the protocol headers of this request, which always win.
+ * Builds the headers of one request: the user's headers (lower-cased names), then those of the
+ * `auth` option, then the session headers, then the protocol headers of this request, which
+ * always win.
  * @throws HeadersProviderError when the user's function throws or rejects.
  */
 export async function buildRequestHeaders(
   provider: HeadersProvider,
   session: SessionHeaders,
   protocol: Record<string, string>,
+  auth: Record<string, string> = {},
 ): Promise<Record<string, string>> {
   let provided: Record<string, string>;
   try {
@@ -42,6 +44,7 @@ export async function buildRequestHeaders(
   for (const [name, value] of Object.entries(provided ?? {})) {
     if (typeof value === 'string') headers[name.toLowerCase()] = value;
   }
+  for (const [name, value] of Object.entries(auth)) headers[name.toLowerCase()] = value;
   if (session.sessionId !== undefined) headers['mcp-session-id'] = session.sessionId;
   if (session.protocolVersion !== undefined) {
     headers['mcp-protocol-version'] = session.protocolVersion;

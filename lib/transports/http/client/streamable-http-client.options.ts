@@ -1,3 +1,4 @@
+import type { McpHttpAuth } from '../../../client/auth/http-auth.interface.js';
 import type { HeadersProvider } from '../../shared/headers-provider.js';
 
 export type { HeadersProvider };
@@ -29,6 +30,12 @@ export interface StreamableHttpClientOptions {
    */
   headers?: HeadersProvider;
   /**
+   * Authorization of every request (POST, GET, DELETE): its headers are added after `headers`,
+   * and a 401/403 is handed to it and the request retried once when it says so, e.g. an
+   * `McpOAuthClient` (OAuth 2.1 as the MCP authorization spec defines it).
+   */
+  auth?: McpHttpAuth;
+  /**
    * A custom `fetch` (proxies, instrumentation); pass `fetch` for the global one. Default: plain
    * `node:http`/`node:https` requests on a keep-alive agent of the transport's own, whose
    * sockets `close()` destroys.
@@ -50,6 +57,7 @@ export type ResolvedReconnection = Required<SseReconnectionOptions>;
 /** Options with every default applied. */
 export interface ResolvedStreamableHttpClientOptions {
   headers: HeadersProvider;
+  auth?: McpHttpAuth;
   /** The user's `fetch`; undefined for the transport's own `node:http` requests. */
   fetch?: FetchLike;
   reconnection: ResolvedReconnection;
@@ -70,6 +78,7 @@ export function resolveStreamableHttpClientOptions(
   };
   const resolved: ResolvedStreamableHttpClientOptions = {
     headers: options.headers ?? {},
+    auth: options.auth,
     fetch: options.fetch,
     reconnection,
     standaloneStream: options.standaloneStream ?? true,

@@ -3,6 +3,7 @@ import {
   type ClientSendOptions,
   type ClientTransport,
 } from '../../../client/client-transport.interface.js';
+import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import {
@@ -302,6 +303,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
 
   private failure(error: unknown, what: string): unknown {
     if (error instanceof HeadersProviderError) return error.original;
+    if (error instanceof McpAuthError) return error; // the auth's refusal, unchanged
     if (this.closed) return new TransportError(`${what}: the transport closed`, 'closed');
     return error instanceof TransportError ? error : fetchFailure(error, what, this.endpoint.url);
   }
