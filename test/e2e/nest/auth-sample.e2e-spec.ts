@@ -2,17 +2,14 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { decodeJwt } from 'jose';
-import { AppModule } from '../../../sample/05-auth/src/app.module.js';
-import {
-  startAuthorizationServer,
-  type AuthorizationServer,
-} from '../../../sample/05-auth/src/oauth/authorization-server.js';
+import type { AuthorizationServer } from '../../../sample/05-auth/src/oauth/authorization-server.js';
 import { completeLogin } from '../../../sample/05-auth/src/oauth/headless-login.js';
 import { rawRequest } from '../support/raw-http.js';
 import { firstText, names } from './support/clients.js';
-import { bootApp, type BootedApp } from './support/nest-app.js';
+import type { BootedApp } from './support/nest-app.js';
+import { bootOAuthSample, type BootedOAuthSample } from './support/oauth-sample.js';
 import { PLATFORMS } from './support/platforms.js';
-import { freePort, TestOAuthProvider } from './support/sdk-oauth-provider.js';
+import { TestOAuthProvider } from './support/sdk-oauth-provider.js';
 
 /** Plays the user: opens the URL the client asked for, logs in, hands the code back. */
 async function authorize(
@@ -31,26 +28,18 @@ async function authorize(
 describe.each(PLATFORMS)(
   'sample/05-auth on %s: OAuth 2.1 with the official SDK client',
   (platform) => {
+    let sample: BootedOAuthSample;
     let as: AuthorizationServer;
     let booted: BootedApp;
     let resource: string;
     const clients: Client[] = [];
 
     beforeAll(async () => {
-      const port = await freePort();
-      resource = `http://127.0.0.1:${port}/mcp`;
-      as = await startAuthorizationServer({ resource });
-      booted = await bootApp({
-        platform,
-        port,
-        imports: [AppModule.forRoot({ resource, issuer: as.issuer, clockToleranceSeconds: 0 })],
-      });
+      sample = await bootOAuthSample(platform);
+      ({ as, booted, resource } = sample);
     });
     afterEach(() => Promise.all(clients.splice(0).map((c) => c.close())));
-    afterAll(async () => {
-      await booted.close();
-      await as.close();
-    });
+    afterAll(() => sample.close());
 
     /** Connects through the whole authorization code flow: 401, discovery, DCR, login, token. */
     async function connectAuthorized(provider: TestOAuthProvider, login: string) {

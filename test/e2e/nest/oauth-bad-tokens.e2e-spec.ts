@@ -1,13 +1,9 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, UnsecuredJWT } from 'jose';
-import { AppModule } from '../../../sample/05-auth/src/app.module.js';
-import {
-  startAuthorizationServer,
-  type AuthorizationServer,
-} from '../../../sample/05-auth/src/oauth/authorization-server.js';
+import type { AuthorizationServer } from '../../../sample/05-auth/src/oauth/authorization-server.js';
 import { modernRequest } from '../support/modern-call.js';
 import { jsonBody, postJson, rawId, rpcMessages, type RawResponse } from '../support/raw-http.js';
-import { bootApp, type BootedApp } from './support/nest-app.js';
-import { freePort } from './support/sdk-oauth-provider.js';
+import type { BootedApp } from './support/nest-app.js';
+import { bootOAuthSample, type BootedOAuthSample } from './support/oauth-sample.js';
 
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
@@ -31,6 +27,7 @@ function challengeOf(response: RawResponse): Record<string, string> {
 }
 
 describe('sample/05-auth refuses bad tokens (real authorization server keys and JWKS)', () => {
+  let sample: BootedOAuthSample;
   let as: AuthorizationServer;
   let booted: BootedApp;
   let resource: string;
@@ -88,22 +85,14 @@ describe('sample/05-auth refuses bad tokens (real authorization server keys and 
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    resource = `http://127.0.0.1:${port}/mcp`;
-    metadataUrl = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
-    as = await startAuthorizationServer({ resource });
+    sample = await bootOAuthSample();
+    ({ as, booted, resource } = sample);
+    metadataUrl = `${new URL(resource).origin}/.well-known/oauth-protected-resource/mcp`;
     const jwk = as.signingKeys.keys[0]!;
     kid = jwk.kid as string;
     asKey = (await importJWK(jwk, 'ES256')) as SigningKey;
-    booted = await bootApp({
-      port,
-      imports: [AppModule.forRoot({ resource, issuer: as.issuer, clockToleranceSeconds: 0 })],
-    });
   });
-  afterAll(async () => {
-    await booted.close();
-    await as.close();
-  });
+  afterAll(() => sample.close());
 
   it('accepts a well-formed token of the authorization server (the refusals below are real)', async () => {
     const response = await postJson(
