@@ -54,6 +54,7 @@ export {
   type UrlElicitation,
   StoreUnavailableError,
   STORE_UNAVAILABLE_ERROR_CODE,
+  InvalidTokenError,
   McpAuthError,
 } from './errors/index.js';
 
@@ -359,3 +360,31 @@ export {
   type McpThrottleFacts,
   type McpThrottleRequest,
 } from './nest/throttler/mcp-throttle-request.js';
+
+// OAuth 2.1 protected resource (module option `auth`)
+export { McpBearerGuard, McpEndpointAuthGuard } from './nest/auth/mcp-bearer.guard.js';
+export { McpResourceServer, McpAuthRefusal } from './nest/auth/mcp-resource-server.js';
+export { McpScopes, MCP_SCOPES_METADATA } from './nest/auth/mcp-scopes.decorator.js';
+export { authOf, type McpAuthenticatedRequest } from './nest/auth/request-auth.js';
+export type { McpAuthOptions, McpScopeMap } from './nest/auth/mcp-auth-options.interface.js';
+export type { McpAuthInfo } from './server/auth/mcp-auth-info.interface.js';
+export type {
+  McpAccessTokenVerifier,
+  McpAccessTokenVerifyFn,
+} from './server/auth/access-token-verifier.interface.js';
+export {
+  JwtAccessTokenVerifier,
+  type JwtAccessTokenVerifierOptions,
+} from './server/auth/jwt-access-token-verifier.js';
+export {
+  IntrospectionTokenVerifier,
+  type IntrospectionTokenVerifierOptions,
+} from './server/auth/introspection-token-verifier.js';
+export {
+  protectedResourceMetadata,
+  resourceMetadataUrl,
+  PROTECTED_RESOURCE_WELL_KNOWN,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataOptions,
+} from './server/auth/protected-resource-metadata.js';
+export { bearerChallenge, type BearerChallenge } from './server/auth/bearer-challenge.js';

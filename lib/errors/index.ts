@@ -23,4 +23,5 @@ export { McpNameCollisionError, type McpAggregateKind } from './mcp-name-collisi
 export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
 export { TaskCancelledError } from './task-cancelled.error.js';
 export { StoreUnavailableError, STORE_UNAVAILABLE_ERROR_CODE } from './store-unavailable.error.js';
+export { InvalidTokenError } from './invalid-token.error.js';
 export { McpAuthError } from './mcp-auth.error.js';

@@ -4,6 +4,7 @@ import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
 import type { McpRedisOptions } from '../stores/redis/redis-options.interface.js';
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
+import type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
 import type { McpRouteToolRef } from './decorators/route-tool.decorator.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
@@ -43,6 +44,13 @@ export interface McpModuleOptions
    * Options of a `@RouteTool()` on the same route win. Default: none.
    */
   routeTools?: McpRouteToolRef[];
+  /**
+   * The server as an OAuth 2.1 protected resource: protected resource metadata (RFC 9728) at
+   * `/.well-known/oauth-protected-resource[/<path>]`, bearer tokens verified on the Streamable
+   * HTTP endpoint (401 + `WWW-Authenticate`), required scopes per call (403
+   * `insufficient_scope`). Default: none (no metadata, no token checks).
+   */
+  auth?: McpAuthOptions;
 }
 
 /**

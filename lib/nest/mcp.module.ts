@@ -16,6 +16,9 @@ import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
+import { MCP_AUTH_OPTIONS } from './auth/mcp-auth-options.interface.js';
+import { ProtectedResourceMetadataRoute } from './auth/protected-resource-metadata.route.js';
+import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
 import {
   EVENT_STORE,
@@ -84,14 +87,30 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
       useFactory: (server: McpServer) => server.elicitations,
     },
     {
+      provide: MCP_AUTH_OPTIONS,
+      inject: [MCP_MODULE_OPTIONS],
+      useFactory: ({ auth }: McpModuleOptions) => ({ auth }),
+    },
+    McpResourceServer,
+    ProtectedResourceMetadataRoute,
+    {
       provide: StreamableHttpHandler,
-      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE],
+      inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE, McpResourceServer],
       useFactory: (
         server: McpServerCore,
         options: McpModuleOptions,
         eventStore: EventStore,
         sessionStore: SessionStore,
-      ) => new StreamableHttpHandler(server, options, eventStore, sessionStore),
+        resourceServer: McpResourceServer,
+      ) =>
+        new StreamableHttpHandler(
+          server,
+          resourceServer.enabled
+            ? { ...options, authorizeRequests: resourceServer.authorizeRequests }
+            : options,
+          eventStore,
+          sessionStore,
+        ),
     },
     {
       provide: SseHandler,
@@ -101,6 +120,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
   ],
   exports: [
     McpServer,
+    McpResourceServer,
     McpServerCore,
     McpElicitations,
     EVENT_STORE,

@@ -1,18 +1,14 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './src/app.module.js';
+import { startNotesService } from './src/start-notes-service.js';
 
 /**
- * `node dist/sample/05-auth/main.js`, then connect an MCP client to http://127.0.0.1:3000/mcp
- * with `Authorization: Bearer user-token-ursula` (role user) or `Bearer admin-token-ada` (admin).
+ * `node dist/sample/05-auth/main.js`: an authorization server on http://127.0.0.1:4000 (dev
+ * login form, any user name) and the MCP server it protects on http://127.0.0.1:3000/mcp.
+ * Point an MCP client with OAuth support at the MCP URL; `run-flow.ts` does it headlessly.
  */
 async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  app.enableShutdownHooks();
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? '127.0.0.1';
-  await app.listen(port, host);
-  console.log(`MCP auth sample on http://${host}:${port}/mcp (Authorization: Bearer <token>)`);
+  const { resource, authorizationServer } = await startNotesService();
+  console.log(`Authorization server on ${authorizationServer.issuer}; MCP server on ${resource}`);
 }
 
 void bootstrap();

@@ -7,7 +7,10 @@ import type {
   PromptOptions,
   ResourceTemplateOptions,
   ToolOptions,
+  VisibilityPredicate,
 } from '../../server/registry/definitions.interface.js';
+import { McpResourceServer, type McpScopedKind } from '../auth/mcp-resource-server.js';
+import { scopesOfHandler } from '../auth/mcp-scopes.decorator.js';
 import type { McpCompleters, McpToolOptions } from '../decorators/mcp-primitives.decorator.js';
 import { withDtoInput } from './dto-input-schema.js';
 import { McpHandlerFactory, type McpInvokable } from '../invoker/mcp-handler.factory.js';
@@ -35,6 +38,7 @@ export class McpExplorer implements OnModuleInit {
     private readonly server: McpServer,
     private readonly handlers: McpHandlerFactory,
     @Inject(MCP_MODULE_OPTIONS) private readonly options: McpModuleOptions,
+    private readonly resourceServer: McpResourceServer,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -78,9 +82,14 @@ export class McpExplorer implements OnModuleInit {
         ? this.handlers.createGuardCheck(wrapper, methodName)
         : undefined;
       for (const metadata of found) {
+        const scoped = this.scoped(
+          metadata,
+          methodName,
+          scopesOfHandler((prototype as { constructor: object }).constructor, method),
+        );
         const options = {
           ...metadata.options,
-          visible: metadata.options.visible ?? visible,
+          visible: metadata.options.visible ?? this.withScopes(visible, scoped),
           ...('complete' in metadata.options &&
             metadata.options.complete && {
               complete: this.completers(metadata.options.complete, wrapper, className),
@@ -90,6 +99,34 @@ export class McpExplorer implements OnModuleInit {
         this.register({ ...metadata, options } as McpMethodMetadata, handler, methodName, origin);
       }
     }
+  }
+
+  /** Records the scopes `@McpScopes()` asks for this primitive; its kind and name for the check. */
+  private scoped(
+    metadata: McpMethodMetadata,
+    methodName: string,
+    scopes: string[],
+  ): { kind: McpScopedKind; name: string } | undefined {
+    if (!this.resourceServer.enabled) return undefined;
+    const kind: McpScopedKind =
+      metadata.kind === 'tool' ? 'tools' : metadata.kind === 'prompt' ? 'prompts' : 'resources';
+    const name = metadata.options.name ?? methodName;
+    this.resourceServer.requireScopes(kind, name, scopes);
+    return { kind, name };
+  }
+
+  /** With `hideDeniedFromLists`, also hides a primitive whose scopes the caller's token lacks. */
+  private withScopes(
+    visible: VisibilityPredicate | undefined,
+    scoped: { kind: McpScopedKind; name: string } | undefined,
+  ): VisibilityPredicate | undefined {
+    if (!this.options.hideDeniedFromLists || !scoped) return visible;
+    const { kind, name } = scoped;
+    return async (ctx) =>
+      this.resourceServer.allows(
+        ctx.transport.request,
+        this.resourceServer.scopesFor(kind, name),
+      ) && (visible ? await visible(ctx) : true);
   }
 
   /** Resolves completers named by method (`complete: { city: 'completeCity' }`) on the provider. */

@@ -8,8 +8,10 @@ import {
   Put,
   Req,
   Res,
+  UseGuards,
   type Type,
 } from '@nestjs/common';
+import { McpEndpointAuthGuard } from '../auth/mcp-bearer.guard.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { writeJsonRpcError } from '../../transports/shared/http/http-response.js';
 import { StreamableHttpHandler } from '../../transports/http/streamable-http.handler.js';
@@ -18,9 +20,11 @@ import { toNodeExchange } from './node-exchange.js';
 /**
  * Creates the Streamable HTTP controller for a path. A real Nest controller, so the app's global
  * prefix, versioning, middleware and HTTP guards apply to the MCP endpoint like to any route. Runs
- * on Express and Fastify: the handler gets the underlying Node request and response.
+ * on Express and Fastify: the handler gets the underlying Node request and response. With the
+ * module's `auth` option, `McpEndpointAuthGuard` checks bearer tokens first.
  */
 export function createStreamableHttpController(path: string): Type<unknown> {
+  @UseGuards(McpEndpointAuthGuard)
   @Controller(path)
   class McpStreamableHttpController {
     constructor(private readonly handler: StreamableHttpHandler) {}

@@ -89,6 +89,7 @@ export async function serveLegacyPost(
       duplicate.id,
     );
   }
+  await host.options.authorizeRequests?.(req, requests);
   admitRequests(host.server, session, requests);
   const extra: MessageExtra = {
     transport: {

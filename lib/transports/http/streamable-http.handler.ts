@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
+import { isJsonRpcRequest } from '../../protocol/json-rpc.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -147,6 +148,7 @@ export class StreamableHttpHandler {
       );
       if (era === 'modern') {
         const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
+        if (isJsonRpcRequest(message)) await this.options.authorizeRequests?.(req, [message]);
         await serveModernPost(this.server, req, res, message, this.options.principal(req));
         return;
       }

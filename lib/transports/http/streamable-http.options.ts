@@ -1,3 +1,4 @@
+import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
 import { principalFromUser } from '../shared/http/principal.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import type { IncomingMessage } from 'node:http';
@@ -54,7 +55,19 @@ export interface StreamableHttpOptions extends HostOriginOptions {
    * `req.user` (as set by Passport or an auth guard): its `sub`, `id`, `username` or `email`.
    */
   principal?: (req: IncomingMessage) => string | undefined;
+  /**
+   * Checks the requests of a POST before they run (after the session checks): throw an
+   * `HttpRefusal` to answer the whole POST with its status and headers, e.g. 403
+   * `insufficient_scope` with a `WWW-Authenticate` challenge. The module's `auth` option sets it.
+   */
+  authorizeRequests?: McpRequestAuthorizer;
 }
+
+/** See {@link StreamableHttpOptions.authorizeRequests}. */
+export type McpRequestAuthorizer = (
+  req: IncomingMessage,
+  requests: readonly JsonRpcRequest[],
+) => void | Promise<void>;
 
 export { principalFromUser };
 
@@ -69,6 +82,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   sseRetryMs: number;
   keepAliveMs: number;
   principal: (req: IncomingMessage) => string | undefined;
+  authorizeRequests?: McpRequestAuthorizer;
 }
 
 /** Applies the defaults once at bootstrap. */
@@ -86,5 +100,6 @@ export function resolveStreamableHttpOptions(
     keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,
     ...resolveHostOriginOptions(options),
     principal: options.principal ?? principalFromUser,
+    ...(options.authorizeRequests && { authorizeRequests: options.authorizeRequests }),
   };
 }

@@ -1,59 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { McpArgs, McpRequest, Tool } from '../../../lib/index.js';
-import { Roles } from './auth/roles.decorator.js';
-import { TokenStore, type AuthenticatedRequest } from './auth/token-store.js';
+import { authOf, McpArgs, McpRequest, McpScopes, Tool } from '../../../lib/index.js';
 
-/** One note, owned by a user. */
-interface Note {
-  owner: string;
-  text: string;
-}
-
-/** Notes for users; user management for admins. Each tool declares who may use it. */
+/**
+ * Notes per user. Every call needs `notes:read` (the module's `requiredScopes`); writing needs
+ * `notes:write` too: a token without it gets 403 `insufficient_scope` and the client steps up.
+ */
 @Injectable()
 export class NotesTools {
-  private readonly notes: Note[] = [];
+  private readonly notes = new Map<string, string[]>();
 
-  constructor(private readonly tokens: TokenStore) {}
-
-  @Roles('user')
-  @Tool({ description: 'Who am I?', annotations: { readOnlyHint: true } })
-  whoami(@McpRequest() req: AuthenticatedRequest) {
-    const { username, roles } = req.user!;
-    return { username, roles };
-  }
-
-  @Roles('user')
-  @Tool({ description: 'Adds a note', inputSchema: { text: z.string().min(1).max(500) } })
-  add_note(@McpArgs('text') text: string, @McpRequest() req: AuthenticatedRequest) {
-    this.notes.push({ owner: req.user!.id, text });
-    return `Saved. You have ${this.notesOf(req.user!.id).length} note(s).`;
-  }
-
-  @Roles('user')
-  @Tool({ description: 'Lists my notes', annotations: { readOnlyHint: true } })
-  list_notes(@McpRequest() req: AuthenticatedRequest) {
-    return { notes: this.notesOf(req.user!.id) };
-  }
-
-  @Roles('admin')
-  @Tool({ description: 'Lists the users (admins only)', annotations: { readOnlyHint: true } })
-  list_users() {
-    return { users: this.tokens.users().map(({ username, roles }) => ({ username, roles })) };
-  }
-
-  @Roles('admin')
   @Tool({
-    description: "Deletes everyone's notes (admins only)",
-    annotations: { destructiveHint: true },
+    description: 'Who am I, and what may this token do?',
+    annotations: { readOnlyHint: true },
   })
-  purge_notes() {
-    const count = this.notes.splice(0).length;
-    return `Deleted ${count} note(s).`;
+  whoami(@McpRequest() req: unknown) {
+    const auth = authOf(req)!;
+    return {
+      subject: auth.subject ?? null,
+      clientId: auth.clientId ?? null,
+      scopes: [...auth.scopes],
+    };
   }
 
-  private notesOf(owner: string): string[] {
-    return this.notes.filter((n) => n.owner === owner).map((n) => n.text);
+  @Tool({ description: 'Lists my notes', annotations: { readOnlyHint: true } })
+  list_notes(@McpRequest() req: unknown) {
+    return { notes: this.notesOf(req) };
+  }
+
+  @McpScopes('notes:write')
+  @Tool({ description: 'Adds a note', inputSchema: { text: z.string().min(1).max(500) } })
+  add_note(@McpArgs('text') text: string, @McpRequest() req: unknown) {
+    const notes = this.notesOf(req);
+    notes.push(text);
+    return `Saved. You have ${notes.length} note(s).`;
+  }
+
+  private notesOf(req: unknown): string[] {
+    const owner = authOf(req)?.subject ?? 'anonymous';
+    let notes = this.notes.get(owner);
+    if (!notes) this.notes.set(owner, (notes = []));
+    return notes;
   }
 }

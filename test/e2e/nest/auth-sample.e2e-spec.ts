@@ -1,107 +1,134 @@
-import { AppModule } from '../../../sample/05-auth/src/app.module.js';
-import { jsonBody, postJson, rawId } from '../support/raw-http.js';
-import { connectSdk, firstText, names, type SdkPeer } from './support/clients.js';
-import { bootApp, type BootedApp } from './support/nest-app.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { decodeJwt } from 'jose';
+import type { AuthorizationServer } from '../../../sample/05-auth/src/oauth/authorization-server.js';
+import { completeLogin } from '../../../sample/05-auth/src/oauth/headless-login.js';
+import { rawRequest } from '../support/raw-http.js';
+import { firstText, names } from './support/clients.js';
+import type { BootedApp } from './support/nest-app.js';
+import { bootOAuthSample, type BootedOAuthSample } from './support/oauth-sample.js';
 import { PLATFORMS } from './support/platforms.js';
+import { TestOAuthProvider } from './support/sdk-oauth-provider.js';
 
-const USER = 'user-token-ursula';
-const OTHER_USER = 'user-token-uriel';
-const ADMIN = 'admin-token-ada';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** Plays the user: opens the URL the client asked for, logs in, hands the code back. */
+async function authorize(
+  provider: TestOAuthProvider,
+  transport: StreamableHTTPClientTransport,
+  login: string,
+): Promise<URL> {
+  const opened = provider.pendingAuthorization;
+  const redirect = await completeLogin(opened, login);
+  expect(redirect.searchParams.get('error')).toBeNull();
+  expect(redirect.searchParams.get('state')).toBe(provider.expectedState);
+  await transport.finishAuth(redirect.searchParams.get('code')!);
+  return opened;
+}
 
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-};
+describe.each(PLATFORMS)(
+  'sample/05-auth on %s: OAuth 2.1 with the official SDK client',
+  (platform) => {
+    let sample: BootedOAuthSample;
+    let as: AuthorizationServer;
+    let booted: BootedApp;
+    let resource: string;
+    const clients: Client[] = [];
 
-describe.each(PLATFORMS)('sample/05-auth on %s', (platform) => {
-  let booted: BootedApp;
-  const peers: SdkPeer[] = [];
-  const connect = async (token: string) => {
-    const peer = await connectSdk(booted.url(), bearer(token));
-    peers.push(peer);
-    return peer;
-  };
-
-  beforeAll(async () => {
-    booted = await bootApp({ platform, imports: [AppModule] });
-  });
-  afterEach(() => Promise.all(peers.splice(0).map((p) => p.close())));
-  afterAll(() => booted.close());
-
-  it.each([
-    ['no Authorization header', {}],
-    ['an unknown token', bearer('stolen-token')],
-    ['another scheme', { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }],
-  ])('answers a request with %s with 401 and a Bearer challenge', async (_case, headers) => {
-    const response = await postJson(booted.url(), { ...INITIALIZE, id: rawId() }, headers);
-    expect(response.status).toBe(401);
-    expect(response.headers['www-authenticate']).toBe('Bearer realm="mcp"');
-    expect(jsonBody(response)).toMatchObject({ message: 'A valid bearer token is required' });
-  });
-
-  it('lists only the user tools to a user (hideDeniedFromLists)', async () => {
-    const { client } = await connect(USER);
-    expect(names((await client.listTools()).tools)).toEqual(['add_note', 'list_notes', 'whoami']);
-  });
-
-  it('lets a user call user tools; the handler knows who calls', async () => {
-    const { client } = await connect(USER);
-    const me = await client.callTool({ name: 'whoami', arguments: {} });
-    expect(me.structuredContent).toEqual({ username: 'ursula', roles: ['user'] });
-    const saved = await client.callTool({ name: 'add_note', arguments: { text: 'buy milk' } });
-    expect(firstText(saved)).toMatch(/^Saved\. You have \d+ note\(s\)\.$/);
-  });
-
-  it('refuses an admin tool to a user, and keeps serving', async () => {
-    const { client } = await connect(USER);
-    const denied = await client.callTool({ name: 'purge_notes', arguments: {} });
-    expect(denied).toMatchObject({ isError: true, content: [{ text: 'Forbidden resource' }] });
-    await client.callTool({ name: 'add_note', arguments: { text: 'call mum' } });
-    const notes = await client.callTool({ name: 'list_notes', arguments: {} });
-    expect((notes.structuredContent as { notes: string[] }).notes).toContain('call mum');
-  });
-
-  it("keeps one user's notes from another", async () => {
-    const { client } = await connect(OTHER_USER);
-    const notes = await client.callTool({ name: 'list_notes', arguments: {} });
-    expect(notes.structuredContent).toEqual({ notes: [] });
-  });
-
-  it('shows an admin every tool and lets them call admin tools', async () => {
-    const { client } = await connect(ADMIN);
-    expect(names((await client.listTools()).tools)).toEqual([
-      'add_note',
-      'list_notes',
-      'list_users',
-      'purge_notes',
-      'whoami',
-    ]);
-    const users = await client.callTool({ name: 'list_users', arguments: {} });
-    expect((users.structuredContent as { users: unknown[] }).users).toHaveLength(3);
-  });
-
-  it("refuses a user presenting the admin's session id (403), and the admin keeps it", async () => {
-    const admin = await connect(ADMIN);
-    const sessionId = admin.transport.sessionId!;
-    const ping = (token: string) =>
-      postJson(
-        booted.url(),
-        { jsonrpc: '2.0', id: rawId(), method: 'ping' },
-        { ...bearer(token), 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
-      );
-    const hijack = await ping(USER);
-    expect(hijack.status).toBe(403);
-    expect(jsonBody(hijack)).toMatchObject({
-      error: { code: -32600, message: 'The session belongs to another principal' },
+    beforeAll(async () => {
+      sample = await bootOAuthSample(platform);
+      ({ as, booted, resource } = sample);
     });
-    expect((await ping(ADMIN)).status).toBe(200);
-    const purge = await admin.client.callTool({ name: 'purge_notes', arguments: {} });
-    expect(firstText(purge)).toMatch(/^Deleted \d+ note\(s\)\.$/);
-  });
-});
+    afterEach(() => Promise.all(clients.splice(0).map((c) => c.close())));
+    afterAll(() => sample.close());
+
+    /** Connects through the whole authorization code flow: 401, discovery, DCR, login, token. */
+    async function connectAuthorized(provider: TestOAuthProvider, login: string) {
+      const first = new StreamableHTTPClientTransport(booted.url(), { authProvider: provider });
+      const refused = new Client({ name: 'sdk-oauth', version: '1' });
+      await expect(refused.connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+      const opened = await authorize(provider, first, login);
+      const transport = new StreamableHTTPClientTransport(booted.url(), { authProvider: provider });
+      const client = new Client({ name: 'sdk-oauth', version: '1' });
+      await client.connect(transport);
+      clients.push(client);
+      return { client, transport, opened };
+    }
+
+    it('serves the protected resource metadata at both well-known paths, readable cross-origin', async () => {
+      for (const path of [
+        '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/oauth-protected-resource',
+      ]) {
+        const response = await rawRequest(booted.url(path), {
+          method: 'GET',
+          headers: { origin: 'https://app.example' },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+        expect(JSON.parse(response.text)).toEqual({
+          resource,
+          authorization_servers: [as.issuer],
+          scopes_supported: ['notes:read', 'notes:write'],
+          bearer_methods_supported: ['header'],
+          resource_name: 'Notes (nestjs-mcp OAuth sample)',
+        });
+      }
+      const other = await rawRequest(booted.url('/.well-known/oauth-protected-resource/other'), {
+        method: 'GET',
+      });
+      expect(other.status).toBe(404);
+    });
+
+    it('authorizes with the code flow, calls a tool, steps up to notes:write on 403, and keeps the session', async () => {
+      const provider = new TestOAuthProvider({ refreshTokens: false, name: 'step-up' });
+      const { client, transport, opened } = await connectAuthorized(provider, 'alice');
+      expect(opened.searchParams.get('scope')).toBe('notes:read'); // from the 401 challenge
+      expect(opened.searchParams.get('resource')).toBe(resource);
+      expect(opened.searchParams.get('code_challenge_method')).toBe('S256');
+
+      const me = await client.callTool({ name: 'whoami', arguments: {} });
+      expect(me.structuredContent).toMatchObject({ subject: 'alice', scopes: ['notes:read'] });
+      expect(names((await client.listTools()).tools)).toEqual(['list_notes', 'whoami']);
+      const sessionId = transport.sessionId;
+
+      // add_note needs notes:write: 403 insufficient_scope, the SDK asks to authorize again.
+      await expect(
+        client.callTool({ name: 'add_note', arguments: { text: 'buy milk' } }),
+      ).rejects.toBeInstanceOf(UnauthorizedError);
+      const stepUp = await authorize(provider, transport, 'alice');
+      expect(stepUp.searchParams.get('scope')!.split(' ').sort()).toEqual([
+        'notes:read',
+        'notes:write',
+      ]);
+
+      const saved = await client.callTool({ name: 'add_note', arguments: { text: 'buy milk' } });
+      expect(firstText(saved)).toBe('Saved. You have 1 note(s).');
+      expect(transport.sessionId).toBe(sessionId); // same subject: the session goes on
+      expect(names((await client.listTools()).tools)).toEqual(['add_note', 'list_notes', 'whoami']);
+      const notes = await client.callTool({ name: 'list_notes', arguments: {} });
+      expect(notes.structuredContent).toEqual({ notes: ['buy milk'] });
+    });
+
+    it('refreshes an expired access token and goes on', async () => {
+      as.setAccessTokenTtl(2);
+      try {
+        const provider = new TestOAuthProvider({ refreshTokens: true, name: 'refresher' });
+        const { client } = await connectAuthorized(provider, 'bob');
+        const before = provider.tokens()!;
+        expect(before.refresh_token).toEqual(expect.any(String));
+        const { exp } = decodeJwt(before.access_token);
+        // Wait until the token is past its expiry (not a timing assert: the server decides).
+        expect(exp! - Date.now() / 1000).toBeLessThanOrEqual(2); // the short TTL applies
+        while (Date.now() / 1000 <= exp! + 0.2) await new Promise((r) => setTimeout(r, 250));
+        const refreshes = as.refreshes;
+
+        const me = await client.callTool({ name: 'whoami', arguments: {} });
+        expect(me.structuredContent).toMatchObject({ subject: 'bob' });
+        expect(as.refreshes).toBe(refreshes + 1);
+        expect(provider.tokens()!.access_token).not.toBe(before.access_token);
+      } finally {
+        as.setAccessTokenTtl(600);
+      }
+    });
+  },
+);

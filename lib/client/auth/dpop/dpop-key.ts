@@ -1,7 +1,7 @@
 import type { CryptoKey, JWK } from 'jose';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import { ASYMMETRIC_ALGS } from '../extensions/signing-key.js';
-import { loadJose } from '../load-jose.js';
+import { loadJose } from '../../../engine/load-jose.js';
 
 /** The public members of a JWK per key type (RFC 7518 §6, RFC 8037): what a DPoP header may show. */
 const PUBLIC_MEMBERS: Record<string, readonly string[]> = {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { loadJose } from '../load-jose.js';
+import { loadJose } from '../../../engine/load-jose.js';
 import type { DpopKey } from './dpop-key.js';
 
 /** The request a DPoP proof is made for. */

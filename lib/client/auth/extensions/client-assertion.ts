@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientAuthenticator } from '../client-authentication.js';
-import { loadJose } from '../load-jose.js';
+import { loadJose } from '../../../engine/load-jose.js';
 import { OAuthUrn } from './oauth-urns.js';
 import { importSigningKey, type McpSigningKey, type McpSigningKeyInput } from './signing-key.js';
 

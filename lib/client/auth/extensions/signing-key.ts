@@ -1,6 +1,6 @@
 import type { CryptoKey, JWK } from 'jose';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
-import { loadJose } from '../load-jose.js';
+import { loadJose } from '../../../engine/load-jose.js';
 
 /**
  * A private key the client signs with: a PKCS#8 PEM string (`-----BEGIN PRIVATE KEY-----`),

@@ -23,6 +23,8 @@ export interface BootOptions {
   configure?: (app: INestApplication) => void;
   /** Nest log levels to print, or a logger of the test's own; default none. */
   logger?: false | LogLevel[] | LoggerService;
+  /** Port to listen on. Default 0 (any free port). */
+  port?: number;
 }
 
 /** A Nest app listening on a loopback port. */
@@ -49,7 +51,7 @@ export async function bootApp(options: BootOptions): Promise<BootedApp> {
     logger: options.logger ?? false,
   });
   options.configure?.(app);
-  await app.listen(0, '127.0.0.1');
+  await app.listen(options.port ?? 0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let closing: Promise<void> | undefined;

@@ -7,8 +7,8 @@ export type Jose = Awaited<ReturnType<typeof importJose>>;
 let loaded: Promise<Jose> | undefined;
 
 /**
- * Loads `jose` on first use, so only a client that signs something (a DPoP proof, a client
- * assertion) loads it. `jose` is ESM-only: the CommonJS build needs a Node that can `require`
+ * Loads `jose` on first use, so only an app that signs or verifies something (a DPoP proof, a
+ * client assertion, a JWT access token) loads it. `jose` is ESM-only: the CommonJS build needs a Node that can `require`
  * ESM (20.19+, 22.12+).
  */
 export function loadJose(): Promise<Jose> {

@@ -1,0 +1,254 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { InvalidTokenError } from '../../errors/invalid-token.error.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import type { McpAccessTokenVerifyFn } from '../../server/auth/access-token-verifier.interface.js';
+import { readBearerAuthorization } from '../../server/auth/bearer-authorization.js';
+import { bearerChallenge } from '../../server/auth/bearer-challenge.js';
+import { missingScopes, unionOf } from '../../server/auth/granted-scopes.js';
+import type { McpAuthInfo } from '../../server/auth/mcp-auth-info.interface.js';
+import {
+  assertProtectedResourceOptions,
+  protectedResourceMetadata,
+  resourceMetadataUrl,
+  type ProtectedResourceMetadata,
+} from '../../server/auth/protected-resource-metadata.js';
+import { McpServer } from '../../server/mcp-server.js';
+import { HttpRefusal } from '../../transports/shared/http/http-refusal.js';
+import {
+  MCP_AUTH_OPTIONS,
+  type McpAuthOptions,
+  type McpScopeMap,
+} from './mcp-auth-options.interface.js';
+import { authOf, setAuth } from './request-auth.js';
+
+/** Which list a primitive is in, for its required scopes. */
+export type McpScopedKind = keyof McpScopeMap;
+
+/** A refused request: its status (401, 403), the `WWW-Authenticate` value and a message. */
+export class McpAuthRefusal extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    readonly challenge: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The refusal as the transport writes it: JSON-RPC error body and the challenge header. */
+  toHttpRefusal(id: JsonRpcRequest['id'] | null = null): HttpRefusal {
+    return new HttpRefusal(this.status, ErrorCode.InvalidRequest, this.message, id, {
+      'www-authenticate': this.challenge,
+    });
+  }
+}
+
+/**
+ * The MCP server as an OAuth protected resource (module option `auth`): verifies bearer tokens,
+ * knows the scopes each tool, prompt and resource needs, builds the 401/403 challenges and the
+ * RFC 9728 metadata. `McpBearerGuard`, the metadata route and the Streamable HTTP transport use
+ * it; inject it to check a token yourself.
+ */
+@Injectable()
+export class McpResourceServer {
+  private readonly logger = new Logger('McpResourceServer');
+  private readonly auth?: McpAuthOptions;
+  private readonly verify?: McpAccessTokenVerifyFn;
+  private readonly required: Record<McpScopedKind, Map<string, string[]>> = {
+    tools: new Map(),
+    prompts: new Map(),
+    resources: new Map(),
+  };
+
+  constructor(
+    @Inject(MCP_AUTH_OPTIONS) options: { auth?: McpAuthOptions },
+    private readonly server: McpServer,
+  ) {
+    const auth = options.auth;
+    if (!auth) return;
+    assertProtectedResourceOptions(auth);
+    const { verifier } = auth;
+    if (typeof verifier !== 'function' && typeof verifier?.verify !== 'function') {
+      throw new Error('auth: verifier must be a function or have verify(token)');
+    }
+    this.auth = auth;
+    this.verify = typeof verifier === 'function' ? verifier : (token) => verifier.verify(token);
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      for (const [name, scopes] of Object.entries<string[]>(auth.scopes?.[kind] ?? {})) {
+        this.requireScopes(kind, name, scopes);
+      }
+    }
+  }
+
+  /** True when the module has the `auth` option. */
+  get enabled(): boolean {
+    return this.auth !== undefined;
+  }
+
+  /** True when the module's Streamable HTTP endpoint is guarded (`protectEndpoint`, default on). */
+  get protectsEndpoint(): boolean {
+    return this.auth !== undefined && this.auth.protectEndpoint !== false;
+  }
+
+  /** The resource URL (the `auth` option's `resource`), if the module has the option. */
+  get resource(): string | undefined {
+    return this.auth?.resource;
+  }
+
+  /** The RFC 9728 document.
+   * @throws Error without the `auth` option. */
+  metadata(): ProtectedResourceMetadata {
+    return protectedResourceMetadata(this.configured().auth);
+  }
+
+  /** Adds scopes a primitive needs (from `@McpScopes()` and the option map). */
+  requireScopes(kind: McpScopedKind, name: string, scopes: readonly string[]): void {
+    if (scopes.length === 0) return;
+    const known = this.required[kind].get(name) ?? [];
+    this.required[kind].set(name, unionOf(known, scopes));
+  }
+
+  /** The scopes a call of this primitive needs: the module's `requiredScopes` and its own. */
+  scopesFor(kind: McpScopedKind, name: string | undefined): string[] {
+    const own = name === undefined ? [] : (this.required[kind].get(name) ?? []);
+    return unionOf(this.auth?.requiredScopes ?? [], own);
+  }
+
+  /** The scopes a JSON-RPC request needs, from its method and target. */
+  scopesForRequest(request: Pick<JsonRpcRequest, 'method' | 'params'>): string[] {
+    const params = (request.params ?? {}) as { name?: unknown; uri?: unknown };
+    const name = typeof params.name === 'string' ? params.name : undefined;
+    switch (request.method) {
+      case 'tools/call':
+        return this.scopesFor('tools', name);
+      case 'prompts/get':
+        return this.scopesFor('prompts', name);
+      case 'resources/read': {
+        const uri = typeof params.uri === 'string' ? params.uri : '';
+        return this.scopesFor('resources', this.resourceNameOf(uri));
+      }
+      default:
+        return this.scopesFor('tools', undefined);
+    }
+  }
+
+  /** The name of the fixed resource or template serving `uri`. */
+  private resourceNameOf(uri: string): string | undefined {
+    const fixed = this.server.resources.get(uri);
+    if (fixed) return fixed.descriptor.name;
+    for (const template of this.server.resourceTemplates.values()) {
+      if (template.template.match(uri)) return template.descriptor.name;
+    }
+    return undefined;
+  }
+
+  /**
+   * Verifies the request's bearer token once (the result is kept on the request as `auth`).
+   * @throws McpAuthRefusal 401: no token (a plain challenge), a malformed header
+   *   (`invalid_request`) or a refused token (`invalid_token`).
+   */
+  async authenticate(request: { headers: IncomingHttpHeaders }): Promise<McpAuthInfo> {
+    const known = authOf(request);
+    if (known) return known;
+    const { verify } = this.configured();
+    const bearer = readBearerAuthorization(request.headers.authorization);
+    if (bearer.kind === 'missing') {
+      throw this.unauthorized(undefined, 'A bearer token is required');
+    }
+    if (bearer.kind === 'malformed') throw this.unauthorized('invalid_request', bearer.reason);
+    let info: McpAuthInfo;
+    try {
+      info = await verify(bearer.token);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) {
+        this.logger.warn(`Access token verification failed: ${String(error)}`);
+      }
+      const reason =
+        error instanceof InvalidTokenError
+          ? error.message
+          : 'The access token could not be verified';
+      throw this.unauthorized('invalid_token', reason);
+    }
+    setAuth(request, info);
+    return info;
+  }
+
+  /**
+   * Refuses a token that lacks `required` scopes: 403 `insufficient_scope` whose `scope` is what
+   * to ask for (the scopes the token has, the module's, and the missing ones), for step-up.
+   */
+  checkScopes(info: McpAuthInfo, required: readonly string[]): void {
+    const missing = missingScopes(this.effectiveScopes(info), required);
+    if (missing.length === 0) return;
+    const { auth } = this.configured();
+    const ask = unionOf(auth.requiredScopes ?? [], info.scopes, required);
+    throw new McpAuthRefusal(
+      403,
+      bearerChallenge({
+        resourceMetadata: resourceMetadataUrl(auth.resource),
+        scopes: ask,
+        error: 'insufficient_scope',
+        description: `Requires scope ${missing.join(' ')}`,
+      }),
+      `Insufficient scope: requires ${missing.join(' ')}`,
+    );
+  }
+
+  /**
+   * The Streamable HTTP check of a POST's requests (`authorizeRequests`): each request's scopes
+   * against the verified token, which is verified here when no guard did it yet.
+   * @throws HttpRefusal 401 or 403 with the challenge.
+   */
+  readonly authorizeRequests = async (
+    req: IncomingMessage,
+    requests: readonly JsonRpcRequest[],
+  ): Promise<void> => {
+    for (const request of requests) {
+      const required = this.scopesForRequest(request);
+      if (required.length === 0 && !this.protectsEndpoint) continue;
+      try {
+        this.checkScopes(await this.authenticate(req), required);
+      } catch (error) {
+        throw error instanceof McpAuthRefusal ? error.toHttpRefusal(request.id) : error;
+      }
+    }
+  };
+
+  /** True when the request's token has every scope `required` (for list visibility). */
+  allows(request: unknown, required: readonly string[]): boolean {
+    if (required.length === 0) return true;
+    const info = authOf(request);
+    return info !== undefined && missingScopes(this.effectiveScopes(info), required).length === 0;
+  }
+
+  /** The token's scopes and every scope they imply (`impliedScopes`, transitively). */
+  effectiveScopes(info: McpAuthInfo): string[] {
+    const implied = this.auth?.impliedScopes;
+    if (!implied) return [...info.scopes];
+    const scopes = new Set(info.scopes);
+    for (const scope of scopes) for (const more of implied[scope] ?? []) scopes.add(more);
+    return [...scopes];
+  }
+
+  private unauthorized(error: 'invalid_request' | 'invalid_token' | undefined, message: string) {
+    const { auth } = this.configured();
+    const scopes = auth.requiredScopes ?? [];
+    return new McpAuthRefusal(
+      401,
+      bearerChallenge({
+        resourceMetadata: resourceMetadataUrl(auth.resource),
+        scopes,
+        ...(error && { error, description: message }),
+      }),
+      message,
+    );
+  }
+
+  private configured(): { auth: McpAuthOptions; verify: McpAccessTokenVerifyFn } {
+    if (!this.auth || !this.verify) {
+      throw new Error('McpBearerGuard needs the auth option of McpModule.forRoot()');
+    }
+    return { auth: this.auth, verify: this.verify };
+  }
+}
