@@ -5,6 +5,8 @@ import type { ServerProcess } from './servers/server-process.js';
 export interface IdleSessionCost {
   rssPer1k: number;
   heapPer1k: number;
+  /** Growth of the V8 heap committed (used or not). */
+  heapTotalPer1k: number;
   /** The sessions, still open (their request headers). */
   sessions: Record<string, string>[];
 }
@@ -23,6 +25,7 @@ export async function idleSessionCost(
   return {
     rssPer1k: ((after.rss - before.rss) * 1000) / count,
     heapPer1k: ((after.heapUsed - before.heapUsed) * 1000) / count,
+    heapTotalPer1k: ((after.heapTotal - before.heapTotal) * 1000) / count,
     sessions,
   };
 }

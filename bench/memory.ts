@@ -2,8 +2,11 @@
  * Memory benchmark of issue 16 (`npm run bench:memory`). The server (the bench's MCP app) runs in
  * its own process with `--expose-gc` and the memory probe (`bench/servers/`), so the load
  * generator's memory never counts; every figure is RSS after a full GC in the server.
- * - RSS per 1,000 idle sessions: open `BENCH_IDLE_SESSIONS` (default 1,000) over HTTP, measure
- *   (target ≤ 5 MiB per 1,000);
+ * - RSS per 1,000 idle sessions: open `BENCH_IDLE_SESSIONS` (default 10,000) over HTTP on a
+ *   server warmed with 1,000 sessions opened and closed, measure the growth and scale it to 1,000
+ *   (target ≤ 5 MiB per 1,000). Measured over 1,000 sessions the figure is mostly noise: RSS
+ *   after GC moves by tens of MiB with what the allocator happens to keep, while the V8 heap
+ *   moves by about 1.5 MiB per 1,000 sessions; the heap figures are printed next to it;
  * - `BENCH_HELD_SESSIONS` (default 10,000) idle sessions held: open up to that many, then one
  *   `tools/call` on each must still answer;
  * - RSS flat (±10 % of the median of 10 checkpoints) over `BENCH_MEMORY_CALLS` (default 100,000) calls on one session, and over
@@ -79,7 +82,7 @@ async function withServer(part: (server: ServerProcess) => Promise<void>): Promi
 }
 
 async function main(): Promise<number> {
-  const idle = positiveEnv('BENCH_IDLE_SESSIONS', 1000, true);
+  const idle = positiveEnv('BENCH_IDLE_SESSIONS', 10_000, true);
   const held = positiveEnv('BENCH_HELD_SESSIONS', 10_000, true);
   const calls = positiveEnv('BENCH_MEMORY_CALLS', 100_000, true);
   const checkpoints = positiveEnv('BENCH_MEMORY_CHECKPOINTS', 10, true);
@@ -93,7 +96,7 @@ async function main(): Promise<number> {
   // A fresh server process per part, so no part sees the pages another one grew the heap into.
   await withServer(async (server) => {
     // Warm the server (first sessions pay for lazy set-up that later ones share).
-    await closeSessions(server.url, await openIdleSessions(server.url, 200));
+    await closeSessions(server.url, await openIdleSessions(server.url, 1000));
     const base = await server.memory();
     console.log(`  started: RSS ${mib(base.rss)}, heap ${mib(base.heapUsed)}`);
     const cost = await idleSessionCost(server, idle);
@@ -106,7 +109,7 @@ async function main(): Promise<number> {
       goal: 5,
       kind: 'max',
       unit: 'MiB',
-      detail: `heap ${mib(cost.heapPer1k)} per 1,000`,
+      detail: `over ${idle} sessions; V8 heap used ${mib(cost.heapPer1k)}, committed ${mib(cost.heapTotalPer1k)} per 1,000`,
     });
     const more = await openIdleSessions(server.url, Math.max(0, held - idle));
     const all = [...cost.sessions, ...more];

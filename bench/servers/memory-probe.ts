@@ -4,7 +4,7 @@
  * generator's own memory never counts. No project imports: the Node 22 servers (SDK v2,
  * @rekog/mcp-nest) load it too.
  *
- * Messages: `{ op: 'memory' }` → full GC, then `{ rss, heapUsed }` in bytes;
+ * Messages: `{ op: 'memory' }` → full GC, then `{ rss, heapUsed, heapTotal, external }` in bytes;
  * `{ op: 'snapshot', path }` → full GC, then a heap snapshot written to `path`, answered `{ path }`.
  */
 import { writeHeapSnapshot } from 'node:v8';
@@ -16,6 +16,10 @@ export type ProbeRequest = { op: 'memory' } | { op: 'snapshot'; path: string };
 export interface ProbeReply {
   rss?: number;
   heapUsed?: number;
+  /** V8 heap committed (used or not), bytes. */
+  heapTotal?: number;
+  /** Memory of C++ objects bound to JS objects (Buffers included), bytes. */
+  external?: number;
   path?: string;
   error?: string;
 }
@@ -31,8 +35,8 @@ function fullGc(): void {
 function answer(request: ProbeRequest): ProbeReply {
   fullGc();
   if (request.op === 'snapshot') return { path: writeHeapSnapshot(request.path) };
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external };
 }
 
 if (process.send) {

@@ -7,6 +7,14 @@ const PROBE = new URL('./memory-probe.js', import.meta.url);
 const ENTRY = fileURLToPath(new URL('./server-entry.js', import.meta.url));
 
 /** How to start one bench server in its own process. */
+/** A server process's memory after a full GC, bytes (`process.memoryUsage()` of the server). */
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
 export interface ServerSpec {
   /** The label printed in the tables. */
   name: string;
@@ -24,7 +32,7 @@ export interface ServerProcess {
   /** The endpoint URL. */
   readonly url: string;
   /** RSS and used heap after a full GC in the server, in bytes. */
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  memory(): Promise<ServerMemory>;
   /** Writes a heap snapshot (after a full GC) in the server; resolves with its path. */
   snapshot(path: string): Promise<string>;
   close(): Promise<void>;
@@ -69,7 +77,12 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     url: `http://127.0.0.1:${port}${spec.path}`,
     async memory() {
       const reply = await ask({ op: 'memory' });
-      return { rss: reply.rss!, heapUsed: reply.heapUsed! };
+      return {
+        rss: reply.rss!,
+        heapUsed: reply.heapUsed!,
+        heapTotal: reply.heapTotal!,
+        external: reply.external!,
+      };
     },
     async snapshot(path) {
       return (await ask({ op: 'snapshot', path })).path!;

@@ -114,7 +114,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     {
       provide: SseHandler,
-      inject: [McpServer, MCP_MODULE_OPTIONS, SESSION_STORE],
+      inject: [McpServer, MCP_MODULE_OPTIONS, SESSION_STORE, McpResourceServer],
       useFactory: createSseHandler,
     },
   ],

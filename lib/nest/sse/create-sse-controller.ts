@@ -1,5 +1,6 @@
-import { Controller, Get, Post, Req, Res, type Type } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseGuards, type Type } from '@nestjs/common';
 import { ApplicationConfig } from '@nestjs/core';
+import { McpEndpointAuthGuard } from '../auth/mcp-bearer.guard.js';
 import { SseHandler } from '../../transports/sse/sse.handler.js';
 import { normaliseRoutePath } from '../../transports/shared/route-path.js';
 import { resolveEndpointPaths } from '../http/mcp-endpoint-paths.js';
@@ -9,7 +10,9 @@ import { toNodeExchange } from '../http/node-exchange.js';
  * Creates the controller of the legacy HTTP+SSE transport: GET `ssePath` opens a session stream,
  * POST `messagesPath?sessionId=…` carries client messages, and POST `ssePath` answers 405 (what a
  * Streamable HTTP client pointed at the SSE URL sees before it falls back to GET). A real Nest
- * controller, so the global prefix, middleware and guards apply. The `endpoint` event announces
+ * controller, so the global prefix, middleware and guards apply; with the module's `auth` option,
+ * `McpEndpointAuthGuard` checks bearer tokens on both routes (scopes per request as on Streamable
+ * HTTP). The `endpoint` event announces
  * the messages path with the app's global prefix, e.g. `/api/messages?sessionId=…`.
  *
  * The messages path must also be listed in `MCP_HTTP_PATHS`, so the transport reads the raw body
@@ -19,6 +22,7 @@ export function createSseController(ssePath: string, messagesPath: string): Type
   const ssePathNormalised = normaliseRoutePath(ssePath);
   const messagesPathNormalised = normaliseRoutePath(messagesPath);
 
+  @UseGuards(McpEndpointAuthGuard)
   @Controller()
   class McpSseController {
     private endpoint?: string;

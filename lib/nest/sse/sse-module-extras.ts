@@ -4,6 +4,7 @@ import { SseHandler } from '../../transports/sse/sse.handler.js';
 import { normaliseRoutePath } from '../../transports/shared/route-path.js';
 import { resolveStreamableHttpOptions } from '../../transports/http/streamable-http.options.js';
 import { pickHostOriginOptions } from '../../transports/shared/host-origin.options.js';
+import type { McpResourceServer } from '../auth/mcp-resource-server.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 
 /** Where the legacy HTTP+SSE endpoints are mounted (the `sse` extra of `McpModule.forRoot`). */
@@ -51,6 +52,7 @@ export function createSseHandler(
   server: McpServer,
   options: McpModuleOptions,
   sessionStore?: SessionStore,
+  resourceServer?: McpResourceServer,
 ): SseHandler {
   const http = resolveStreamableHttpOptions(options);
   return new SseHandler(
@@ -61,6 +63,7 @@ export function createSseHandler(
       bodyTimeoutMs: http.bodyTimeoutMs,
       maxJsonDepth: http.maxJsonDepth,
       principal: http.principal,
+      ...(resourceServer?.enabled && { authorizeRequests: resourceServer.authorizeRequests }),
       ...pickHostOriginOptions(options),
     },
     sessionStore,

@@ -36,12 +36,23 @@ export function createMcpWebSocketProviders(
       provide: MCP_WEBSOCKET_OPTIONS,
       inject: [moduleOptionsToken],
       useFactory: (
-        module: HostOriginOptions & { maxJsonDepth?: number },
-      ): McpWebSocketGatewayOptions => ({
-        ...pickHostOriginOptions(module),
-        ...definedOnly({ maxJsonDepth: module.maxJsonDepth }),
-        ...definedOnly(options),
-      }),
+        module: HostOriginOptions & { maxJsonDepth?: number; auth?: unknown },
+      ): McpWebSocketGatewayOptions => {
+        if (module.auth !== undefined) {
+          // The upgrade bypasses Nest's guards: an unprotected endpoint next to a protected one
+          // would be a way around the bearer checks, so the combination fails the bootstrap.
+          throw new Error(
+            'McpModule: the auth option protects the Streamable HTTP and legacy SSE endpoints, not ' +
+              'the WebSocket one; remove the websocket extra, or serve WebSocket from a module ' +
+              'without auth behind your own upgrade check',
+          );
+        }
+        return {
+          ...pickHostOriginOptions(module),
+          ...definedOnly({ maxJsonDepth: module.maxJsonDepth }),
+          ...definedOnly(options),
+        };
+      },
     },
   ];
 }

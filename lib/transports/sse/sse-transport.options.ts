@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { principalFromUser } from '../shared/http/principal.js';
+import type { McpRequestAuthorizer } from '../http/streamable-http.options.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
   resolveHostOriginOptions,
@@ -39,6 +40,12 @@ export interface SseTransportOptions extends HostOriginOptions {
    * stable field of `req.user` (see `principalFromUser`).
    */
   principal?: (req: IncomingMessage) => string | undefined;
+  /**
+   * Checks a POSTed request before it runs (after the session checks): throw an `HttpRefusal` to
+   * answer the POST with its status and headers, e.g. 403 `insufficient_scope`. The module's
+   * `auth` option sets it, as on Streamable HTTP.
+   */
+  authorizeRequests?: McpRequestAuthorizer;
 }
 
 /** {@link SseTransportOptions} with every default applied. */
@@ -50,6 +57,7 @@ export interface ResolvedSseTransportOptions {
   bodyTimeoutMs: number;
   maxJsonDepth: number;
   principal: (req: IncomingMessage) => string | undefined;
+  authorizeRequests?: McpRequestAuthorizer;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
 }
@@ -72,6 +80,7 @@ export function resolveSseTransportOptions(
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     principal: options.principal ?? principalFromUser,
+    ...(options.authorizeRequests && { authorizeRequests: options.authorizeRequests }),
     origin: resolveHostOriginOptions(options),
   };
 }

@@ -184,7 +184,9 @@ export class SseHandler {
     const message = this.toMessage(await this.readBody(req, parsedBody));
     if (stream.session.closed)
       throw new HttpRefusal(404, ErrorCode.InvalidRequest, 'Session not found');
-    admitRequests(this.server, stream.session, isJsonRpcRequest(message) ? [message] : []);
+    const requests = isJsonRpcRequest(message) ? [message] : [];
+    if (requests.length > 0) await this.options.authorizeRequests?.(req, requests);
+    admitRequests(this.server, stream.session, requests);
     stream.session.receive(message, {
       transport: {
         kind: 'sse',

@@ -11,7 +11,7 @@ import {
   Tool,
   type McpAuthOptions,
 } from '../../../lib/index.js';
-import { postJson, rawId, rawRequest, rpcMessages } from '../support/raw-http.js';
+import { openSse, postJson, rawId, rawRequest, rpcMessages } from '../support/raw-http.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { freePort } from './support/sdk-oauth-provider.js';
 
@@ -106,7 +106,12 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
     );
   }
 
-  async function boot(auth: Partial<McpAuthOptions>, prefix?: string, hide = false) {
+  async function boot(
+    auth: Partial<McpAuthOptions>,
+    prefix?: string,
+    hide = false,
+    extras: { sse?: boolean; websocket?: boolean } = {},
+  ) {
     booted = await bootApp({
       port: Number(new URL(resource).port),
       ...(prefix !== undefined && { configure: (app) => app.setGlobalPrefix(prefix) }),
@@ -115,6 +120,7 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
           name: 'introspected',
           version: '1',
           hideDeniedFromLists: hide,
+          ...extras,
           auth: {
             resource,
             authorizationServers: ['http://127.0.0.1:1'],
@@ -274,5 +280,77 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
     const purge = await send('tools/call', { name: 'purge', arguments: {} });
     expect(purge.status).toBe(401);
     expect(purge.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="[^"]+"$/);
+  });
+
+  it('protects the legacy HTTP+SSE endpoints too: 401 without a token, 403 insufficient_scope on a POSTed call', async () => {
+    await boot(
+      { verifier: new IntrospectionTokenVerifier({ endpoint: introspection.endpoint }) },
+      undefined,
+      false,
+      { sse: true },
+    );
+    const sseUrl = new URL('/sse', booted.url());
+    const anonymous = await rawRequest(sseUrl, { headers: { accept: 'text/event-stream' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="/);
+
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const stream = await openSse(sseUrl, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', ...bearer('live-token') },
+    });
+    try {
+      expect(stream.status).toBe(200);
+      const endpoint = await stream.until((e) => e.event === 'endpoint');
+      const messages = new URL(endpoint!.data, booted.url());
+      const initialize = {
+        jsonrpc: '2.0',
+        id: rawId(),
+        method: 'initialize',
+        params: {
+          protocolVersion: '2024-11-05',
+          capabilities: {},
+          clientInfo: { name: 'r', version: '1' },
+        },
+      };
+      expect((await postJson(messages, initialize, bearer('live-token'))).status).toBe(202);
+      const purge = {
+        jsonrpc: '2.0',
+        id: rawId(),
+        method: 'tools/call',
+        params: { name: 'purge', arguments: {} },
+      };
+      expect((await postJson(messages, purge, {})).status).toBe(401);
+      const refused = await postJson(messages, purge, bearer('live-token'));
+      expect(refused.status).toBe(403);
+      expect(refused.headers['www-authenticate']).toContain('error="insufficient_scope"');
+      const whoami = {
+        jsonrpc: '2.0',
+        id: rawId(),
+        method: 'tools/call',
+        params: { name: 'whoami', arguments: {} },
+      };
+      expect((await postJson(messages, whoami, bearer('live-token'))).status).toBe(202);
+      const answer = await stream.until((e) => e.data.includes(`"id":${whoami.id}`));
+      expect(JSON.parse(answer!.data)).toMatchObject({
+        result: { structuredContent: { subject: 'carol' } },
+      });
+    } finally {
+      stream.abort();
+    }
+  });
+
+  it('refuses to boot with the WebSocket extra, whose upgrade no Nest guard sees', async () => {
+    await expect(
+      boot(
+        { verifier: new IntrospectionTokenVerifier({ endpoint: introspection.endpoint }) },
+        undefined,
+        false,
+        { websocket: true },
+      ),
+    ).rejects.toThrow(
+      /protects the Streamable HTTP and legacy SSE endpoints, not the WebSocket one/,
+    );
+    booted = { close: async () => undefined } as unknown as BootedApp;
   });
 });
