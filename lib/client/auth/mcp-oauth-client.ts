@@ -1,5 +1,5 @@
 import { McpAuthError } from '../../errors/mcp-auth.error.js';
-import { readAuthorizationResponse } from './authorization-response.js';
+import { authorizeWithCode } from './authorization-code-flow.js';
 import { obtainClientRegistration } from './client-registration.js';
 import {
   discoverAuthorizationServer,
@@ -27,9 +27,8 @@ import type {
   McpOAuthStore,
   McpOAuthTokens,
 } from './oauth-store.interface.js';
-import { createPkcePair, randomState } from './pkce.js';
 import { canonicalResource, checkResource } from './resource-indicator.js';
-import { scopeParam, selectScopes, unionScopes } from './scope-selection.js';
+import { selectScopes, unionScopes } from './scope-selection.js';
 
 /** What discovery found out about the protected resource and its authorization server. */
 export interface McpOAuthContext {
@@ -158,56 +157,10 @@ export class McpOAuthClient implements McpHttpAuth {
     context: McpOAuthContext,
     scopes: string[],
   ): Promise<TokenResponse> {
-    const interaction = this.options.interaction;
-    if (!interaction) {
-      throw new McpAuthError(
-        'The server needs authorization and this McpOAuthClient has no interaction to run it',
-        'interaction_required',
-      );
-    }
-    const { metadata, issuer, resource } = context;
-    if (!metadata.authorization_endpoint || !metadata.token_endpoint) {
-      throw new McpAuthError(
-        `Authorization server ${issuer} publishes no authorization or token endpoint`,
-        'invalid_metadata',
-      );
-    }
-    if (!metadata.code_challenge_methods_supported?.includes('S256')) {
-      throw new McpAuthError(
-        `Authorization server ${issuer} does not advertise PKCE S256 (code_challenge_methods_supported): refusing to authorize`,
-        'pkce_unsupported',
-      );
-    }
-    const redirectUri = await interaction.redirectUri();
-    const client = await this.clientFor(context, redirectUri);
-    const pkce = createPkcePair();
-    const state = randomState();
-    const url = new URL(metadata.authorization_endpoint);
-    const query: Record<string, string | undefined> = {
-      response_type: 'code',
-      client_id: client.clientId,
-      redirect_uri: redirectUri,
-      code_challenge: pkce.challenge,
-      code_challenge_method: pkce.method,
-      state,
-      scope: scopeParam(scopes),
-      resource,
-    };
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined) url.searchParams.set(name, value);
-    }
-    const answer = await interaction.authorize(url, redirectUri);
-    const code = readAuthorizationResponse(new URL(answer), {
-      state,
-      issuer,
-      issSupported: metadata.authorization_response_iss_parameter_supported === true,
-    });
-    return this.tokenEndpoint(context, client, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: pkce.verifier,
-      resource,
+    return authorizeWithCode(context, scopes, {
+      interaction: this.options.interaction,
+      clientFor: (ctx, redirectUri) => this.clientFor(ctx, redirectUri),
+      tokenEndpoint: (ctx, client, params) => this.tokenEndpoint(ctx, client, params),
     });
   }
 
