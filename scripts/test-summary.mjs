@@ -1,5 +1,5 @@
 // Prints one closing line summing the jest result files (unit, e2e, and the Node matrix's
-// node<major>.json) and the conformance checks.
+// node<major>-<project>.json) and the conformance checks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
