@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { McpClient } from '../../../lib/client/mcp-client.js';
 import type { ClientTransport } from '../../../lib/client/client-transport.interface.js';
 import { TransportError } from '../../../lib/errors/transport.error.js';
@@ -7,15 +5,7 @@ import { StreamableHttpClientTransport } from '../../../lib/transports/http/clie
 import { SseClientTransport } from '../../../lib/transports/sse/sse-client.transport.js';
 import { StdioClientTransport } from '../../../lib/transports/stdio/stdio-client.transport.js';
 import { WebSocketClientTransport } from '../../../lib/transports/websocket/websocket-client.transport.js';
-
-/** A loopback port nothing listens on (bound once, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../support/free-port.js';
 
 async function connectError(transport: ClientTransport): Promise<TransportError> {
   const client = new McpClient({ transport, requestTimeoutMs: 5000 });

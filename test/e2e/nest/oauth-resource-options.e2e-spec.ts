@@ -11,7 +11,14 @@ import {
   Tool,
   type McpAuthOptions,
 } from '../../../lib/index.js';
-import { openSse, postJson, rawId, rawRequest, rpcMessages } from '../support/raw-http.js';
+import {
+  initializeRequest,
+  openSse,
+  postJson,
+  rawId,
+  rawRequest,
+  rpcMessages,
+} from '../support/raw-http.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { freePort } from './support/sdk-oauth-provider.js';
 
@@ -77,20 +84,7 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
   let resource: string;
 
   const initialize = (token: string) =>
-    postJson(
-      booted.url(),
-      {
-        jsonrpc: '2.0',
-        id: rawId(),
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'r', version: '1' },
-        },
-      },
-      { authorization: `Bearer ${token}` },
-    );
+    postJson(booted.url(), initializeRequest(), { authorization: `Bearer ${token}` });
 
   async function call(token: string, name: string) {
     const opened = await initialize(token);
@@ -242,16 +236,7 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
       undefined,
       true,
     );
-    const opened = await postJson(booted.url(), {
-      jsonrpc: '2.0',
-      id: rawId(),
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'r', version: '1' },
-      },
-    });
+    const opened = await postJson(booted.url(), initializeRequest());
     expect(opened.status).toBe(200);
     const session = {
       'mcp-session-id': opened.headers['mcp-session-id'] as string,
@@ -303,16 +288,7 @@ describe('the auth option: introspection (RFC 7662), a custom verifier, a global
       expect(stream.status).toBe(200);
       const endpoint = await stream.until((e) => e.event === 'endpoint');
       const messages = new URL(endpoint!.data, booted.url());
-      const initialize = {
-        jsonrpc: '2.0',
-        id: rawId(),
-        method: 'initialize',
-        params: {
-          protocolVersion: '2024-11-05',
-          capabilities: {},
-          clientInfo: { name: 'r', version: '1' },
-        },
-      };
+      const initialize = initializeRequest('2024-11-05');
       expect((await postJson(messages, initialize, bearer('live-token'))).status).toBe(202);
       const purge = {
         jsonrpc: '2.0',

@@ -237,18 +237,26 @@ export function rawId(): number {
   return nextRawId++;
 }
 
+/** An `initialize` request with a fresh id. */
+export function initializeRequest(
+  protocolVersion = '2025-11-25',
+  capabilities: Record<string, unknown> = {},
+) {
+  return {
+    jsonrpc: '2.0',
+    id: rawId(),
+    method: 'initialize',
+    params: { protocolVersion, capabilities, clientInfo: { name: 'raw-client', version: '1.0.0' } },
+  };
+}
+
 /** Runs the `initialize` handshake over raw HTTP and returns the session. */
 export async function initializeRawSession(
   url: URL,
   protocolVersion = '2025-11-25',
   capabilities: Record<string, unknown> = {},
 ): Promise<RawSession> {
-  const response = await postJson(url, {
-    jsonrpc: '2.0',
-    id: rawId(),
-    method: 'initialize',
-    params: { protocolVersion, capabilities, clientInfo: { name: 'raw-client', version: '1.0.0' } },
-  });
+  const response = await postJson(url, initializeRequest(protocolVersion, capabilities));
   if (response.status !== 200) {
     throw new Error(`initialize failed: ${response.status} ${response.text}`);
   }

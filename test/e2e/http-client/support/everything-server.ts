@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { freePort } from '../../support/free-port.js';
 
 /** A running `@modelcontextprotocol/server-everything` child process. */
 export interface EverythingServer {
@@ -10,15 +10,6 @@ export interface EverythingServer {
   /** What the process wrote, for failure messages. */
   output(): string;
   stop(): Promise<void>;
-}
-
-/** A port that was free a moment ago (the OS picked it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 function entryPoint(): string {

@@ -87,15 +87,4 @@ export async function startUpstream(name: string, port = 0): Promise<UpstreamApp
   };
 }
 
-/** A port nothing listens on (bound once, then released). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../support/free-port.js';

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './built-sample.js';
 
@@ -13,17 +12,7 @@ export interface RunningSample {
   close(): Promise<void>;
 }
 
-/** A port free right now (the sample's own `self` client must know its port before it listens). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../support/free-port.js';
 
 /**
  * Starts `dist/sample/<name>/main.js` on `port` (default 0) and resolves once it printed its MCP URL. Used

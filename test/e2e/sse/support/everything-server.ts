@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { within } from '../../support/wait.js';
+import { freePort } from '../../support/free-port.js';
 
 const ENTRY = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
@@ -13,17 +13,6 @@ export interface EverythingServer {
   readonly stderr: string;
   /** Stops the process and waits for it to exit. */
   close(): Promise<void>;
-}
-
-/** A free loopback port (bound, then released for the child to take). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** Spawns server-everything (`sse` transport) with `PORT` set and waits until it listens. */
