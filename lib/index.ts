@@ -388,3 +388,6 @@ export {
   type ProtectedResourceMetadataOptions,
 } from './server/auth/protected-resource-metadata.js';
 export { bearerChallenge, type BearerChallenge } from './server/auth/bearer-challenge.js';
+
+// OAuth 2.1 authorization server in the app (named in lib/nest/authorization-server/public-api.ts)
+export * from './nest/authorization-server/public-api.js';

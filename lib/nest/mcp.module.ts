@@ -16,7 +16,11 @@ import { McpMetadataAccessor } from './discovery/mcp-metadata.accessor.js';
 import { McpExplorer } from './discovery/mcp.explorer.js';
 import { McpRawBody } from './http/mcp-raw-body.js';
 import { McpRouteToolExplorer } from './route-tools/route-tool.explorer.js';
-import { MCP_AUTH_OPTIONS } from './auth/mcp-auth-options.interface.js';
+import {
+  MCP_AUTH_OPTIONS,
+  MCP_AUTHORIZATION_SERVER_AUTH,
+  type McpAuthOptions,
+} from './auth/mcp-auth-options.interface.js';
 import { ProtectedResourceMetadataRoute } from './auth/protected-resource-metadata.route.js';
 import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
@@ -88,8 +92,11 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     {
       provide: MCP_AUTH_OPTIONS,
-      inject: [MCP_MODULE_OPTIONS],
-      useFactory: ({ auth }: McpModuleOptions) => ({ auth }),
+      inject: [MCP_MODULE_OPTIONS, { token: MCP_AUTHORIZATION_SERVER_AUTH, optional: true }],
+      // The module's own `auth`, else the in-app authorization server's.
+      useFactory: ({ auth }: McpModuleOptions, fromAuthorizationServer?: McpAuthOptions) => ({
+        auth: auth ?? fromAuthorizationServer,
+      }),
     },
     McpResourceServer,
     ProtectedResourceMetadataRoute,

@@ -7,6 +7,12 @@ import type { ProtectedResourceMetadataOptions } from '../../server/auth/protect
 /** Injection token: `{ auth }`, the module's `auth` option (provided by `McpModule`). */
 export const MCP_AUTH_OPTIONS = Symbol.for('nestjs-mcp:AuthOptions');
 
+/**
+ * Injection token: the `auth` option an in-app authorization server provides
+ * (`McpAuthorizationServerModule`); `McpModule` uses it when its own `auth` option is absent.
+ */
+export const MCP_AUTHORIZATION_SERVER_AUTH = Symbol.for('nestjs-mcp:AuthorizationServerAuth');
+
 /** Required scopes by primitive name, the option form of `@McpScopes()`. */
 export interface McpScopeMap {
   /** By tool name. */

@@ -1,12 +1,15 @@
-/** Cookies kept across the redirects of one authorization. */
-class CookieJar {
+/** Cookies kept across the redirects of one authorization (one browser's, by name). */
+export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1));
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
   }
 

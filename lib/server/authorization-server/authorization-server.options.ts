@@ -1,0 +1,108 @@
+import type { McpRateLimit } from './fixed-window-limiter.js';
+import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
+import type {
+  McpUpstreamIdentity,
+  McpUpstreamProvider,
+} from './upstream/upstream-provider.interface.js';
+
+/** A client known in advance (your own web app, a desktop client you ship). */
+export interface McpAuthorizationServerClient {
+  clientId: string;
+  /** For a confidential client (`client_secret_basic`); omit for a public client (PKCE only). */
+  clientSecret?: string;
+  /** Exact redirect URIs (native loopback URIs match on any port, RFC 8252 §7.3). */
+  redirectUris: string[];
+  /** Shown on the consent page. Default the client id. */
+  name?: string;
+  /** `'web'` (https redirects) or `'native'` (loopback or private-use scheme). Default `'web'`. */
+  applicationType?: 'web' | 'native';
+  /** Skip the consent page for this client (first-party). Default false. */
+  firstParty?: boolean;
+}
+
+/** What {@link McpAuthorizationServerOptions.mapIdentity} may decide for a signed-in user. */
+export interface McpIdentityDecision {
+  /** The principal (`sub`) to use instead of `<provider>:<id>`. */
+  subject?: string;
+  /** The most this user may be granted (a subset of `scopes`); default all of them. */
+  scopes?: string[];
+}
+
+/** Client ID Metadata Documents (a client id that is an https URL of its metadata). */
+export interface McpClientIdMetadataOptions {
+  /** Fetch documents from private, loopback and other special-use addresses. Default false. */
+  allowPrivateAddresses?: boolean;
+  /** Largest document, bytes. Default 5120. */
+  maxBytes?: number;
+  /** Longest fetch, milliseconds. Default 2500. */
+  timeoutMs?: number;
+  /** Accept only some client ids (an allow-list of hosts, say). Default: any https URL. */
+  allowClientId?: (clientId: string) => boolean | Promise<boolean>;
+}
+
+/** Dynamic Client Registration (RFC 7591). */
+export interface McpRegistrationOptions {
+  /** Default true. */
+  enabled?: boolean;
+  /**
+   * Checks or rewrites the metadata a client registers with, after the built-in rules
+   * (`application_type`, redirect URIs). Throw to refuse: the message is the
+   * `invalid_client_metadata` description.
+   */
+  policy?: (
+    metadata: Record<string, unknown>,
+    request: { address: string | undefined },
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/**
+ * Options of the authorization server (`McpAuthorizationServerModule.forRoot`): the Nest app
+ * becomes an OAuth 2.1 authorization server for its own MCP endpoint, signing users in with the
+ * team's identity provider.
+ */
+export interface McpAuthorizationServerOptions {
+  /** Its issuer: the app's public origin, `https://mcp.example.com` (no path). */
+  issuer: string;
+  /** The MCP endpoint's public URL, the tokens' audience (`https://mcp.example.com/mcp`). */
+  resource: string;
+  /** The scopes the MCP server knows (`notes:read`, `notes:write`). */
+  scopes: string[];
+  /** Descriptions shown on the consent page, by scope. */
+  scopeDescriptions?: Record<string, string>;
+  /** Where users sign in: `githubUpstream()`, `googleUpstream()`, `oidcUpstream()`, or several. */
+  upstream: McpUpstreamProvider | McpUpstreamProvider[];
+  /** Maps an upstream identity to the principal and the scopes it may have. Default: all. */
+  mapIdentity?: (
+    identity: McpUpstreamIdentity,
+  ) => McpIdentityDecision | undefined | Promise<McpIdentityDecision | undefined>;
+  /** Clients registered in advance. */
+  clients?: McpAuthorizationServerClient[];
+  /** Dynamic Client Registration. Default enabled, with the built-in rules. */
+  registration?: McpRegistrationOptions;
+  /** Client ID Metadata Documents; `false` turns them off. Default on, public addresses only. */
+  clientIdMetadataDocuments?: McpClientIdMetadataOptions | false;
+  /** Where codes, tokens, grants and sessions live. Default `inMemoryAuthorizationStore()`. */
+  store?: McpAuthorizationStore;
+  /**
+   * Private signing keys (JWK, with `kid` and `alg`), newest first: the first signs, all are
+   * published at the JWKS. Rotate by putting a new key first and removing the oldest once its
+   * tokens expired. Default: one ES256 key made at startup (one instance only).
+   */
+  signingKeys?: Array<Record<string, unknown>>;
+  /**
+   * Keys of the signed cookies and CSRF tokens, newest first. Default: random at startup (one
+   * instance only; set them for several instances).
+   */
+  cookieKeys?: string[];
+  /** Access token lifetime, seconds. Default 300. */
+  accessTokenTtlSeconds?: number;
+  /** Refresh token lifetime, seconds. Default 14 days. */
+  refreshTokenTtlSeconds?: number;
+  /**
+   * Per-address budgets of the registration and token endpoints (429 with `Retry-After`);
+   * `false` turns them off. Default registration 20 per minute, token 120 per minute.
+   */
+  rateLimits?: { registration?: McpRateLimit; token?: McpRateLimit } | false;
+  /** Trust `X-Forwarded-*` (behind a proxy). Default false. */
+  trustProxy?: boolean;
+}

@@ -1,0 +1,160 @@
+import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
+import { errorPage } from './pages/consent-page.js';
+import { PAGE_HEADERS } from './pages/html-page.js';
+import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
+
+/** The endpoints' paths (under the issuer origin). */
+export const AS_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  jwks: '/oauth/jwks',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  userinfo: '/oauth/userinfo',
+  end_session: '/oauth/logout',
+  introspection: '/oauth/introspect',
+  pushed_authorization_request: '/oauth/par',
+  code_verification: '/oauth/device',
+  device_authorization: '/oauth/device/auth',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+  credential: '/oauth/credential',
+} as const;
+
+/** The interaction (sign-in, consent) pages' path prefix. */
+export const INTERACTION_PATH = '/oauth/interaction/';
+
+/** The signed-in account record model in the store (`McpAccount`). */
+export const ACCOUNT_MODEL = 'McpAccount';
+
+/** What the engine configuration is built from, besides the options. */
+export interface EngineInputs {
+  options: McpAuthorizationServerOptions;
+  store: McpAuthorizationStore;
+  signingKeys: Array<Record<string, unknown>>;
+  cookieKeys: string[];
+  /** The engine's error classes (`InvalidTarget`). */
+  errors: { InvalidTarget: new (description?: string) => Error };
+  /** The signing algorithm of the first key. */
+  alg: string;
+}
+
+type Ctx = { oidc?: { client?: { clientId: string } } };
+type Out = { error: string; error_description?: string };
+type Client = { grantTypeAllowed(type: string): boolean };
+
+/**
+ * The `oidc-provider` configuration: code flow with PKCE (S256) only, resource indicators with
+ * the MCP resource as the one audience (JWT access tokens, RFC 9068), refresh tokens rotated on
+ * every use (a reused one revokes its grant), revocation, DPoP, DCR, Client ID Metadata
+ * Documents with SSRF limits, the pre-registered clients, and errors rendered as a plain page.
+ */
+export function engineConfiguration(inputs: EngineInputs): Record<string, unknown> {
+  const { options, store, errors, alg } = inputs;
+  const accessTokenTTL = options.accessTokenTtlSeconds ?? 300;
+  const cimd = options.clientIdMetadataDocuments;
+  return {
+    adapter: store,
+    clients: (options.clients ?? []).map((c) => ({
+      client_id: c.clientId,
+      ...(c.clientSecret !== undefined
+        ? { client_secret: c.clientSecret }
+        : { token_endpoint_auth_method: 'none' }),
+      redirect_uris: c.redirectUris,
+      client_name: c.name ?? c.clientId,
+      application_type: c.applicationType ?? 'web',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    })),
+    jwks: { keys: inputs.signingKeys },
+    cookies: { keys: inputs.cookieKeys, long: { signed: true }, short: { signed: true } },
+    scopes: ['openid', 'offline_access', ...options.scopes],
+    claims: { openid: ['sub'], email: ['email'], profile: ['name', 'preferred_username'] },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      id_token_signed_response_alg: alg,
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    routes: AS_ROUTES,
+    clientBasedCORS: () => true,
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const account = await store(ACCOUNT_MODEL).find(sub);
+      const claims = (account?.claims ?? {}) as Record<string, unknown>;
+      return { accountId: sub, claims: () => ({ ...claims, sub }) };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: options.registration?.enabled ?? true },
+      revocation: { enabled: true },
+      dPoP: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+      clientIdMetadataDocument: {
+        enabled: cimd !== false,
+        ack: 'draft-02', // the implemented draft; a minor engine update to another draft fails loudly
+        allowFetch: async (_ctx: unknown, clientId: string) =>
+          cimd === false || !cimd?.allowClientId ? true : await cimd.allowClientId(clientId),
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => options.resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx: unknown, indicator: string) => {
+          if (indicator !== options.resource) {
+            throw new errors.InvalidTarget(
+              'This authorization server issues tokens for its MCP resource only',
+            );
+          }
+          return {
+            scope: options.scopes.join(' '),
+            audience: options.resource,
+            accessTokenTTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg } },
+          };
+        },
+      },
+    },
+    issueRefreshToken: (_ctx: unknown, client: Client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}${interaction.uid}`,
+    },
+    ttl: {
+      AccessToken: accessTokenTTL,
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Session: 86_400,
+      Grant: options.refreshTokenTtlSeconds ?? 14 * 86_400,
+      RefreshToken: options.refreshTokenTtlSeconds ?? 14 * 86_400,
+      IdToken: 600,
+    },
+    ...(cimd !== false && {
+      fetchResponseBodyLimits: { 'client_id metadata document': cimd?.maxBytes ?? 5120 },
+      fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+        const request: RequestInit & { dispatcher?: unknown } = {
+          ...init,
+          signal: AbortSignal.timeout(cimd?.timeoutMs ?? 2500),
+        };
+        // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed.
+        if (cimd?.allowPrivateAddresses) delete request.dispatcher;
+        return fetch(url, request);
+      },
+    }),
+    renderError: (ctx: Ctx & { type?: string; body?: string; set?: unknown }, out: Out) => {
+      const koa = ctx as unknown as {
+        type: string;
+        body: string;
+        set(h: Record<string, string>): void;
+      };
+      koa.set({ ...PAGE_HEADERS });
+      koa.type = 'html';
+      koa.body = errorPage(
+        'Sign-in failed',
+        out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+      );
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The parts of an `oidc-provider` instance this module uses (typed here: it is optional). */
+export interface Engine {
+  proxy: boolean;
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  Interaction: {
+    find(uid: string): Promise<StoredInteraction | undefined>;
+  };
+  Grant: {
+    new (init: { accountId: string; clientId: string }): EngineGrant;
+    find(id: string): Promise<EngineGrant | undefined>;
+  };
+  Client: { find(id: string): Promise<{ clientId: string; clientName?: string } | undefined> };
+}
+
+/** An interaction as `interactionDetails` returns it. */
+export interface InteractionDetails {
+  uid: string;
+  prompt: { name: string; details: Record<string, unknown> };
+  params: Record<string, unknown>;
+  session?: { accountId: string };
+  grantId?: string;
+}
+
+/** A stored interaction, resumed from the upstream callback. */
+export interface StoredInteraction {
+  uid: string;
+  exp: number;
+  returnTo: string;
+  result?: Record<string, unknown>;
+  save(ttlSeconds: number): Promise<string>;
+}
+
+/** A grant being extended by consent. */
+export interface EngineGrant {
+  addOIDCScope(scope: string): void;
+  addOIDCClaims(claims: string[]): void;
+  addResourceScope(resource: string, scope: string): void;
+  save(): Promise<string>;
+}

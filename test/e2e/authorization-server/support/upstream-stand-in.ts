@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Which real identity provider the stand-in speaks like. */
+export type UpstreamKind = 'github' | 'google';
+
+/** A local identity provider speaking GitHub's or Google's endpoints, signing in one user. */
+export interface UpstreamStandIn {
+  readonly kind: UpstreamKind;
+  /** `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Who signs in next (GitHub: numeric id and login; Google: sub and e-mail). */
+  user: { id: string; login: string; email: string };
+  /** How many code exchanges succeeded. */
+  readonly exchanges: number;
+  /** Stops answering (connections refused): the "upstream down" case. */
+  close(): Promise<void>;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Starts the stand-in on a loopback port. The authorization endpoint signs the current `user`
+ * in at once and redirects back with a code; the token endpoint checks client id, secret,
+ * redirect URI and the PKCE verifier (S256) like the real ones; the user endpoint (GitHub
+ * `/user`, Google `/v1/userinfo`) answers who the access token belongs to.
+ */
+export async function startUpstreamStandIn(kind: UpstreamKind): Promise<UpstreamStandIn> {
+  const codes = new Map<
+    string,
+    { challenge: string; redirectUri: string; user: UpstreamStandIn['user'] }
+  >();
+  const tokens = new Map<string, UpstreamStandIn['user']>();
+  const paths =
+    kind === 'github'
+      ? { authorize: '/login/oauth/authorize', token: '/login/oauth/access_token', user: '/user' }
+      : { authorize: '/o/oauth2/v2/auth', token: '/token', user: '/v1/userinfo' };
+  let exchanges = 0;
+  const standIn = {
+    kind,
+    origin: '',
+    clientId: `${kind}-client`,
+    clientSecret: `${kind}-secret`,
+    user: { id: '583231', login: 'octocat', email: 'octocat@example.com' },
+    get exchanges() {
+      return exchanges;
+    },
+    close: () => Promise.resolve(),
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'GET' && url.pathname === paths.authorize) {
+      const q = url.searchParams;
+      if (q.get('client_id') !== standIn.clientId || q.get('code_challenge_method') !== 'S256') {
+        return json(res, 400, { error: 'invalid_request' });
+      }
+      const code = randomBytes(12).toString('hex');
+      codes.set(code, {
+        challenge: q.get('code_challenge')!,
+        redirectUri: q.get('redirect_uri')!,
+        user: { ...standIn.user },
+      });
+      const back = new URL(q.get('redirect_uri')!);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.get('state') ?? '');
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === paths.token) {
+      void readForm(req).then((form) => {
+        const entry = codes.get(form.get('code') ?? '');
+        codes.delete(form.get('code') ?? '');
+        const verifier = form.get('code_verifier') ?? '';
+        const ok =
+          entry &&
+          form.get('client_id') === standIn.clientId &&
+          form.get('client_secret') === standIn.clientSecret &&
+          form.get('redirect_uri') === entry.redirectUri &&
+          createHash('sha256').update(verifier).digest('base64url') === entry.challenge;
+        // GitHub answers 200 with an error member; Google 400.
+        if (!ok)
+          return json(res, kind === 'github' ? 200 : 400, { error: 'bad_verification_code' });
+        exchanges += 1;
+        const token = randomBytes(16).toString('hex');
+        tokens.set(token, entry.user);
+        json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user' });
+      });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === paths.user) {
+      const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
+      if (!user) return json(res, 401, { message: 'Bad credentials' });
+      return json(
+        res,
+        200,
+        kind === 'github'
+          ? { id: Number(user.id), login: user.login, name: 'The Octocat', email: user.email }
+          : { sub: user.id, email: user.email, name: user.login, email_verified: true },
+      );
+    }
+    json(res, 404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return standIn;
+}
