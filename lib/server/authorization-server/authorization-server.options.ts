@@ -36,6 +36,11 @@ export interface McpClientIdMetadataOptions {
   maxBytes?: number;
   /** Longest fetch, milliseconds. Default 2500. */
   timeoutMs?: number;
+  /**
+   * The fetch documents are read with (a proxy, a private CA). It receives the engine's SSRF-safe
+   * `dispatcher` in its init unless `allowPrivateAddresses`. Default: the global `fetch`.
+   */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** Accept only some client ids (an allow-list of hosts, say). Default: any https URL. */
   allowClientId?: (clientId: string) => boolean | Promise<boolean>;
 }

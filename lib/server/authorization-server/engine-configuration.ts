@@ -1,5 +1,6 @@
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { errorPage } from './pages/consent-page.js';
+import { resolvesToPrivateAddress } from './private-address.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 
@@ -94,8 +95,12 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
       clientIdMetadataDocument: {
         enabled: cimd !== false,
         ack: 'draft-02', // the implemented draft; a minor engine update to another draft fails loudly
-        allowFetch: async (_ctx: unknown, clientId: string) =>
-          cimd === false || !cimd?.allowClientId ? true : await cimd.allowClientId(clientId),
+        allowFetch: async (_ctx: unknown, clientId: string) => {
+          if (cimd === false) return false;
+          if (cimd?.allowClientId && !(await cimd.allowClientId(clientId))) return false;
+          if (cimd?.allowPrivateAddresses) return true;
+          return !(await resolvesToPrivateAddress(new URL(clientId).hostname));
+        },
       },
       resourceIndicators: {
         enabled: true,
@@ -140,7 +145,7 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
         };
         // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed.
         if (cimd?.allowPrivateAddresses) delete request.dispatcher;
-        return fetch(url, request);
+        return (cimd?.fetch ?? fetch)(url, request);
       },
     }),
     renderError: (ctx: Ctx & { type?: string; body?: string; set?: unknown }, out: Out) => {
