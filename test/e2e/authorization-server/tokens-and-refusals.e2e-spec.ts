@@ -15,6 +15,7 @@ describe('McpAuthorizationServerModule: tokens, refusals and bad input (raw OAut
 
   beforeAll(async () => {
     demo = await bootDemo('github', {
+      clients: [{ clientId: 'first-party', redirectUris: [RAW_REDIRECT], firstParty: true }],
       registration: {
         policy: (metadata) => {
           if (metadata.client_name === 'blocked') throw new Error('this client is not welcome');
@@ -137,6 +138,12 @@ describe('McpAuthorizationServerModule: tokens, refusals and bad input (raw OAut
     expect(redirect!.searchParams.get('error')).toBe('access_denied');
     expect(redirect!.searchParams.get('code')).toBeNull();
     expect(redirect!.searchParams.get('iss')).toBe(demo.issuer);
+  });
+
+  it('skips the consent page for a pre-registered first-party client', async () => {
+    const { redirect, consents } = await authorize({ client_id: 'first-party' });
+    expect(consents).toBe(0);
+    expect(redirect!.searchParams.get('code')).toEqual(expect.any(String));
   });
 
   it('applies the registration rules and the policy hook (invalid_client_metadata)', async () => {

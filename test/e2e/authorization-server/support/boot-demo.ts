@@ -41,14 +41,18 @@ export function presetFor(standIn: UpstreamStandIn): McpUpstreamProvider {
       });
 }
 
-/** Boots `sample/11-authorization-server` on a port chosen first (the issuer is its origin). */
+/**
+ * Boots `sample/11-authorization-server` on `port` or one chosen first (the issuer is its
+ * origin), with a fresh upstream stand-in.
+ */
 export async function bootDemo(
   kind: UpstreamKind = 'github',
   authorizationServer: Partial<McpAuthorizationServerModuleOptions> = {},
   platform: Platform = 'express',
+  port?: number,
 ): Promise<BootedDemo> {
   const upstream = await startUpstreamStandIn(kind);
-  const port = await freePort();
+  port ??= await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const booted = await bootApp({
     platform,

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { exportJWK, generateKeyPair } from 'jose';
+import { redisAuthorizationStore } from '../../../lib/index.js';
+import { deleteTestKeys, TEST_REDIS_URL } from '../../support/redis.js';
+import { bootDemo, type BootedDemo } from './support/boot-demo.js';
+import { BrowserUser } from './support/browser-user.js';
+import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
+
+describe('McpAuthorizationServerModule on the Redis store', () => {
+  const prefix = `mcp-test:${randomUUID()}:as:`;
+  let redis: Redis;
+  let signingKey: Record<string, unknown>;
+
+  beforeAll(async () => {
+    redis = new Redis(TEST_REDIS_URL);
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    signingKey = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'k1' };
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await deleteTestKeys(prefix);
+  });
+
+  /** One instance of the app on the shared store and keys (what a restart or a peer sees). */
+  const instance = (port?: number) =>
+    bootDemo(
+      'github',
+      {
+        store: redisAuthorizationStore(redis, { prefix }),
+        signingKeys: [signingKey],
+        cookieKeys: ['a-cookie-key-shared-by-instances'],
+      },
+      'express',
+      port,
+    );
+
+  it('keeps clients, grants and refresh tokens across a restart; reuse still revokes the family', async () => {
+    let demo: BootedDemo = await instance();
+    const port = Number(new URL(demo.issuer).port);
+    const { body } = await register(demo.issuer);
+    const clientId = String(body.client_id);
+    const { verifier, challenge } = pkce();
+    const { redirect } = await new BrowserUser().walk(
+      authorizationUrl(demo.issuer, {
+        client_id: clientId,
+        scope: 'notes:read',
+        resource: demo.resource,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      new URL(RAW_REDIRECT).origin,
+    );
+    const tokens = await postForm(`${demo.issuer}/oauth/token`, {
+      grant_type: 'authorization_code',
+      code: redirect!.searchParams.get('code')!,
+      redirect_uri: RAW_REDIRECT,
+      code_verifier: verifier,
+      client_id: clientId,
+    });
+    expect(tokens.status).toBe(200);
+    expect(await redis.keys(`${prefix}RefreshToken:*`)).toHaveLength(1);
+
+    await demo.close(); // restart: a new process would see only Redis
+    demo = await instance(port);
+    // fetch may hold a pooled socket to the closed instance: let it find out once.
+    await fetch(`${demo.issuer}/.well-known/openid-configuration`).catch(() => undefined);
+    try {
+      const refresh = (token: unknown) =>
+        postForm(`${demo.issuer}/oauth/token`, {
+          grant_type: 'refresh_token',
+          refresh_token: String(token),
+          client_id: clientId,
+        });
+      const rotated = await refresh(tokens.body.refresh_token);
+      expect(rotated.status).toBe(200); // the client and the grant survived the restart
+      expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');
+      expect((await refresh(rotated.body.refresh_token)).body.error).toBe('invalid_grant');
+    } finally {
+      await demo.close();
+    }
+  });
+});
