@@ -45,5 +45,7 @@ export interface EngineGrant {
   addOIDCScope(scope: string): void;
   addOIDCClaims(claims: string[]): void;
   addResourceScope(resource: string, scope: string): void;
+  rejectOIDCScope(scope: string): void;
+  rejectResourceScope(resource: string, scope: string): void;
   save(): Promise<string>;
 }

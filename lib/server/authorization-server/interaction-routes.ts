@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpLogger } from '../../engine/logger.interface.js';
 import { readLimitedBody } from './read-limited-body.js';
-import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
+import type {
+  McpAuthorizationServerOptions,
+  McpIdentityDecision,
+} from './authorization-server.options.js';
 import { ACCOUNT_MODEL, INTERACTION_PATH } from './engine-configuration.js';
 import type { Engine, InteractionDetails } from './engine.interface.js';
 import { chooseUpstreamPage, consentPage, errorPage } from './pages/consent-page.js';
@@ -52,6 +55,11 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
     return new URLSearchParams(parsed as Record<string, string>);
   }
   return new URLSearchParams(await readLimitedBody(req, FORM_LIMIT_BYTES));
+}
+
+/** Splits `items` into those `keep` accepts and the rest. */
+function split(items: string[], keep: (item: string) => boolean): [string[], string[]] {
+  return [items.filter(keep), items.filter((item) => !keep(item))];
 }
 
 /**
@@ -199,31 +207,53 @@ export class InteractionRoutes {
         error_description: `Sign-in with ${upstream.label} did not complete (${upstreamError ?? 'no code'})`,
       };
     } else {
-      const tokens = await exchangeUpstreamCode(upstream, code, attempt, this.callbackUrl(name));
-      const identity = await upstream.identify(tokens);
-      const decision = await this.ctx.options.mapIdentity?.({
-        ...identity,
-        subject: `${name}:${identity.id}`,
-      });
-      const subject = decision?.subject ?? `${name}:${identity.id}`;
-      await this.ctx.store(ACCOUNT_MODEL).upsert(
-        subject,
-        {
-          claims: {
-            ...(identity.email !== undefined && { email: identity.email }),
-            ...(identity.name !== undefined && { name: identity.name }),
-            ...(identity.username !== undefined && { preferred_username: identity.username }),
-          },
-          ...(decision?.scopes !== undefined && { scopes: decision.scopes }),
-          provider: name,
-        },
-        30 * 86_400,
-      );
-      result = { login: { accountId: subject } };
+      result = await this.signIn(upstream, code, attempt);
     }
     interaction.result = result;
     await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
     redirect(res, interaction.returnTo, clear);
+  }
+
+  /**
+   * Exchanges the upstream code, reads who signed in and records the account (claims, the
+   * scopes `mapIdentity` allows): the interaction's login result, or `access_denied` when
+   * `mapIdentity` throws.
+   */
+  private async signIn(
+    upstream: McpUpstreamProvider,
+    code: string,
+    attempt: UpstreamAttempt,
+  ): Promise<Record<string, unknown>> {
+    const { name } = upstream;
+    const tokens = await exchangeUpstreamCode(upstream, code, attempt, this.callbackUrl(name));
+    const identity = await upstream.identify(tokens);
+    let decision: McpIdentityDecision | undefined;
+    try {
+      decision = await this.ctx.options.mapIdentity?.({
+        ...identity,
+        subject: `${name}:${identity.id}`,
+      });
+    } catch (refusal) {
+      return {
+        error: 'access_denied',
+        error_description: (refusal as Error)?.message ?? 'Sign-in refused',
+      };
+    }
+    const subject = decision?.subject ?? `${name}:${identity.id}`;
+    await this.ctx.store(ACCOUNT_MODEL).upsert(
+      subject,
+      {
+        claims: {
+          ...(identity.email !== undefined && { email: identity.email }),
+          ...(identity.name !== undefined && { name: identity.name }),
+          ...(identity.username !== undefined && { preferred_username: identity.username }),
+        },
+        ...(decision?.scopes !== undefined && { scopes: decision.scopes }),
+        provider: name,
+      },
+      30 * 86_400,
+    );
+    return { login: { accountId: subject } };
   }
 
   private csrf(uid: string): string {
@@ -308,10 +338,15 @@ export class InteractionRoutes {
       (details.grantId ? await engine.Grant.find(details.grantId) : undefined) ??
       new engine.Grant({ accountId, clientId: String(details.params.client_id) });
     const { oidc, claims, resources } = this.requested(details);
-    if (oidc.length) grant.addOIDCScope(oidc.filter(keep).join(' '));
+    const [oidcKept, oidcRefused] = split(oidc, keep);
+    if (oidcKept.length) grant.addOIDCScope(oidcKept.join(' '));
+    if (oidcRefused.length) grant.rejectOIDCScope(oidcRefused.join(' '));
     if (claims.length) grant.addOIDCClaims(claims);
     for (const [indicator, scopes] of resources) {
-      grant.addResourceScope(indicator, scopes.filter(keep).join(' '));
+      const [kept, refused] = split(scopes, keep);
+      if (kept.length) grant.addResourceScope(indicator, kept.join(' '));
+      // Refused, not left missing: the engine would ask for consent again.
+      if (refused.length) grant.rejectResourceScope(indicator, refused.join(' '));
     }
     const grantId = await grant.save();
     await engine.interactionFinished(

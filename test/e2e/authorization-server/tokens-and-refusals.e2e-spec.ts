@@ -188,6 +188,45 @@ describe('McpAuthorizationServerModule: limits and a failing upstream', () => {
     }
   });
 
+  it('lets mapIdentity cap the scopes of a user and refuse another', async () => {
+    const demo = await bootDemo('github', {
+      mapIdentity: (identity) => {
+        if (identity.username === 'mallory') throw new Error('not in the team');
+        return { scopes: ['notes:read'] };
+      },
+    });
+    try {
+      const clientId = String((await register(demo.issuer)).body.client_id);
+      const walk = () => {
+        const { verifier, challenge } = pkce();
+        const url = authorizationUrl(demo.issuer, {
+          client_id: clientId,
+          scope: 'notes:read notes:write',
+          resource: demo.resource,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        });
+        return new BrowserUser().walk(url, CLIENT_ORIGIN).then((r) => ({ ...r, verifier }));
+      };
+      const granted = await walk();
+      const tokens = await postForm(`${demo.issuer}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: granted.redirect!.searchParams.get('code')!,
+        redirect_uri: RAW_REDIRECT,
+        code_verifier: granted.verifier,
+        client_id: clientId,
+      });
+      expect(tokens.body.scope).toBe('notes:read'); // notes:write asked, not allowed
+
+      demo.upstream.user = { id: '666', login: 'mallory', email: 'm@example.com' };
+      const refused = await walk();
+      expect(refused.redirect!.searchParams.get('error')).toBe('access_denied');
+      expect(refused.redirect!.searchParams.get('error_description')).toBe('not in the team');
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('shows a clear page, not a stack, when the upstream identity provider is down', async () => {
     const demo = await bootDemo('github');
     try {
