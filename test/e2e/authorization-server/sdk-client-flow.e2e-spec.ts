@@ -8,14 +8,17 @@ import { bootDemo, type BootedDemo } from './support/boot-demo.js';
 
 const CLIENT_ORIGIN = 'http://127.0.0.1:9';
 
-describe.each(['github', 'google'] as const)(
-  'McpAuthorizationServerModule with a %s-shaped upstream: the official SDK v1 client',
-  (kind) => {
+describe.each([
+  ['github', 'express'],
+  ['google', 'fastify'],
+] as const)(
+  'McpAuthorizationServerModule with a %s-shaped upstream on %s: the official SDK v1 client',
+  (kind, platform) => {
     let demo: BootedDemo;
     const clients: Client[] = [];
 
     beforeAll(async () => {
-      demo = await bootDemo(kind);
+      demo = await bootDemo(kind, {}, platform);
     });
     afterEach(() => Promise.all(clients.splice(0).map((c) => c.close())));
     afterAll(() => demo.close());

@@ -1,3 +1,5 @@
+import { decodeJwt } from 'jose';
+import { oidcUpstream } from '../../../lib/index.js';
 import { BrowserUser } from './support/browser-user.js';
 import { bootDemo, type BootedDemo } from './support/boot-demo.js';
 import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
@@ -185,6 +187,42 @@ describe('McpAuthorizationServerModule: limits and a failing upstream', () => {
       expect(await response.json()).toMatchObject({ error: 'too_many_requests' });
     } finally {
       await demo.close();
+    }
+  });
+
+  it('signs in at a generic OpenID Connect provider found by discovery', async () => {
+    const again = await bootDemo('google', (standIn) => ({
+      upstream: oidcUpstream({
+        name: 'corp',
+        label: 'Corp SSO',
+        issuer: standIn.origin,
+        clientId: standIn.clientId,
+        clientSecret: standIn.clientSecret,
+      }),
+    }));
+    try {
+      const clientId = String((await register(again.issuer)).body.client_id);
+      const { verifier, challenge } = pkce();
+      const { redirect } = await new BrowserUser().walk(
+        authorizationUrl(again.issuer, {
+          client_id: clientId,
+          scope: 'notes:read',
+          resource: again.resource,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        CLIENT_ORIGIN,
+      );
+      const tokens = await postForm(`${again.issuer}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: redirect!.searchParams.get('code')!,
+        redirect_uri: RAW_REDIRECT,
+        code_verifier: verifier,
+        client_id: clientId,
+      });
+      expect(decodeJwt(String(tokens.body.access_token)).sub).toBe('corp:583231');
+    } finally {
+      await again.close();
     }
   });
 

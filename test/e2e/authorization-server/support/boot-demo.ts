@@ -43,11 +43,14 @@ export function presetFor(standIn: UpstreamStandIn): McpUpstreamProvider {
 
 /**
  * Boots `sample/11-authorization-server` on `port` or one chosen first (the issuer is its
- * origin), with a fresh upstream stand-in.
+ * origin), with a fresh upstream stand-in; `authorizationServer` may be made from the stand-in
+ * (an `upstream` of your own pointed at it).
  */
 export async function bootDemo(
   kind: UpstreamKind = 'github',
-  authorizationServer: Partial<McpAuthorizationServerModuleOptions> = {},
+  authorizationServer:
+    | Partial<McpAuthorizationServerModuleOptions>
+    | ((standIn: UpstreamStandIn) => Partial<McpAuthorizationServerModuleOptions>) = {},
   platform: Platform = 'express',
   port?: number,
 ): Promise<BootedDemo> {
@@ -61,7 +64,12 @@ export async function bootDemo(
       AppModule.forRoot({
         origin: issuer,
         upstream: presetFor(upstream),
-        authorizationServer: { accessTokenTtlSeconds: 300, ...authorizationServer },
+        authorizationServer: {
+          accessTokenTtlSeconds: 300,
+          ...(typeof authorizationServer === 'function'
+            ? authorizationServer(upstream)
+            : authorizationServer),
+        },
       }),
     ],
   });

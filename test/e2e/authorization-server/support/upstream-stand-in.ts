@@ -35,7 +35,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * Starts the stand-in on a loopback port. The authorization endpoint signs the current `user`
  * in at once and redirects back with a code; the token endpoint checks client id, secret,
  * redirect URI and the PKCE verifier (S256) like the real ones; the user endpoint (GitHub
- * `/user`, Google `/v1/userinfo`) answers who the access token belongs to.
+ * `/user`, Google `/v1/userinfo`) answers who the access token belongs to. The Google-shaped
+ * one also serves OpenID discovery, so it stands in for any OIDC provider too.
  */
 export async function startUpstreamStandIn(kind: UpstreamKind): Promise<UpstreamStandIn> {
   const codes = new Map<
@@ -109,6 +110,15 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
           ? { id: Number(user.id), login: user.login, name: 'The Octocat', email: user.email }
           : { sub: user.id, email: user.email, name: user.login, email_verified: true },
       );
+    }
+    if (kind === 'google' && url.pathname === '/.well-known/openid-configuration') {
+      // Discovery, as any OpenID Connect provider serves it (for oidcUpstream).
+      return json(res, 200, {
+        issuer: standIn.origin,
+        authorization_endpoint: `${standIn.origin}${paths.authorize}`,
+        token_endpoint: `${standIn.origin}${paths.token}`,
+        userinfo_endpoint: `${standIn.origin}${paths.user}`,
+      });
     }
     json(res, 404, { message: 'Not Found' });
   });
