@@ -76,7 +76,7 @@ describeWithBrowser('McpAuthorizationServerModule: the consent page in headless 
       expect(await deny.isVisible()).toBe(true);
       // Reachable by keyboard: Tab lands on Allow first.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Allow');
+      expect(await page.locator(':focus').textContent()).toBe('Allow');
 
       await Promise.all([page.waitForURL(`${new URL(RAW_REDIRECT).origin}/**`), allow.click()]);
       expect(callback()!.searchParams.get('code')).toEqual(expect.any(String));
