@@ -1,4 +1,5 @@
-import { decodeJwt } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { oidcUpstream } from '../../../lib/index.js';
 import { BrowserUser } from './support/browser-user.js';
 import { bootDemo, type BootedDemo } from './support/boot-demo.js';
@@ -83,6 +84,33 @@ describe('McpAuthorizationServerModule: tokens, refusals and bad input (raw OAut
     const afterReuse = await refresh(rt2); // the family is gone
     expect(afterReuse.status).toBe(400);
     expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('binds the tokens to the DPoP key when the client sends a proof (RFC 9449)', async () => {
+    const { redirect, verifier } = await authorize();
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const proof = await new SignJWT({ htm: 'POST', htu: tokenUrl(), jti: randomUUID() })
+      .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk })
+      .setIssuedAt()
+      .sign(privateKey);
+    const response = await fetch(tokenUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: proof },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: redirect!.searchParams.get('code')!,
+        redirect_uri: RAW_REDIRECT,
+        code_verifier: verifier,
+        client_id: clientId,
+      }),
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(body.token_type).toBe('DPoP');
+    expect(decodeJwt(String(body.access_token)).cnf).toEqual({
+      jkt: await calculateJwkThumbprint(jwk),
+    });
   });
 
   it('revokes a refresh token (RFC 7009)', async () => {
