@@ -12,11 +12,14 @@ interface Entry {
 const nowSeconds = () => Date.now() / 1000;
 
 /**
- * The default store: records in this process's memory, each dropped when it expires (checked on
- * read). For development and single-instance tests; a restart signs everyone out.
+ * The default store: records in this process's memory, each dropped when it expires (on read,
+ * and by a sweep once a minute). For development and single-instance tests; a restart signs
+ * everyone out.
  */
 export function inMemoryAuthorizationStore(): McpAuthorizationStore {
   const entries = new Map<string, Entry>();
+  /** `<model>:uid:<uid>` → record key (sessions are found by uid on every authorization). */
+  const byUid = new Map<string, string>();
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= nowSeconds()) {
@@ -25,9 +28,19 @@ export function inMemoryAuthorizationStore(): McpAuthorizationStore {
     }
     return entry;
   };
+  // Expired records nobody reads again are dropped once a minute (the timer never holds the process).
+  setInterval(() => {
+    const now = nowSeconds();
+    for (const [k, entry] of entries) {
+      if (entry.expiresAt > now) continue;
+      entries.delete(k);
+      const uid = entry.payload.uid;
+      if (typeof uid === 'string') byUid.delete(`${k.slice(0, k.indexOf(':'))}:uid:${uid}`);
+    }
+  }, 60_000).unref();
   return (model) => {
     const key = (id: string) => `${model}:${id}`;
-    const findBy = (field: 'uid' | 'userCode', value: string) => {
+    const findBy = (field: 'userCode', value: string) => {
       for (const [k, entry] of entries) {
         if (k.startsWith(`${model}:`) && entry.payload[field] === value && live(k)) {
           return Promise.resolve(entry.payload);
@@ -37,6 +50,7 @@ export function inMemoryAuthorizationStore(): McpAuthorizationStore {
     };
     const adapter: McpAuthorizationStoreAdapter = {
       upsert(id, payload, expiresIn) {
+        if (typeof payload.uid === 'string') byUid.set(`${model}:uid:${payload.uid}`, key(id));
         entries.set(key(id), {
           payload: structuredClone(payload),
           expiresAt: expiresIn === undefined ? Infinity : nowSeconds() + expiresIn,
@@ -44,7 +58,10 @@ export function inMemoryAuthorizationStore(): McpAuthorizationStore {
         return Promise.resolve();
       },
       find: (id) => Promise.resolve(live(key(id))?.payload),
-      findByUid: (uid) => findBy('uid', uid),
+      findByUid(uid) {
+        const target = byUid.get(`${model}:uid:${uid}`);
+        return Promise.resolve(target === undefined ? undefined : live(target)?.payload);
+      },
       findByUserCode: (userCode) => findBy('userCode', userCode),
       consume(id) {
         const entry = live(key(id));
@@ -52,6 +69,8 @@ export function inMemoryAuthorizationStore(): McpAuthorizationStore {
         return Promise.resolve();
       },
       destroy(id) {
+        const uid = entries.get(key(id))?.payload.uid;
+        if (typeof uid === 'string') byUid.delete(`${model}:uid:${uid}`);
         entries.delete(key(id));
         return Promise.resolve();
       },
