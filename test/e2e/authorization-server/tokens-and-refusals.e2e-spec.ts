@@ -293,6 +293,34 @@ describe('McpAuthorizationServerModule: limits and a failing upstream', () => {
     }
   });
 
+  it('returns access_denied to the client when the user refuses at the upstream, and refuses a forged state', async () => {
+    const demo = await bootDemo('github');
+    try {
+      const { body } = await register(demo.issuer);
+      const url = authorizationUrl(demo.issuer, {
+        client_id: String(body.client_id),
+        scope: 'notes:read',
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      });
+      const user = new BrowserUser();
+      const atGitHub = (await user.walk(url, demo.upstream.origin)).redirect!;
+      const callback = (params: Record<string, string>) =>
+        new URL(`${demo.issuer}/oauth/callback/github?${new URLSearchParams(params).toString()}`);
+
+      const forged = await user.walk(callback({ code: 'x', state: 'forged' }), CLIENT_ORIGIN);
+      expect(forged.page!.status).toBe(400);
+      expect(forged.page!.html).toContain('does not belong to a sign-in started in this browser');
+
+      const state = atGitHub.searchParams.get('state')!;
+      const refused = await user.walk(callback({ error: 'access_denied', state }), CLIENT_ORIGIN);
+      expect(refused.redirect!.searchParams.get('error')).toBe('access_denied');
+      expect(refused.redirect!.searchParams.get('iss')).toBe(demo.issuer);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('shows a clear page, not a stack, when the upstream identity provider is down', async () => {
     const demo = await bootDemo('github');
     try {
