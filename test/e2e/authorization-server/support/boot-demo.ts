@@ -1,3 +1,4 @@
+import type { LoggerService } from '@nestjs/common';
 import {
   githubUpstream,
   googleUpstream,
@@ -53,6 +54,7 @@ export async function bootDemo(
     | ((standIn: UpstreamStandIn) => Partial<McpAuthorizationServerModuleOptions>) = {},
   platform: Platform = 'express',
   port?: number,
+  logger?: LoggerService,
 ): Promise<BootedDemo> {
   const upstream = await startUpstreamStandIn(kind);
   port ??= await freePort();
@@ -60,6 +62,7 @@ export async function bootDemo(
   const booted = await bootApp({
     platform,
     port,
+    ...(logger && { logger }),
     imports: [
       AppModule.forRoot({
         origin: issuer,
