@@ -11,7 +11,6 @@ import { followRemoteStream } from './follow-remote-stream.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
-import type { SseEvent } from '../shared/sse/sse-event.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
@@ -163,20 +162,14 @@ export class HttpSessionChannel implements McpSessionSink {
         return;
       }
     }
-    const events: SseEvent[] = [];
-    const replayed = await replayEvents(this.eventStore, lastEventId, this.report, (event) => {
-      events.push(event);
-    });
-    if (replayed === undefined || !replayed.startsWith(this.streamIdPrefix)) {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        'Unknown Last-Event-ID for this session',
-      );
-    }
+    const refusal = () =>
+      new HttpRefusal(400, ErrorCode.InvalidRequest, 'Unknown Last-Event-ID for this session');
+    if (!streamId.startsWith(this.streamIdPrefix)) throw refusal();
+    // Opened on the first replayed event: an unknown id is still answered 400.
     const writer = new SseWriter(res, { keepAliveMs: 0 });
+    const replayed = await replayEvents(this.eventStore, lastEventId, this.report, writer);
+    if (replayed === undefined && !writer.started) throw refusal();
     writer.open();
-    for (const event of events) writer.send(event);
     writer.close();
   }
 

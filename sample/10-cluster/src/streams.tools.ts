@@ -15,21 +15,22 @@ export class StreamsTools {
   constructor(private readonly server: McpServer) {}
 
   @Tool({
-    description: 'Sends `count` log messages of `bytes` characters each on the call’s stream',
+    description:
+      'Sends `count` log messages of `bytes` characters each on the call’s stream, the rest `pauseMs` after the first',
     inputSchema: {
       count: z.number().int().min(1).max(2000),
       bytes: z.number().int().min(1).max(1_048_576),
-      delayMs: z.number().int().min(0).max(5000).default(0),
+      pauseMs: z.number().int().min(0).max(5000).default(0),
     },
   })
   async burst(
-    { count, bytes, delayMs }: { count: number; bytes: number; delayMs: number },
+    { count, bytes, pauseMs }: { count: number; bytes: number; pauseMs: number },
     ctx: McpContext,
   ) {
     const filler = 'x'.repeat(bytes);
     for (let n = 1; n <= count; n++) {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       ctx.log('info', { n, filler });
+      if (n === 1 && pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
     return `burst of ${count} on ${instance()}`;
   }
