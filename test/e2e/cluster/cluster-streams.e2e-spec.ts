@@ -11,6 +11,7 @@ import {
   type SseReader,
 } from '../support/raw-http.js';
 import { after, BACKLOG_COUNT, readBacklog, startBacklog } from '../streams/support/backlog.js';
+import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { startCluster, type Cluster, type Instance } from './support/cluster.js';
 
 /**
@@ -166,7 +167,38 @@ describe('the GET stream of a session across instances on Redis', () => {
   });
 });
 
-describe('the GET stream through the round-robin proxy (official SDK v1 client)', () => {
+/**
+ * A fetch whose first GET stream the network drops after `ticks` ticks: the client resumes with
+ * Last-Event-ID through the proxy, which sends it to the other instance.
+ */
+function dropFirstGetAfter(ticks: number): { fetch: typeof fetch; drops: number } {
+  const state = {
+    drops: 0,
+    fetch: (async (input, init) => {
+      const response = await fetch(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || state.drops > 0 || !response.body) return response;
+      state.drops++;
+      let seen = 0;
+      const reader = response.body.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          seen += new TextDecoder().decode(value).split('acme/tick').length - 1;
+          controller.enqueue(value);
+          if (seen >= ticks) {
+            controller.error(new TypeError('network connection lost'));
+            await reader.cancel();
+          }
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    }) as typeof fetch,
+  };
+  return state;
+}
+
+describe('the GET stream through the round-robin proxy (official SDK v1 client, McpClient)', () => {
   let cluster: Cluster;
   const clients: TestClient[] = [];
 
@@ -180,33 +212,9 @@ describe('the GET stream through the round-robin proxy (official SDK v1 client)'
 
   it('every tick from every instance arrives once, across a dropped GET stream resumed on the other instance', async () => {
     const ticks: number[] = [];
-    let drops = 0;
-    const dropOnce: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if ((init?.method ?? 'GET') !== 'GET' || drops > 0 || !response.body) return response;
-      drops++;
-      // The network drops this GET after its third tick: the SDK resumes with Last-Event-ID
-      // through the proxy, which sends it to the other instance.
-      let seen = 0;
-      const reader = response.body.getReader();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const { value, done } = await reader.read();
-          if (done) return controller.close();
-          seen += new TextDecoder().decode(value).split('acme/tick').length - 1;
-          if (seen >= 3) {
-            controller.enqueue(value);
-            controller.error(new TypeError('network connection lost'));
-            await reader.cancel();
-            return;
-          }
-          controller.enqueue(value);
-        },
-      });
-      return new Response(body, { status: response.status, headers: response.headers });
-    };
+    const drop = dropFirstGetAfter(3);
     const test = await connectClient(cluster.mcpUrl, {
-      fetch: dropOnce,
+      fetch: drop.fetch,
       setup: (client) =>
         client.setNotificationHandler(
           z.object({
@@ -227,7 +235,31 @@ describe('the GET stream through the round-robin proxy (official SDK v1 client)'
       });
     }
     for (let i = 0; i < 200 && ticks.length < 40; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(drops).toBe(1);
+    expect(drop.drops).toBe(1);
     expect(ticks).toEqual(Array.from({ length: 4 }, () => oneTo(10)).flat());
+  });
+
+  it('McpClient (2025-11-25): every tick from every instance arrives once, across a dropped GET stream', async () => {
+    const drop = dropFirstGetAfter(3);
+    const client = new McpClient({
+      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { fetch: drop.fetch }),
+      protocolVersion: '2025-11-25',
+    });
+    const ticks: number[] = [];
+    client.notifications$.subscribe((n) => {
+      if (n.method === 'acme/tick') ticks.push((n.params as { n: number }).n);
+    });
+    await client.connect();
+    try {
+      for (let round = 0; round < 4; round++) {
+        await client.callTool('announce', { tag: 'mcp', count: 10, delayMs: 5 });
+      }
+      for (let i = 0; i < 200 && ticks.length < 40; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(drop.drops).toBe(1);
+      expect(ticks).toEqual(Array.from({ length: 4 }, () => oneTo(10)).flat());
+    } finally {
+      await client.close();
+    }
   });
 });
