@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Subject, type Observable } from 'rxjs';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
@@ -50,7 +51,7 @@ import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
 import { detailedTask } from './tasks/task-wire.js';
-import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
+import type { McpBusEvent, McpServerEvent, MessageBus } from '../stores/message-bus.interface.js';
 import type { JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ClusterRelay } from './cluster/cluster-relay.js';
 
@@ -310,7 +311,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
    * the audience (2025 era; 2026-07-28 listen streams carry only what their filter asked for).
    */
   broadcast(to: McpBroadcastAudience, message: McpBroadcastMessage): void {
-    void this.bus.publish({ type: 'broadcast', to, message });
+    this.publish({ type: 'broadcast', to, message });
   }
 
   /** {@inheritDoc SessionHost.onError} */
@@ -335,12 +336,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
-    void this.bus.publish({ type: 'resource-updated', uri });
+    this.publish({ type: 'resource-updated', uri });
   }
 
   /** {@inheritDoc ServerNotifier.notifyListChanged} */
   notifyListChanged(kind: PrimitiveListKind): void {
-    void this.bus.publish({ type: 'list-changed', kind });
+    this.publish({ type: 'list-changed', kind });
   }
 
   /** {@inheritDoc SessionHost.sessionChanged} */
@@ -365,14 +366,31 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     else closeSessions();
   }
 
+  /** Publishes a server event; on a shared bus with an id (see {@link ClusterRelay.deliveringEventId}). */
+  private publish(event: McpServerEvent): void {
+    void this.bus.publish(this.cluster ? { ...event, id: randomUUID() } : event);
+  }
+
   private deliver(event: McpBusEvent): void {
-    if (event.type === 'broadcast') return deliverBroadcast(event.to, event.message, this.sessions);
-    if (event.type !== 'resource-updated' && event.type !== 'list-changed') {
+    if (
+      event.type !== 'broadcast' &&
+      event.type !== 'resource-updated' &&
+      event.type !== 'list-changed'
+    ) {
       this.cluster?.receive(event);
       return;
     }
-    this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
-    deliverToSessions(event, this.sessions, this);
+    const cluster = this.cluster;
+    if (cluster) cluster.deliveringEventId = event.id;
+    try {
+      if (event.type === 'broadcast') deliverBroadcast(event.to, event.message, this.sessions);
+      else {
+        this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
+        deliverToSessions(event, this.sessions, this);
+      }
+    } finally {
+      if (cluster) cluster.deliveringEventId = undefined;
+    }
   }
 
   private sessionEnded(session: McpSession, reason: string, cause: McpSessionEndCause): void {

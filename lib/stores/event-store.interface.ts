@@ -65,6 +65,14 @@ export interface SharedEventStore extends EventStore {
   describeStream(streamId: string, info: StreamInfo): Promise<void>;
   /** Marks the stream complete: followers stop after its last event. */
   endStream(streamId: string): Promise<void>;
+  /**
+   * Stores `message` like {@link EventStore.storeEvent} unless a message with the same `onceKey`
+   * was stored on this stream in the last minute (several instances delivering one bus event to
+   * copies of one session); resolves to the new event id, or undefined when it was a repeat.
+   */
+  storeEventOnce(streamId: string, message: unknown, onceKey: string): Promise<string | undefined>;
+  /** The stream an event id of this store belongs to; undefined when the id is malformed. */
+  streamOf(eventId: string): string | undefined;
   /** The stream's {@link StreamInfo}; undefined when unknown or not described. */
   streamInfo(streamId: string): Promise<StreamInfo | undefined>;
   /**

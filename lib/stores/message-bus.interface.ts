@@ -15,11 +15,16 @@ export type McpBroadcastMessage =
   | { kind: 'notification'; method: string; params?: Record<string, unknown> }
   | { kind: 'log'; level: LoggingLevel; data: unknown; logger?: string };
 
-/** A server-wide event that every instance must deliver to its own sessions. */
-export type McpServerEvent =
+/**
+ * A server-wide event that every instance must deliver to its own sessions. On a shared bus it
+ * carries a unique `id`, so the instances that each deliver it to a copy of the same session
+ * store it once in that session's stream.
+ */
+export type McpServerEvent = (
   | { type: 'resource-updated'; uri: string }
   | { type: 'list-changed'; kind: 'tools' | 'prompts' | 'resources' }
-  | { type: 'broadcast'; to: McpBroadcastAudience; message: McpBroadcastMessage };
+  | { type: 'broadcast'; to: McpBroadcastAudience; message: McpBroadcastMessage }
+) & { id?: string };
 
 /**
  * Events between the instances of one service sharing a bus (`MessageBus.shared`), each naming the

@@ -33,10 +33,13 @@ function isBroadcastMessage(message: unknown): boolean {
   );
 }
 
+/** A server event's optional `id` (set on a shared bus) is a string. */
+const hasEventId = (e: Fields): boolean => e.id === undefined || isString(e.id);
+
 const CHECKS: Record<McpBusEvent['type'], (event: Fields) => boolean> = {
-  'resource-updated': (e) => isString(e.uri),
-  'list-changed': (e) => KINDS.has(e.kind as string),
-  broadcast: (e) => isAudience(e.to) && isBroadcastMessage(e.message),
+  'resource-updated': (e) => isString(e.uri) && hasEventId(e),
+  'list-changed': (e) => KINDS.has(e.kind as string) && hasEventId(e),
+  broadcast: (e) => isAudience(e.to) && isBroadcastMessage(e.message) && hasEventId(e),
   'instance-alive': (e) => isString(e.from),
   'session-updated': (e) =>
     isString(e.from) &&

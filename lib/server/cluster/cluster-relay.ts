@@ -32,6 +32,11 @@ export class ClusterRelay implements TaskCluster {
   private readonly lastSeen = new Map<string, number>();
   private readonly startedAt = Date.now();
   private readonly heartbeat: NodeJS.Timeout;
+  /**
+   * The id of the server bus event being delivered to this instance's sessions right now (set by
+   * the server around each synchronous delivery; the transports read it as `ClusterPort`).
+   */
+  deliveringEventId?: string;
   /** Receives the task controls sent to this instance (set by the server). */
   onTaskControl?: (taskId: string, control: TaskControl) => void;
   /** Receives the status notifications of tasks running elsewhere (set by the server). */

@@ -219,24 +219,18 @@ export class TaskEngine {
     onPoll?: (record: TaskRecord) => void,
   ): Promise<TaskRecord> {
     for (;;) {
-      const record = await this.get(taskId, owner);
-      if (isTerminalStatus(record.status)) return record;
-      signal.throwIfAborted();
-      onPoll?.(record);
-      await new Promise<void>((resolve) => {
-        const set = this.waiters.get(taskId) ?? new Set<() => void>();
-        this.waiters.set(taskId, set);
-        const done = (): void => {
-          clearTimeout(timer);
-          set.delete(done);
-          if (set.size === 0) this.waiters.delete(taskId);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, this.live.has(taskId) ? 60_000 : record.pollIntervalMs);
-        set.add(done);
-        signal.addEventListener('abort', done, { once: true });
-      });
+      // Listen before reading: a write that lands while the read is in flight (a Redis round
+      // trip) wakes this listener, so the wait below returns at once instead of missing it.
+      const wake = this.listen(taskId, signal);
+      try {
+        const record = await this.get(taskId, owner);
+        if (isTerminalStatus(record.status)) return record;
+        signal.throwIfAborted();
+        onPoll?.(record);
+        await wake.wait(this.live.has(taskId) ? 60_000 : record.pollIntervalMs);
+      } finally {
+        wake.stop();
+      }
     }
   }
 
@@ -322,6 +316,41 @@ export class TaskEngine {
       if (this.queues.get(id) === tail) this.queues.delete(id);
     });
     return next;
+  }
+
+  /**
+   * A wake-up for `taskId` armed now: {@link wake} (a write of this process), the signal's abort
+   * or the timeout given to `wait` ends the wait; a wake that came before `wait` ends it at once.
+   */
+  private listen(
+    taskId: string,
+    signal: AbortSignal,
+  ): { wait(ms: number): Promise<void>; stop(): void } {
+    let woken = false;
+    let resolveWait: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const set = this.waiters.get(taskId) ?? new Set<() => void>();
+    this.waiters.set(taskId, set);
+    const done = (): void => {
+      woken = true;
+      resolveWait?.();
+    };
+    set.add(done);
+    signal.addEventListener('abort', done, { once: true });
+    return {
+      wait: (ms) =>
+        new Promise<void>((resolve) => {
+          if (woken) return resolve();
+          resolveWait = resolve;
+          timer = setTimeout(done, ms);
+        }),
+      stop: () => {
+        clearTimeout(timer);
+        set.delete(done);
+        if (set.size === 0 && this.waiters.get(taskId) === set) this.waiters.delete(taskId);
+        signal.removeEventListener('abort', done);
+      },
+    };
   }
 
   private wake(taskId: string): void {

@@ -1,5 +1,6 @@
 import type { FollowEnd, SharedEventStore, StreamInfo } from '../event-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
+import { ONCE_WINDOW_MS, STORE_EVENT_ONCE } from './redis-event-scripts.js';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const ENTRY_ID = /^\d+-\d+$/;
@@ -16,7 +17,8 @@ type Send = (eventId: string, message: unknown) => void | Promise<void>;
  * (`<prefix>events:<streamId>`), appended with `XADD ... MAXLEN ~ maxEventsPerStream` and expiring
  * `eventTtlMs` after its last write. Event ids are `<streamId>_<entry id>`, so any instance maps a
  * `Last-Event-ID` back to its stream. Entries carry a message (`d`), the stream's info (`i`) or
- * its end mark (`e`); replay sends messages only.
+ * its end mark (`e`); replay sends messages only. `storeEventOnce` remembers its once-keys a
+ * minute in `<prefix>events-once:<streamId>` (a sorted set expiring with the stream).
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisEventStore implements SharedEventStore {
@@ -28,6 +30,36 @@ export class RedisEventStore implements SharedEventStore {
     }
     const entry = await this.append(streamId, 'd', JSON.stringify(message ?? null));
     return `${streamId}_${entry}`;
+  }
+
+  async storeEventOnce(
+    streamId: string,
+    message: unknown,
+    onceKey: string,
+  ): Promise<string | undefined> {
+    if (!VISIBLE_ASCII.test(streamId)) {
+      throw new TypeError('streamId must be a non-empty string of visible ASCII characters');
+    }
+    const { maxEventsPerStream, eventTtlMs } = this.redis.options;
+    const entry = (await this.redis.run('event store', (c) =>
+      c.eval(
+        STORE_EVENT_ONCE,
+        2,
+        this.key(streamId),
+        this.redis.key('events-once', streamId),
+        onceKey,
+        String(Date.now()),
+        String(ONCE_WINDOW_MS),
+        String(maxEventsPerStream),
+        String(eventTtlMs),
+        JSON.stringify(message ?? null),
+      ),
+    )) as string | null;
+    return typeof entry === 'string' ? `${streamId}_${entry}` : undefined;
+  }
+
+  streamOf(eventId: string): string | undefined {
+    return parseEventId(eventId)?.streamId;
   }
 
   async replayEventsAfter(lastEventId: string, send: Send): Promise<string | undefined> {

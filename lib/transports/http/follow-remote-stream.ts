@@ -48,7 +48,9 @@ export async function followRemoteStream(
       const response = message as { id?: RequestId; method?: unknown };
       if (response.method === undefined && response.id !== undefined) pending.delete(response.id);
       const json = encodeMessage(message as JsonRpcMessage, follow.report);
-      if (json !== undefined) writer.send(messageEvent(json, id));
+      if (json === undefined) return undefined;
+      writer.send(messageEvent(json, id));
+      return writer.writable(); // backpressure: the next event is read once the socket took this one
     },
     stop,
   );

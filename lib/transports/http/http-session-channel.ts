@@ -8,10 +8,10 @@ import type { McpSessionSink, OutboundMessage } from '../../engine/session-messa
 import { isSharedEventStore, type EventStore } from '../../stores/event-store.interface.js';
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { followRemoteStream } from './follow-remote-stream.js';
+import { SessionLog } from './session-log.js';
 import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
-import type { SseEvent } from '../shared/sse/sse-event.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
@@ -33,6 +33,8 @@ export class HttpSessionChannel implements McpSessionSink {
   // Made on first use: an idle session holds neither (issue 16: idle sessions cheap).
   private exchangeMap?: Map<RequestId, PostExchange>;
   private standalone?: SseStream;
+  /** The GET stream when instances share the event store (made on first use). */
+  private sessionLog?: SessionLog;
   private streamMap?: Map<string, SseStream>;
   /** The principal this session belongs to (bound at initialize). */
   principal?: string;
@@ -57,6 +59,22 @@ export class HttpSessionChannel implements McpSessionSink {
 
   private get streams(): Map<string, SseStream> {
     return (this.streamMap ??= new Map());
+  }
+
+  /**
+   * The session's GET stream as a log in the shared event store (see {@link SessionLog}), when
+   * instances share the bus and the store; undefined otherwise (one instance: {@link standalone}).
+   */
+  private get log(): SessionLog | undefined {
+    if (this.sessionLog) return this.sessionLog;
+    const store = this.eventStore;
+    if (!this.cluster || !isSharedEventStore(store) || this.session.id === undefined) return;
+    return (this.sessionLog = new SessionLog(`${this.streamIdPrefix}get`, store, {
+      retryMs: this.options.sseRetryMs,
+      keepAliveMs: this.options.keepAliveMs,
+      prime: isVersionAtLeast(this.session.protocol.protocolVersion, '2025-11-25'),
+      report: this.report,
+    }));
   }
 
   /** {@inheritDoc McpSessionSink.initialized} */
@@ -122,11 +140,16 @@ export class HttpSessionChannel implements McpSessionSink {
 
   /** True when the standalone GET stream is connected. */
   get hasStandaloneStream(): boolean {
-    return this.standalone?.connected ?? false;
+    return this.sessionLog?.followed ?? this.standalone?.connected ?? false;
   }
 
   /** Opens the standalone GET stream. */
   openStandalone(res: ServerResponse): void {
+    const log = this.log;
+    if (log) {
+      void log.follow(res);
+      return;
+    }
     this.standalone ??= this.newStream([]);
     this.standalone.attach(res, true);
   }
@@ -148,6 +171,13 @@ export class HttpSessionChannel implements McpSessionSink {
       return;
     }
     const streamId = lastEventId.slice(0, Math.max(0, separator));
+    const log = this.log;
+    if (log && streamId === log.id) {
+      // The session's GET stream, on whichever instance it was read: replay, then live.
+      if (log.streamOf(lastEventId) !== log.id) throw unknownEventId();
+      await log.follow(res, lastEventId);
+      return;
+    }
     if (
       this.cluster &&
       isSharedEventStore(this.eventStore) &&
@@ -163,20 +193,12 @@ export class HttpSessionChannel implements McpSessionSink {
         return;
       }
     }
-    const events: SseEvent[] = [];
-    const replayed = await replayEvents(this.eventStore, lastEventId, this.report, (event) => {
-      events.push(event);
-    });
-    if (replayed === undefined || !replayed.startsWith(this.streamIdPrefix)) {
-      throw new HttpRefusal(
-        400,
-        ErrorCode.InvalidRequest,
-        'Unknown Last-Event-ID for this session',
-      );
-    }
+    if (!streamId.startsWith(this.streamIdPrefix)) throw unknownEventId();
+    // Opened on the first replayed event: an unknown id is still answered 400.
     const writer = new SseWriter(res, { keepAliveMs: 0 });
+    const replayed = await replayEvents(this.eventStore, lastEventId, this.report, writer);
+    if (replayed === undefined && !writer.started) throw unknownEventId();
     writer.open();
-    for (const event of events) writer.send(event);
     writer.close();
   }
 
@@ -196,6 +218,7 @@ export class HttpSessionChannel implements McpSessionSink {
     }
     for (const stream of this.streamMap?.values() ?? []) stream.end();
     this.standalone?.end();
+    this.sessionLog?.close();
     this.streamMap?.clear();
     this.exchangeMap?.clear();
   }
@@ -229,6 +252,16 @@ export class HttpSessionChannel implements McpSessionSink {
     const exchange =
       relatedRequestId === undefined ? undefined : this.exchangeMap?.get(relatedRequestId);
     if (exchange?.deliver(message)) return;
+    const log = this.log;
+    if (log) {
+      // Kept in the session's log whether or not a GET stream reads it, on whichever instance;
+      // a bus event that every instance delivers to its copy of the session is kept once.
+      log.append(
+        message,
+        relatedRequestId === undefined ? this.cluster?.deliveringEventId : undefined,
+      );
+      return;
+    }
     // Unrelated messages (list changes, resource updates) and those a JSON-only POST cannot carry.
     if (this.standalone?.connected || (this.standalone && !this.cluster)) {
       this.standalone.push(message);
@@ -247,4 +280,9 @@ export class HttpSessionChannel implements McpSessionSink {
     this.standalone.push(message);
     return true;
   }
+}
+
+/** The answer to a `Last-Event-ID` that is unknown, expired, malformed or another session's. */
+function unknownEventId(): HttpRefusal {
+  return new HttpRefusal(400, ErrorCode.InvalidRequest, 'Unknown Last-Event-ID for this session');
 }

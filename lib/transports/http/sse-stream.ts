@@ -7,25 +7,38 @@ import {
   type StreamInfo,
 } from '../../stores/event-store.interface.js';
 import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
-import { messageEvent, type SseEvent } from '../shared/sse/sse-event.js';
+import { messageEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 
 /**
- * Hands the messages stored after `lastEventId` (priming events skipped) to `send` as SSE events.
- * Resolves with the stream id the event belonged to, or undefined when the store does not know it.
+ * Writes the messages stored after `lastEventId` (priming events skipped) to `writer` as SSE
+ * events, waiting for the socket to take each one (backpressure), so a backlog of any retained
+ * size reaches a client that reads; stops early once the client is gone. Resolves with the
+ * stream id the event belonged to, or undefined when the store does not know it (or the client
+ * went away during the replay).
  */
-export function replayEvents(
+export async function replayEvents(
   eventStore: EventStore,
   lastEventId: string,
   report: EncodeFailureReport,
-  send: (event: SseEvent) => void,
+  writer: SseWriter,
 ): Promise<string | undefined> {
-  return eventStore.replayEventsAfter(lastEventId, (id, message) => {
-    if (message === null) return;
-    const json = encodeMessage(message as JsonRpcMessage, report);
-    if (json !== undefined) send(messageEvent(json, id));
-  });
+  try {
+    return await eventStore.replayEventsAfter(lastEventId, (id, message) => {
+      if (message === null) return undefined;
+      const json = encodeMessage(message as JsonRpcMessage, report);
+      if (json === undefined) return undefined;
+      if (!writer.send(messageEvent(json, id))) throw CLIENT_GONE;
+      return writer.writable();
+    });
+  } catch (error) {
+    if (error === CLIENT_GONE) return undefined;
+    throw error;
+  }
 }
+
+/** Thrown from a replay's `send` to stop reading the store once the client is gone. */
+const CLIENT_GONE = new Error('The client went away during the replay');
 
 /** How a resumable SSE stream behaves on the wire. */
 export interface SseStreamSettings {
@@ -110,9 +123,7 @@ export class SseStream {
     const writer = this.writer;
     this.enqueue(async () => {
       if (writer) {
-        await replayEvents(this.settings.eventStore, lastEventId, this.settings.report, (event) =>
-          writer.send(event),
-        );
+        await replayEvents(this.settings.eventStore, lastEventId, this.settings.report, writer);
       }
     });
     if (this.ended) this.enqueue(async () => writer?.close());

@@ -8,6 +8,13 @@ import type { JsonRpcMessage } from '../../protocol/json-rpc.js';
 export interface ClusterPort {
   /** This instance's id (hex); it starts the ids of its streams and server-to-client requests. */
   readonly instanceId: string;
+  /**
+   * The `id` of the server bus event (list change, resource update, broadcast) being delivered to
+   * this instance's sessions right now (delivery is synchronous); undefined otherwise. Every
+   * instance delivers such an event to its own copy of a session, so a message carrying it is
+   * stored once in the session's stream.
+   */
+  readonly deliveringEventId?: string;
   /** False once `instance` has been silent longer than the liveness window. */
   isAlive(instance: string): boolean;
   /** A server-to-client message of a session with no stream here: for the instance holding one. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
+import { StreamsTools } from './streams.tools.js';
 
 /**
  * One instance of a service run several times on one Redis (`REDIS_URL`, `REDIS_PREFIX`): every
@@ -17,6 +18,6 @@ import { ClusterTools } from './cluster.tools.js';
       principal: (req) => req.headers['x-user'] as string | undefined,
     }),
   ],
-  providers: [ClusterTools],
+  providers: [ClusterTools, StreamsTools],
 })
 export class ClusterModule {}

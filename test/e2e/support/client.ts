@@ -27,6 +27,8 @@ export interface ConnectOptions {
   capabilities?: ClientCapabilities;
   /** Called before `connect`, e.g. to install request handlers. */
   setup?: (client: Client) => void;
+  /** The fetch the transport uses underneath the recording (e.g. one that drops a stream). */
+  fetch?: typeof fetch;
 }
 
 function rpcMethodOf(body: unknown): string | undefined {
@@ -45,7 +47,7 @@ export async function connectClient(url: URL, options: ConnectOptions = {}): Pro
   let standaloneOpened!: () => void;
   const standaloneStream = new Promise<void>((resolve) => (standaloneOpened = resolve));
   const recordingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await (options.fetch ?? fetch)(input, init);
     const method = init?.method ?? 'GET';
     wire.push({
       method,

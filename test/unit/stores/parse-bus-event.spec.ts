@@ -93,7 +93,16 @@ describe('parseBusEvent', () => {
       'a task status without its task',
       JSON.stringify({ type: 'task-status', from: 'i1', taskId: 't', task: 'working' }),
     ],
+    [
+      'a server event whose id is not a string',
+      JSON.stringify({ type: 'list-changed', kind: 'tools', id: { $gt: '' } }),
+    ],
   ])('drops %s', (_what, text) => {
     expect(parseBusEvent(text)).toBeUndefined();
   });
+});
+
+it('keeps the id a server event carries on a shared bus', () => {
+  const event = { type: 'resource-updated', uri: 'file:///a', id: 'e1' };
+  expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
 });

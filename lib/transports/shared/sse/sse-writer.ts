@@ -48,6 +48,7 @@ export class SseWriter {
   private queue: { chunk: string; bytes: number }[] = [];
   private queuedBytes = 0;
   private closeCallbacks: (() => void)[] = [];
+  private drainWaiters: (() => void)[] = [];
 
   /**
    * @param res the response to stream on; the writer listens to its `close`, `error` and `drain` events.
@@ -74,6 +75,11 @@ export class SseWriter {
   /** True once the stream ended: {@link close} was called, the client went away, or the buffer bound was hit. */
   get closed(): boolean {
     return this.state === 'closed';
+  }
+
+  /** True once the stream was opened (by {@link open} or a first {@link send}), even if closed since. */
+  get started(): boolean {
+    return this.state !== 'idle';
   }
 
   /** Bytes currently queued by this writer, waiting for the socket to drain. */
@@ -117,6 +123,16 @@ export class SseWriter {
   sendComment(text: string): boolean {
     if (this.state === 'closed') return false;
     return this.write(encodeSseComment(text));
+  }
+
+  /**
+   * Resolves once everything written so far has been handed to the socket (no backpressure), or
+   * the stream closed. A writer of many events (a replay) awaits it after each event, so a backlog
+   * of any size reaches a client that reads instead of overflowing {@link SseWriterOptions.maxBufferedBytes}.
+   */
+  writable(): Promise<void> {
+    if (this.state === 'closed' || !this.waitingForDrain) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
   /**
@@ -191,6 +207,7 @@ export class SseWriter {
     this.queue = [];
     this.queuedBytes = 0;
     this.res.off('drain', this.onDrain);
+    this.releaseDrainWaiters();
     const callbacks = this.closeCallbacks;
     this.closeCallbacks = [];
     for (const cb of callbacks) {
@@ -216,7 +233,14 @@ export class SseWriter {
       this.queuedBytes -= next.bytes;
       this.writeNow(next.chunk);
     }
+    if (!this.waitingForDrain) this.releaseDrainWaiters();
   };
+
+  private releaseDrainWaiters(): void {
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
 
   private readonly onKeepAlive = (): void => {
     // A backpressured connection already has bytes pending; a keep-alive would add nothing.

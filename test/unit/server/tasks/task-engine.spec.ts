@@ -78,4 +78,40 @@ describe('TaskEngine', () => {
     await engine.settle(live, Promise.resolve({ content: [] }));
     await expect(waiting).resolves.toMatchObject({ status: 'completed' });
   });
+
+  it('waitTerminal sees a completion that lands while its read is in flight (no lost wake-up)', async () => {
+    // A store whose reads answer late (a Redis round trip): the record is read as `working`,
+    // the task completes, then the stale read arrives.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = new InMemoryTaskStore();
+    const read = slow.get.bind(slow);
+    let reads = 0;
+    slow.get = async (taskId) => {
+      const record = await read(taskId);
+      if (++reads === 2) await gate; // the first read of waitTerminal
+      return record;
+    };
+    const racing = new TaskEngine({ store: slow, pollIntervalMs: 25 });
+    const live = await racing.create(start);
+    await racing.get(live.record.taskId, 'principal:alice'); // read 1
+    let settled = false;
+    const waiting = racing
+      .waitTerminal(live.record.taskId, 'principal:alice', new AbortController().signal)
+      .then((record) => {
+        settled = true;
+        return record;
+      });
+    await new Promise((resolve) => setImmediate(resolve));
+    // The task's final write lands (and wakes) while the read is in flight and the task is still
+    // live in this process (settle forgets it only after that write).
+    racing.onStatus = () => release();
+    const write = (racing as unknown as { write: (l: unknown, p: unknown) => Promise<unknown> })
+      .write;
+    await write.call(racing, live, { status: 'completed', result: { content: [] } });
+    for (let i = 0; i < 20 && !settled; i++) await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(true); // before the fix: parked on the 60 s timer
+    await expect(waiting).resolves.toMatchObject({ status: 'completed' });
+    slow.close();
+  });
 });

@@ -203,4 +203,39 @@ describe('SseWriter (real HTTP server and client)', () => {
     expect(writer.send({ data: 'more' })).toBe(false);
     await clientGone; // the connection was destroyed, not merely abandoned
   });
+
+  it('writable() waits out backpressure, so a writer awaiting it sends any amount within the bound', async () => {
+    const maxBufferedBytes = 64 * 1024;
+    const client = connect();
+    const writer = new SseWriter(await serverResponse, { keepAliveMs: 0, maxBufferedBytes });
+    writer.open();
+    const { res } = await client;
+    const reader = new RawReader(res);
+    const payload = 'z'.repeat(16 * 1024);
+    const count = 256; // 4 MiB: 64 times the bound, were it written in one go
+    let peak = 0;
+    for (let i = 0; i < count; i++) {
+      expect(writer.send({ id: String(i), data: payload })).toBe(true);
+      peak = Math.max(peak, writer.bufferedBytes);
+      await writer.writable();
+    }
+    expect(peak).toBeLessThanOrEqual(maxBufferedBytes);
+    await reader.waitFor(`id: ${count - 1}\n`);
+    expect([...reader.text.matchAll(/^id: (.*)$/gm)]).toHaveLength(count);
+    writer.close();
+    await reader.ended;
+  });
+
+  it('writable() resolves when the client goes away while backpressured', async () => {
+    const client = connect();
+    const writer = new SseWriter(await serverResponse, { keepAliveMs: 0 });
+    writer.open();
+    const { req, res } = await client;
+    res.pause();
+    while (writer.bufferedBytes === 0) writer.send({ data: 'w'.repeat(16 * 1024) });
+    const waiting = writer.writable();
+    req.destroy();
+    await waiting;
+    expect(writer.closed).toBe(true);
+  });
 });
