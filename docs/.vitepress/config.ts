@@ -3,13 +3,16 @@ import { withMermaid } from 'vitepress-plugin-mermaid';
 import { guide } from './sidebar.js';
 import apiSidebar from '../api/typedoc-sidebar.json' with { type: 'json' };
 
-const sidebar = [
-  ...guide.map((section) => ({
-    text: section.text,
-    items: section.items.map((page) => ({ text: page.text, link: `/${page.link}` })),
-  })),
-  { text: 'API', collapsed: true, items: apiSidebar },
-];
+const guideSidebar = guide.map((section) => ({
+  text: section.text,
+  items: section.items.map((page) => ({ text: page.text, link: `/${page.link}` })),
+}));
+
+/** The guide's sidebar everywhere but under /api/, which gets the reference's own. */
+const sidebar = {
+  '/api/': [{ text: 'Guide', link: '/guide/getting-started' }, ...apiSidebar],
+  '/': guideSidebar,
+};
 
 /** The docs site: `npm run docs:build` writes docs-site/, `npm run docs:dev` serves it. */
 export default withMermaid(
