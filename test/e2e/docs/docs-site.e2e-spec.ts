@@ -103,7 +103,7 @@ describeIfChromium('docs site in Chromium', () => {
       problems.push(...(await rendered(page, path)));
       // The hydrated page's links too (the sidebar and outline are built by the client).
       const hrefs = await page.$$eval('a[href]', (links) =>
-        links.map((a) => (a as HTMLAnchorElement).href),
+        links.map((a) => (a as unknown as { href: string }).href),
       );
       for (const href of hrefs) {
         const url = new URL(href);
