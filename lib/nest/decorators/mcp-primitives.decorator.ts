@@ -5,8 +5,15 @@ import type {
   ResourceTemplateOptions,
   ToolOptions,
 } from '../../server/registry/definitions.interface.js';
+import type {
+  PromptArgs,
+  PromptArgumentOption,
+  SchemaArgs,
+} from '../../server/registry/definitions.interface.js';
 import type { SchemaInput } from '../../server/schema/schema-compiler.js';
 import type { DtoClass } from '../../server/schema/class-validator/dto-class.js';
+import type { UriTemplateParams } from '../../server/uri-template/template-params.js';
+import type { CheckedMethodDecorator } from './handler-check.js';
 import {
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
@@ -41,21 +48,36 @@ export function primitiveDecorator(
  * receives the DTO instance; needs the optional peers `class-validator`, `class-transformer` and
  * `class-validator-jsonschema`).
  */
-export type McpToolOptions = Omit<ToolOptions, 'inputSchema'> & {
-  inputSchema?: SchemaInput | DtoClass;
+export type McpToolOptions<
+  TInput extends SchemaInput | DtoClass | undefined = SchemaInput | DtoClass,
+> = Omit<ToolOptions, 'inputSchema'> & {
+  inputSchema?: TInput;
 };
+
+/** The arguments a `@Tool()` handler receives for `inputSchema`: a DTO instance, else {@link SchemaArgs}. */
+export type McpToolArgs<TInput> = [TInput] extends [undefined]
+  ? Record<string, never>
+  : TInput extends DtoClass<infer D>
+    ? D
+    : SchemaArgs<TInput>;
 
 /**
  * Marks a provider method as an MCP tool. The method receives the validated arguments and an
- * `McpContext`; its return value is wrapped into a `CallToolResult`.
+ * `McpContext`; its return value is wrapped into a `CallToolResult`. The method's first parameter
+ * is checked against `inputSchema` at compile time: a property typed differently from the schema
+ * is an error naming it.
  * @example
  * ```ts
  * @Tool({ description: 'Echoes text', inputSchema: { text: z.string() } })
  * echo({ text }: { text: string }) { return text; }
  * ```
  */
-export const Tool = (options: McpToolOptions = {}): MethodDecorator =>
-  primitiveDecorator(MCP_TOOL_METADATA, 'Tool', options);
+export const Tool = <TInput extends SchemaInput | DtoClass | undefined = undefined>(
+  options: McpToolOptions<TInput> = {},
+): CheckedMethodDecorator<
+  McpToolArgs<TInput>,
+  '@Tool: the handler parameter contradicts inputSchema, which gives'
+> => primitiveDecorator(MCP_TOOL_METADATA, 'Tool', options) as never;
 
 /**
  * Completion providers of a decorated prompt or template: a function, or the name of a method of
@@ -63,17 +85,32 @@ export const Tool = (options: McpToolOptions = {}): MethodDecorator =>
  */
 export type McpCompleters = Record<string, ArgumentCompleter | string>;
 
-/** Options of `@Prompt()`. */
-export type McpPromptOptions = Omit<PromptOptions, 'complete'> & { complete?: McpCompleters };
+/** Options of `@Prompt()`; `TArgs` is the type of `arguments`. */
+export type McpPromptOptions<
+  TArgs extends SchemaInput | PromptArgumentOption[] | undefined =
+    SchemaInput | PromptArgumentOption[],
+> = Omit<PromptOptions<TArgs>, 'complete'> & { complete?: McpCompleters };
 
-/** Options of `@ResourceTemplate()`. */
-export type McpResourceTemplateOptions = Omit<ResourceTemplateOptions, 'complete'> & {
+/** Options of `@ResourceTemplate()`; `TTemplate` is the type of `uriTemplate`. */
+export type McpResourceTemplateOptions<TTemplate extends string = string> = Omit<
+  ResourceTemplateOptions,
+  'complete' | 'uriTemplate'
+> & {
+  /** RFC 6570 URI template, e.g. `users://{id}/profile`. */
+  uriTemplate: TTemplate;
   complete?: McpCompleters;
 };
 
-/** Marks a provider method as an MCP prompt: `(args, ctx) => messages | GetPromptResult | string`. */
-export const Prompt = (options: McpPromptOptions = {}): MethodDecorator =>
-  primitiveDecorator(MCP_PROMPT_METADATA, 'Prompt', options);
+/**
+ * Marks a provider method as an MCP prompt: `(args, ctx) => messages | GetPromptResult | string`.
+ * The first parameter is checked against `arguments` at compile time, as `@Tool` does.
+ */
+export const Prompt = <TArgs extends SchemaInput | PromptArgumentOption[] | undefined = undefined>(
+  options: McpPromptOptions<TArgs> = {},
+): CheckedMethodDecorator<
+  PromptArgs<TArgs>,
+  '@Prompt: the handler parameter contradicts arguments, which gives'
+> => primitiveDecorator(MCP_PROMPT_METADATA, 'Prompt', options) as never;
 
 /** Marks a provider method as a fixed-URI MCP resource: `(uri: URL, ctx) => text | bytes | contents`. */
 export const Resource = (options: ResourceOptions): MethodDecorator =>
@@ -81,7 +118,13 @@ export const Resource = (options: ResourceOptions): MethodDecorator =>
 
 /**
  * Marks a provider method as an MCP resource template (RFC 6570):
- * `(variables, ctx) => text | bytes | contents`.
+ * `(variables, ctx) => text | bytes | contents`. The first parameter is checked against the
+ * template's variables at compile time (`{id}` is a `string`, `{/path*}` a `string[]`, `{?q}`
+ * optional).
  */
-export const ResourceTemplate = (options: McpResourceTemplateOptions): MethodDecorator =>
-  primitiveDecorator(MCP_RESOURCE_TEMPLATE_METADATA, 'ResourceTemplate', options);
+export const ResourceTemplate = <TTemplate extends string>(
+  options: McpResourceTemplateOptions<TTemplate>,
+): CheckedMethodDecorator<
+  UriTemplateParams<TTemplate>,
+  '@ResourceTemplate: the handler parameter contradicts uriTemplate, whose variables are'
+> => primitiveDecorator(MCP_RESOURCE_TEMPLATE_METADATA, 'ResourceTemplate', options) as never;

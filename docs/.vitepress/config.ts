@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitepress';
+import { withMermaid } from 'vitepress-plugin-mermaid';
+import { guide } from './sidebar.js';
+import apiSidebar from '../api/typedoc-sidebar.json' with { type: 'json' };
+
+const guideSidebar = guide.map((section) => ({
+  text: section.text,
+  items: section.items.map((page) => ({ text: page.text, link: `/${page.link}` })),
+}));
+
+/** The guide's sidebar everywhere but under /api/, which gets the reference's own. */
+const sidebar = {
+  '/api/': [{ text: 'Guide', link: '/guide/getting-started' }, ...apiSidebar],
+  '/': guideSidebar,
+};
+
+/** The docs site: `npm run docs:build` writes docs-site/, `npm run docs:dev` serves it. */
+export default withMermaid(
+  defineConfig({
+    title: 'nestjs-mcp',
+    description: 'The Model Context Protocol for NestJS: server and client',
+    outDir: '../docs-site',
+    cleanUrls: false,
+    srcExclude: ['design/**', 'README.md'],
+    ignoreDeadLinks: false,
+    themeConfig: {
+      nav: [
+        { text: 'Guide', link: '/guide/getting-started' },
+        { text: 'API', link: '/api/' },
+      ],
+      sidebar,
+      search: { provider: 'local' },
+      outline: [2, 3],
+    },
+    mermaid: {},
+  }),
+);

@@ -1,0 +1,59 @@
+/**
+ * The guide's navigation: one list, in reading order. Adding a page is adding one line here
+ * (the docs e2e opens every page it lists and every page the build emits).
+ */
+export interface GuidePage {
+  /** Path under docs/ without `.md`, e.g. `guide/tasks`. */
+  link: string;
+  text: string;
+}
+
+export interface GuideSection {
+  text: string;
+  items: GuidePage[];
+}
+
+export const guide: GuideSection[] = [
+  {
+    text: 'Start',
+    items: [
+      { text: 'Getting started', link: 'guide/getting-started' },
+      { text: 'How it fits together', link: 'guide/architecture' },
+    ],
+  },
+  {
+    text: 'Serving MCP',
+    items: [
+      { text: 'Tools, prompts, resources', link: 'guide/tools-prompts-resources' },
+      { text: 'Context and client features', link: 'guide/context' },
+      { text: 'Transports', link: 'guide/transports' },
+      { text: 'The two protocol eras', link: 'guide/protocol-eras' },
+      { text: 'Nest integration and testing', link: 'guide/nest-integration' },
+      { text: 'Tasks', link: 'guide/tasks' },
+    ],
+  },
+  {
+    text: 'Calling MCP servers',
+    items: [{ text: 'McpClient, manager, gateway', link: 'guide/mcp-client' }],
+  },
+  {
+    text: 'Security',
+    items: [{ text: 'OAuth (server and client)', link: 'guide/oauth' }],
+  },
+  {
+    text: 'Production',
+    items: [
+      { text: 'Several instances: cluster and Redis', link: 'guide/cluster' },
+      { text: 'Operations: telemetry, health, limits, CLI', link: 'guide/operations' },
+      { text: 'Reliability and performance', link: 'guide/reliability-performance' },
+    ],
+  },
+  {
+    text: 'Reference',
+    items: [
+      { text: 'Migration', link: 'guide/migration' },
+      { text: 'Troubleshooting', link: 'guide/troubleshooting' },
+      { text: 'API reference', link: 'api/' },
+    ],
+  },
+];

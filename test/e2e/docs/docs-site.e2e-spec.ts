@@ -1,0 +1,151 @@
+/**
+ * The docs site as readers get it: built by `npm run docs:build` (run here when docs-site/ is
+ * missing or older than docs/), served statically, every page opened in headless Chromium.
+ * Each page renders its content (guide pages hydrated, the hundreds of API pages as served), no
+ * internal link is broken (every built page's HTML, and the hydrated guide pages), the Mermaid
+ * diagrams draw, the local search finds a term.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from '../../support/chromium.js';
+import { guide } from '../../../docs/.vitepress/sidebar.js';
+import { fileFor, serveSite, sitePages } from './static-site.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const siteDir = join(root, 'docs-site');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'cache' || entry.name === 'api') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuilt(): void {
+  const built = statSync(join(siteDir, 'index.html'), { throwIfNoEntry: false });
+  if (built && built.mtimeMs >= newestMtime(join(root, 'docs'))) return;
+  const run = spawnSync('npm', ['run', '-s', 'docs:build'], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`docs:build failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/** Problems of one page: not served, or no heading and text in its content area. */
+async function renderedAt(
+  page: Page,
+  url: string,
+  path: string,
+  waitUntil: 'load' | 'domcontentloaded' = 'load',
+): Promise<string[]> {
+  const response = await page.goto(url, { waitUntil });
+  if (response?.status() !== 200) return [`${path}: HTTP ${response?.status()}`];
+  const text = await page.locator('.VPContent').innerText();
+  const headings = await page.locator('.VPContent h1').count();
+  return text.trim().length < 40 || headings === 0 ? [`${path}: no content rendered`] : [];
+}
+
+/** The site-internal hrefs of a built page (absolute paths and relative ones). */
+function internalLinks(html: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"#?]*)[^"]*"/g)]
+    .map((match) => match[1]!)
+    .filter((href) => href !== '' && !/^[a-z]+:/i.test(href) && !href.startsWith('//'));
+}
+
+const describeIfChromium = hasChromium ? describe : describe.skip;
+
+describeIfChromium('docs site in Chromium', () => {
+  let browser: Browser;
+  let server: Server;
+  let base: string;
+  let page: Page;
+  const rendered = (on: Page, path: string, waitUntil?: 'load' | 'domcontentloaded') =>
+    renderedAt(on, `${base}${path}`, path, waitUntil);
+
+  beforeAll(async () => {
+    ensureBuilt();
+    ({ url: base, server } = await serveSite(siteDir));
+    browser = await launchChromium();
+    page = await browser.newPage();
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((done) => server?.close(done));
+  });
+
+  it('has a built page for every sidebar entry', () => {
+    const missing = guide
+      .flatMap((section) => section.items)
+      .filter((item) => !fileFor(siteDir, `/${item.link}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no broken internal link on any page', () => {
+    const problems: string[] = [];
+    for (const path of sitePages(siteDir)) {
+      for (const href of internalLinks(readFileSync(fileFor(siteDir, path)!, 'utf8'))) {
+        const target = new URL(href, `http://site${path}`).pathname;
+        if (!fileFor(siteDir, target)) problems.push(`${path}: broken link ${href}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('renders every guide page with its content (scripts on)', async () => {
+    const pages = sitePages(siteDir).filter((path) => !path.startsWith('/api/'));
+    expect(pages.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    for (const path of pages) {
+      problems.push(...(await rendered(page, path)));
+      // The hydrated page's links too (the sidebar and outline are built by the client).
+      const hrefs = await page.$$eval('a[href]', (links) =>
+        links.map((a) => (a as unknown as { href: string }).href),
+      );
+      for (const href of hrefs) {
+        const url = new URL(href);
+        if (url.origin === base && !fileFor(siteDir, url.pathname)) {
+          problems.push(`${path}: broken link ${url.pathname}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('renders every API reference page with its content (as served)', async () => {
+    // Hundreds of pages: opened without scripts (each shows what the server rendered), a few
+    // tabs at a time.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const queue = sitePages(siteDir).filter((path) => path.startsWith('/api/'));
+    expect(queue.length).toBeGreaterThan(50);
+    const problems: string[] = [];
+    const tab = async () => {
+      const page = await context.newPage();
+      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+        problems.push(...(await rendered(page, path, 'domcontentloaded')));
+      }
+    };
+    await Promise.all([tab(), tab(), tab(), tab()]);
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 900_000);
+
+  it('draws the Mermaid diagrams', async () => {
+    await page.goto(`${base}/guide/protocol-eras.html`, { waitUntil: 'load' });
+    await page.locator('.mermaid svg').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('.mermaid svg').count()).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('finds a term with the local search', async () => {
+    await page.goto(`${base}/guide/getting-started.html`, { waitUntil: 'load' });
+    await page.locator('.VPNavBarSearch button').first().click();
+    await page.locator('.VPLocalSearchBox input').fill('requestState');
+    const first = page.locator('.VPLocalSearchBox .result').first();
+    await first.waitFor({ timeout: 60_000 });
+    expect(await page.locator('.VPLocalSearchBox .result').count()).toBeGreaterThan(0);
+    expect(await first.innerText()).toMatch(/requestState|eras|elicitation/i);
+  }, 120_000);
+});

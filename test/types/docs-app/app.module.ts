@@ -1,0 +1,6 @@
+// The app's own module, as the Nest CLI makes it: what a snippet that imports
+// './app.module.js' gets when its page does not define one.
+import { Module } from '@nestjs/common';
+
+@Module({})
+export class AppModule {}

@@ -1,0 +1,127 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { ensureBuiltDeclarations, root, runTsc } from '../support/built-declarations.js';
+import { extractDocSnippets, type DocFragment, type DocSnippet } from './doc-snippets.js';
+
+const fixture = join(root, 'test/types/docs-app');
+const generated = join(root, 'test-results/doc-snippets'); // git-ignored, outside lint
+const SYSTEMS = { esm: 'module', cjs: 'commonjs' } as const;
+type System = keyof typeof SYSTEMS;
+
+/** README.md and every page under docs/ (the generated API reference and design notes aside). */
+function pages(dir = join(root, 'docs')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return ['api', 'design', '.vitepress', 'node_modules'].includes(entry.name)
+        ? []
+        : pages(path);
+    }
+    return entry.name.endsWith('.md') ? [relative(root, path)] : [];
+  });
+}
+
+const snippets: DocSnippet[] = [];
+const fragments: DocFragment[] = [];
+for (const page of ['README.md', ...pages()]) {
+  const found = extractDocSnippets(page, readFileSync(join(root, page), 'utf8'));
+  snippets.push(...found.snippets);
+  fragments.push(...found.fragments);
+}
+
+const slug = (page: string) => page.replace(/\.md$/, '').replace(/[^\w]+/g, '-');
+/** Where a snippet is written for one module system: one app directory per page. */
+const pathOf = (system: System, snippet: DocSnippet) =>
+  join(generated, system, slug(snippet.page), snippet.file);
+
+/** tsc diagnostics (`--pretty false`) by written file, indented elaboration lines folded in. */
+function diagnostics(output: string): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  let file = '(tsc)';
+  for (const line of output.split('\n').filter((l) => l.trim() !== '')) {
+    const match = /^(.*)\((\d+),(\d+)\): (.*)$/.exec(line);
+    if (match) file = join(root, match[1]!);
+    else if (!/^\s/.test(line)) file = '(tsc)';
+    byFile.set(file, [...(byFile.get(file) ?? []), line.trim()]);
+  }
+  return byFile;
+}
+
+function writeApp(system: System): void {
+  const dir = join(generated, system);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: SYSTEMS[system] }));
+  const config = {
+    extends: relative(dir, join(fixture, 'tsconfig.base.json')),
+    compilerOptions: {
+      paths: { 'nestjs-mcp': [relative(dir, join(root, 'dist/lib/index.d.ts'))] },
+    },
+    include: ['**/*.ts'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
+  for (const snippet of snippets.filter((s) => s.systems.includes(system))) {
+    const path = pathOf(system, snippet);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, snippet.code);
+  }
+  // Each page app gets the CLI's own app.module unless the page writes one.
+  for (const page of new Set(snippets.map((s) => slug(s.page)))) {
+    const module = join(dir, page, 'src/app.module.ts');
+    if (existsSync(join(dir, page)) && !existsSync(module))
+      copyFileSync(join(fixture, 'app.module.ts'), module);
+  }
+}
+
+/**
+ * Every ```ts block of README.md and docs/**\/*.md compiled as a reader pastes it: alone, into a
+ * fresh strict Nest app (test/types/docs-app: strict, decorators with metadata, nodenext) with the
+ * package installed and the app's own app.module, as ESM ("type": "module", Nest 12) and as
+ * CommonJS (Nest 11 CLI) unless a marker names one. No preamble: imports are written out.
+ */
+describe('docs TypeScript snippets, pasted alone into a fresh app', () => {
+  const errors = new Map<string, string[]>();
+
+  beforeAll(() => {
+    ensureBuiltDeclarations();
+    rmSync(generated, { recursive: true, force: true });
+    for (const system of Object.keys(SYSTEMS) as System[]) {
+      writeApp(system);
+      const result = runTsc(['-p', join(generated, system, 'tsconfig.json'), '--pretty', 'false']);
+      for (const [file, lines] of diagnostics(result.output)) errors.set(file, lines);
+    }
+    const compiled = snippets.filter((s) =>
+      s.systems.every((system) => (errors.get(pathOf(system, s)) ?? []).length === 0),
+    ).length;
+    console.log(
+      `doc snippets: ${compiled}/${snippets.length} compile; ${fragments.length} marked as fragments`,
+    );
+  }, 300_000);
+
+  it('finds the snippets', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(
+    snippets.flatMap((s) => s.systems.map((system) => [`${s.page}:${s.line}`, system, s] as const)),
+  )('%s compiles (%s)', (_where, system, snippet) => {
+    expect(errors.get(pathOf(system, snippet)) ?? []).toEqual([]);
+  });
+
+  it('says on the page what a fragment leaves out', () => {
+    const silent = fragments.filter((f) => !f.firstLine.startsWith('// Fragment:'));
+    expect(silent.map((f) => `${f.page}:${f.line}`)).toEqual([]);
+  });
+
+  it('has no error outside the snippets (fixture and stubs compile)', () => {
+    const written = new Set(snippets.flatMap((s) => s.systems.map((system) => pathOf(system, s))));
+    expect([...errors].filter(([file]) => !written.has(file))).toEqual([]);
+  });
+});
