@@ -191,3 +191,43 @@ describe('session lifecycle across instances', () => {
     );
   });
 });
+
+/**
+ * Issue 23 item 11: an instance keeps live copies only of the sessions it served recently (here
+ * within 4 s); any instance reloads a session from its record on demand. With S sessions over
+ * N instances each then holds about S/N copies.
+ */
+describe('live copies as a cache: memory shrinks as instances grow', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(3, { LIVE_COPY_IDLE_MS: '4000' });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  const counts = async () =>
+    (await Promise.all(cluster.instances.map(stats))).map((s) => s.sessions);
+
+  it('with 30 sessions on 3 instances, each instance holds 10 live copies', async () => {
+    const sessions: RawSession[] = [];
+    for (let i = 0; i < 30; i++) {
+      const session = await initializeRawSession(cluster.mcpUrl); // two requests, two instances
+      expect(
+        (await postJson(cluster.mcpUrl, call('whoami', { text: 'x' }), session.headers)).status,
+      ).toBe(200);
+      sessions.push(session);
+    }
+    // Each request left a copy where it landed: more than S/N per instance until they go idle.
+    expect(Math.max(...(await counts()))).toBeGreaterThan(10);
+    await waitFor(async () => (await counts()).every((n) => n === 0), {
+      timeoutMs: 20_000,
+      intervalMs: 250,
+      description: 'idle live copies to be dropped',
+    });
+    for (const session of sessions) {
+      const reply = await postJson(cluster.mcpUrl, call('count'), session.headers);
+      expect(textOf(rpcMessages(reply)[0]!.result)).toMatch(/^1 on/); // reloaded from the record
+    }
+    expect(await counts()).toEqual([10, 10, 10]);
+  });
+});
