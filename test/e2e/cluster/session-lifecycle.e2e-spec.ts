@@ -1,6 +1,7 @@
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { RedisConnection } from '../../../lib/stores/redis/redis-connection.js';
 import { TEST_REDIS_URL } from '../../support/redis.js';
+import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import {
   initializeRawSession,
@@ -229,5 +230,44 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
       expect(textOf(rpcMessages(reply)[0]!.result)).toMatch(/^1 on/); // reloaded from the record
     }
     expect(await counts()).toEqual([10, 10, 10]);
+  });
+});
+
+/**
+ * Issue 23 item 5 with a real restart: a private Redis restarted empty under three instances,
+ * two of which hold a live copy of the session. Before: 200 on those two, 404 on the third.
+ */
+(hasRedisServer ? describe : describe.skip)('a Redis restarted empty under the instances', () => {
+  let cluster: Cluster;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    startRedis(port);
+    cluster = await startCluster(3, { REDIS_URL: `redis://127.0.0.1:${port}` });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+    stopRedis(port);
+  });
+
+  it('gets the same answer on every instance, every time', async () => {
+    const [a, b] = cluster.instances;
+    const session = await initializeRawSession(urlOf(a!)); // notifications/initialized on A too
+    expect((await postJson(urlOf(b!), call('whoami', { text: 'x' }), session.headers)).status).toBe(
+      200,
+    );
+    stopRedis(port);
+    startRedis(port); // empty: no session record any more
+    let answers: number[] = [];
+    await waitFor(
+      async () => {
+        answers = await statusOnEach(cluster, session);
+        return !answers.includes(503); // every instance has reconnected
+      },
+      { timeoutMs: 20_000, intervalMs: 250, description: 'the instances to reconnect' },
+    );
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toBe(404); // the documented policy: a lost record ends the session
+    expect(await statusOnEach(cluster, session)).toEqual(answers);
   });
 });
