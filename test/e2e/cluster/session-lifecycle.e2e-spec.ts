@@ -191,6 +191,31 @@ describe('session lifecycle across instances', () => {
       { timeoutMs: 15_000, intervalMs: 100, description: 'the handler to be aborted' },
     );
   });
+
+  it('notifications/cancelled through another instance aborts the handler (McpClient, 2025 era)', async () => {
+    const client = new McpClient({
+      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
+      protocolVersion: '2025-11-25',
+    });
+    await client.connect();
+    try {
+      const total = async () =>
+        (await Promise.all(cluster.instances.map(stats))).reduce((n, s) => n + s.cancelled, 0);
+      const before = await total();
+      const abort = new AbortController();
+      const running = client.callTool('wait', {}, { signal: abort.signal }).catch((e: Error) => e);
+      await new Promise((r) => setTimeout(r, 500));
+      abort.abort();
+      expect(await running).toBeInstanceOf(Error);
+      await waitFor(async () => (await total()) > before, {
+        timeoutMs: 15_000,
+        intervalMs: 100,
+        description: 'the handler to be aborted',
+      });
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 /**
