@@ -31,6 +31,24 @@ const stats = async (instance: Instance) =>
   jsonBody<{ sessions: number; cancelled: number }>(
     await rawRequest(new URL(`http://127.0.0.1:${instance.port}/debug/stats`), { method: 'GET' }),
   );
+/** Handlers aborted by a cancellation, over every instance. */
+const cancelledOn = async (cluster: Cluster) =>
+  (await Promise.all(cluster.instances.map(stats))).reduce((n, s) => n + s.cancelled, 0);
+const untilCancelled = (cluster: Cluster, before: number) =>
+  waitFor(async () => (await cancelledOn(cluster)) > before, {
+    timeoutMs: 15_000,
+    intervalMs: 100,
+    description: 'the handler to be aborted',
+  });
+/** McpClient in the 2025 era (a session), through `url`, without a GET stream. */
+async function legacyMcpClient(url: URL): Promise<McpClient> {
+  const client = new McpClient({
+    transport: new StreamableHttpClientTransport(url, { standaloneStream: false }),
+    protocolVersion: '2025-11-25',
+  });
+  await client.connect();
+  return client;
+}
 /** Answers a session's `tools/call whoami` on every instance, in order (status per instance). */
 const statusOnEach = (cluster: Cluster, session: RawSession) =>
   Promise.all(
@@ -141,11 +159,7 @@ describe('session lifecycle across instances', () => {
   });
 
   it('ctx.session.state with McpClient (2025 era through the balancer)', async () => {
-    const client = new McpClient({
-      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
-      protocolVersion: '2025-11-25',
-    });
-    await client.connect();
+    const client = await legacyMcpClient(cluster.mcpUrl);
     try {
       const counts: string[] = [];
       for (let i = 0; i < 4; i++)
@@ -173,10 +187,7 @@ describe('session lifecycle across instances', () => {
   it('notifications/cancelled sent through another instance aborts the running handler (SDK v1)', async () => {
     const test = await connectClient(cluster.mcpUrl);
     clients.push(test);
-    const before = (await Promise.all(cluster.instances.map(stats))).reduce(
-      (n, s) => n + s.cancelled,
-      0,
-    );
+    const before = await cancelledOn(cluster);
     const abort = new AbortController();
     const running = test.client
       .callTool({ name: 'wait', arguments: {} }, undefined, { signal: abort.signal })
@@ -184,34 +195,19 @@ describe('session lifecycle across instances', () => {
     await new Promise((r) => setTimeout(r, 500));
     abort.abort('changed my mind'); // the SDK POSTs notifications/cancelled: the next instance
     expect(await running).toBeInstanceOf(Error);
-    await waitFor(
-      async () =>
-        (await Promise.all(cluster.instances.map(stats))).reduce((n, s) => n + s.cancelled, 0) >
-        before,
-      { timeoutMs: 15_000, intervalMs: 100, description: 'the handler to be aborted' },
-    );
+    await untilCancelled(cluster, before);
   });
 
   it('notifications/cancelled through another instance aborts the handler (McpClient, 2025 era)', async () => {
-    const client = new McpClient({
-      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
-      protocolVersion: '2025-11-25',
-    });
-    await client.connect();
+    const client = await legacyMcpClient(cluster.mcpUrl);
     try {
-      const total = async () =>
-        (await Promise.all(cluster.instances.map(stats))).reduce((n, s) => n + s.cancelled, 0);
-      const before = await total();
+      const before = await cancelledOn(cluster);
       const abort = new AbortController();
       const running = client.callTool('wait', {}, { signal: abort.signal }).catch((e: Error) => e);
       await new Promise((r) => setTimeout(r, 500));
       abort.abort();
       expect(await running).toBeInstanceOf(Error);
-      await waitFor(async () => (await total()) > before, {
-        timeoutMs: 15_000,
-        intervalMs: 100,
-        description: 'the handler to be aborted',
-      });
+      await untilCancelled(cluster, before);
     } finally {
       await client.close();
     }
