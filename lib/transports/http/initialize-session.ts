@@ -32,7 +32,8 @@ export function openInitializeSession(
   const { session } = channel;
   const id = session.id!;
   res.once('close', () => {
-    if (!session.initialized) void sessions.end(id);
+    // Nothing was stored for it (or the store is down): a failed cleanup is nobody's error.
+    if (!session.initialized) sessions.end(id).catch(() => undefined);
   });
   const headers = { [SESSION_HEADER]: id };
   return {

@@ -12,6 +12,10 @@ class SlowSessionStore extends InMemorySessionStore {
     if (this.failing) throw new Error('ECONNREFUSED 10.0.0.7:6379 (driver text)');
     await super.set(record, ttlMs);
   }
+  override async delete(id: string): Promise<void> {
+    if (this.failing) throw new Error('ECONNREFUSED 10.0.0.7:6379 (driver text)');
+    await super.delete(id);
+  }
 }
 
 /** Issue 23 item 3: `initialize` is answered only once its session record is stored. */
@@ -50,6 +54,7 @@ describe('initialize and the session record', () => {
     expect(reply.headers['mcp-session-id']).toBeUndefined();
     expect(JSON.parse(reply.text)).toMatchObject({ jsonrpc: '2.0', id: init.id, error: {} });
     expect(store.size).toBe(3); // nothing left behind by the refused one
+    await new Promise((r) => setTimeout(r, 100)); // its cleanup (a failing delete) ran: no crash
     store.failing = false;
     expect((await postJson(booted.url(), initializeRequest())).status).toBe(200); // retry works
   });
