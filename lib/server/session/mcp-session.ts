@@ -97,6 +97,8 @@ export class McpSession {
   stateRevision = 0;
   /** {@inheritDoc McpSessionPort.stateTag} */
   stateTag?: string;
+  /** Set by {@link changed}: the record is saved before the request is answered. */
+  private recordChanged = false;
   // Made on first use: most sessions never need them (issue 16: idle sessions cheap).
   private ownComponents?: McpSessionComponents;
   private ownState?: SessionState;
@@ -122,19 +124,23 @@ export class McpSession {
     return (this.ownState ??= new SessionState());
   }
 
-  /** True when a request wrote {@link state} since it was last saved or loaded. */
+  /**
+   * True when a request wrote {@link state}, or changed the subscriptions or the log level
+   * ({@link changed}), since the session was last saved or loaded.
+   */
   get stateChanged(): boolean {
-    return this.ownState?.changed === true;
+    return this.ownState?.changed === true || this.recordChanged;
   }
 
   /**
-   * Stores {@link state} through the transport when a request changed it (shared session store);
+   * Stores the session through the transport when a request changed it (shared session store);
    * awaited before that request is answered, so the client's next request reads it anywhere.
    */
   async saveState(): Promise<void> {
-    if (!this.ownState?.changed) return;
+    if (!this.stateChanged) return;
+    this.recordChanged = false;
     if (!this.sink?.saveState) {
-      this.ownState.changed = false;
+      if (this.ownState) this.ownState.changed = false;
       return;
     }
     await this.sink.saveState();
@@ -199,6 +205,7 @@ export class McpSession {
 
   /** Records that the subscriptions or the log level changed (persisted, told to other instances). */
   changed(): void {
+    this.recordChanged = true;
     this.onChanged?.();
     this.sink?.changed?.();
     this.host.sessionChanged?.(this);

@@ -88,7 +88,8 @@ export class HttpSessionChannel implements McpSessionSink {
 
   /** {@inheritDoc McpSessionSink.changed} */
   changed(): void {
-    this.owner?.persist(this);
+    // Instances sharing the store: saved (awaited) before the request is answered, see saveState.
+    if (!this.cluster) this.owner?.persist(this);
   }
 
   /** {@inheritDoc McpSessionSink.closed} */

@@ -216,7 +216,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     );
   }
 
-  /** {@inheritDoc HttpSessionOwner.saveState} */
+  /** {@inheritDoc HttpSessionOwner.saveState} (the state, subscriptions and log level) */
   async saveState(channel: HttpSessionChannel): Promise<void> {
     if (!this.cluster) {
       channel.session.state.changed = false;
