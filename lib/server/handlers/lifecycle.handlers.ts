@@ -3,7 +3,7 @@ import type { MethodHandler } from './method-handler.interface.js';
 import { seedSessionState } from '../session/session-state-seed.js';
 
 /** `initialize`: negotiates the revision and caches the client's context on the session. */
-export const initialize: MethodHandler<'initialize'> = async (params, scope, host) => {
+export const initialize: MethodHandler<'initialize'> = (params, scope, host) => {
   const session = scope.session;
   if (!session) throw McpError.invalidRequest('initialize needs a session-capable transport');
   if (session.initialized) throw McpError.invalidRequest('The session is already initialized');
@@ -17,13 +17,16 @@ export const initialize: MethodHandler<'initialize'> = async (params, scope, hos
   seedSessionState(session, scope.transport, host.options.sessionState);
   session.advertised = result.capabilities;
   session.initialized = true;
-  try {
-    await session.announceInitialized(); // the record is stored before the answer goes out
-  } catch (error) {
-    session.initialized = false;
-    throw error;
-  }
-  return result;
+  // HTTP stores the session record first: the answer goes out once it is stored.
+  const stored = session.announceInitialized();
+  if (!stored) return result;
+  return stored.then(
+    () => result,
+    (error: unknown) => {
+      session.initialized = false;
+      throw error;
+    },
+  );
 };
 
 /** `ping`: answered at once. */

@@ -213,11 +213,12 @@ export class McpSession {
 
   /**
    * Runs what waits for `initialize` to succeed ({@link onInitialized}, the sink's `initialized`,
-   * which stores the session record): `initialize` is answered once this resolves.
+   * which stores the session record): `initialize` is answered once the promise it returns (if
+   * any: HTTP) resolves; a transport that stores nothing answers at once.
    */
-  async announceInitialized(): Promise<void> {
+  announceInitialized(): void | Promise<void> {
     this.onInitialized?.();
-    await this.sink?.initialized?.();
+    return this.sink?.initialized?.();
   }
 
   /** Registers a callback run once when the session closes. */
