@@ -144,13 +144,10 @@ export { McpHttpFrame, McpStdioFrame } from './server/context/request-frame.js';
 export type { McpSessionCaller, McpSessionStateSeed } from './server/session/session-state-seed.js';
 // URL-mode elicitation: completion from a callback route, the -32042 error.
 export { McpElicitations } from './server/elicitation/mcp-elicitations.js';
-export type {
-  ElicitUrlParams,
-  UrlElicitationParams,
-} from './server/elicitation/url-elicitation.js';
+export type { ElicitUrlParams, UrlElicitationParams } from './server/context/url-elicitation.js';
 export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
-export type { McpCacheHint, McpCacheOptions } from './server/results/cache-hints.js';
+export type { McpCacheHint, McpCacheOptions } from './server/registry/cache-hints.js';
 export type { ListenOptions, ListenLimits } from './server/listen/listen-options.interface.js';
 // Capacity limits, refusal counters and graceful shutdown.
 export type { McpLimitsOptions, ResolvedLimits } from './server/limits/limits-options.interface.js';
@@ -204,7 +201,7 @@ export type {
 } from './server/hooks/lifecycle-events.interface.js';
 export type { McpHookListener } from './server/hooks/lifecycle-hooks.js';
 export type { CustomMethodHandler, CustomMethodOptions } from './server/hooks/custom-methods.js';
-export { customMethodNameProblem } from './server/hooks/custom-method-name.js';
+export { customMethodNameProblem } from './protocol/methods/custom-method-name.js';
 export type {
   McpBroadcastTarget,
   McpBroadcastLogOptions,
@@ -248,7 +245,7 @@ export type {
   McpTaskSupport,
   McpToolTaskOptions,
   McpTasksOptions,
-} from './server/tasks/task-options.interface.js';
+} from './server/registry/task-options.interface.js';
 export type {
   TaskStore,
   TaskRecord,

@@ -162,6 +162,11 @@ export class JsonRpcPeer<TExtra = undefined> {
     this.safeSend(message, relatedRequestId);
   }
 
+  /** True while an incoming request with this id is being handled here. */
+  isHandling(id: RequestId): boolean {
+    return this.inboundMap?.has(id) ?? false;
+  }
+
   /** Aborts an incoming request locally (e.g. its HTTP stream closed); no response will be sent. */
   cancelInbound(id: RequestId, reason?: unknown): void {
     const controller = this.inboundMap?.get(id);

@@ -27,8 +27,13 @@ export interface McpSessionSink {
   abandoned?(id: RequestId): void;
   /** Why this message cannot be delivered (a server-to-client request then fails at once), if so. */
   undeliverable?(out: OutboundMessage): string | undefined;
-  /** `initialize` succeeded (HTTP persists the session record then). */
-  initialized?(): void;
+  /**
+   * `initialize` succeeded (HTTP persists the session record then); the `initialize` answer waits
+   * for the returned promise, and a rejection fails `initialize`.
+   */
+  initialized?(): void | Promise<void>;
+  /** A request changed the session's state: store it (awaited before the request's answer). */
+  saveState?(): Promise<void>;
   /** The subscriptions or the log level changed. */
   changed?(): void;
   /** The session closed (after its close listeners). */

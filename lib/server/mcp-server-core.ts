@@ -96,6 +96,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly cluster?: ClusterRelay;
   /** {@inheritDoc SessionHost.requestIdPrefix} */
   readonly requestIdPrefix?: string;
+  /** {@inheritDoc SessionHost.routeCancel} (only with a shared bus) */
+  readonly routeCancel?: (session: McpSession, notification: JsonRpcNotification) => void;
   /** {@inheritDoc SessionHost.routeResponse} (only with a shared bus) */
   readonly routeResponse?: (session: McpSession, response: JsonRpcResponse) => boolean;
 
@@ -171,6 +173,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       this.requestIdPrefix = this.cluster.requestIdPrefix;
       const cluster = this.cluster;
       this.routeResponse = (session, response) => cluster.routeResponse(session, response);
+      this.routeCancel = (session, notification) => cluster.routeCancel(session, notification);
       this.tasks.cluster = cluster;
       cluster.onTaskControl = (taskId, control) => void this.tasks.control(taskId, control);
       cluster.onTaskStatus = (taskId, task) => this.listen?.deliverTask(taskId, task);
@@ -395,7 +398,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   private sessionEnded(session: McpSession, reason: string, cause: McpSessionEndCause): void {
     const hook = this.hooks.sessionEnded;
-    if (hook.size === 0 || session.ephemeral || !session.initialized) return;
+    if (hook.size === 0 || session.ephemeral || !session.initialized || cause === 'evicted') return;
     hook.emit({ ...sessionRef(session), cause, reason, clientInfo: session.protocol.clientInfo });
   }
 }

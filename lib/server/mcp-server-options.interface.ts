@@ -1,10 +1,10 @@
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
-import type { McpCacheOptions } from './results/cache-hints.js';
+import type { McpCacheOptions } from './registry/cache-hints.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import type { Icon } from '../protocol/schema/base.js';
 import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
-import type { McpTasksOptions } from './tasks/task-options.interface.js';
+import type { McpTasksOptions } from './registry/task-options.interface.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 import type { McpSessionStateSeed } from './session/session-state-seed.js';
 

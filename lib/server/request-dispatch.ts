@@ -89,7 +89,10 @@ export class RequestDispatch {
       throw this.answerFor(this.host.limits.refuse('maxInFlightPerSession'), request, signal);
     gate.enter();
     try {
-      return await this.dispatchAdmitted(session, request, signal, extra);
+      const result = await this.dispatchAdmitted(session, request, signal, extra);
+      // Shared session store: the state a handler wrote is stored before the answer goes out.
+      if (session.stateChanged) await session.saveState();
+      return result;
     } catch (error) {
       throw this.answerFor(error, request, signal);
     } finally {

@@ -25,6 +25,12 @@ export class InMemorySessionStore implements SessionStore {
     return true;
   }
 
+  async load(id: string, ttlMs: number): Promise<SessionRecord | undefined> {
+    const record = await this.get(id);
+    if (record) await this.touch(id, ttlMs);
+    return record;
+  }
+
   async delete(id: string): Promise<void> {
     this.records.delete(id);
   }

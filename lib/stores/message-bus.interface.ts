@@ -37,7 +37,11 @@ export type McpServerEvent = (
  * - `task-control`: a `tasks/cancel` (`action: 'cancel'`) or `tasks/update` (`action: 'input'`,
  *   with the `inputResponses`) received by the sender for a task whose handler runs on `to`;
  * - `task-status`: a task running on the sender changed status; `task` is its 2026-07-28
- *   `notifications/tasks` payload, for the listen streams of every instance.
+ *   `notifications/tasks` payload, for the listen streams of every instance;
+ * - `session-ended`: a session ended on the sender (DELETE, lost record): every instance drops
+ *   its live copy;
+ * - `client-cancel`: a 2025 `notifications/cancelled` received by the sender for a request it
+ *   is not running, for the instance that runs it.
  */
 export type McpClusterEvent =
   | { type: 'instance-alive'; from: string }
@@ -65,7 +69,9 @@ export type McpClusterEvent =
       action: 'cancel' | 'input';
       responses?: Record<string, unknown>;
     }
-  | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> };
+  | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> }
+  | { type: 'session-ended'; from: string; sessionId: string }
+  | { type: 'client-cancel'; from: string; sessionId: string; message: JsonRpcMessage };
 
 /** Everything that travels on a {@link MessageBus}. */
 export type McpBusEvent = McpServerEvent | McpClusterEvent;

@@ -60,6 +60,12 @@ const CHECKS: Record<McpBusEvent['type'], (event: Fields) => boolean> = {
     isString(e.taskId) &&
     (e.action === 'cancel' || (e.action === 'input' && isObject(e.responses))),
   'task-status': (e) => isString(e.from) && isString(e.taskId) && isObject(e.task),
+  'session-ended': (e) => isString(e.from) && isString(e.sessionId),
+  'client-cancel': (e) =>
+    isString(e.from) &&
+    isString(e.sessionId) &&
+    isMessage(e.message) &&
+    (e.message as Fields).method === 'notifications/cancelled',
 };
 
 /**

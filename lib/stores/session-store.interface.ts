@@ -9,6 +9,12 @@ export interface SessionRecord {
   /** The principal that initialized the session (only it may use the session). */
   principal?: string;
   createdAt: number;
+  /** `ctx.session.state` as JSON-ready entries (instances sharing the store). */
+  state?: Record<string, unknown>;
+  /** Counts the writes of {@link state} (a live copy reloads it when the record's is newer). */
+  stateRevision?: number;
+  /** Names the write of {@link state} (two instances writing the same revision differ here). */
+  stateTag?: string;
   /**
    * Legacy HTTP+SSE sessions only: the instance holding the session's stream, to which other
    * instances route the client's `POST /messages` (see the MessageBus `client-message` event).
@@ -27,6 +33,11 @@ export interface SessionStore {
   set(record: SessionRecord, ttlMs: number): Promise<void>;
   /** Extends the record's life; false when it no longer exists. */
   touch(id: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Optional: reads the record and extends its life in one step (one round trip); what instances
+   * sharing the store call on every request of a session. Without it: `get`, then `touch`.
+   */
+  load?(id: string, ttlMs: number): Promise<SessionRecord | undefined>;
   delete(id: string): Promise<void>;
   /**
    * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { JsonRpcMessage, JsonRpcResponse } from '../../protocol/json-rpc.js';
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcResponse,
+} from '../../protocol/json-rpc.js';
 import type { LoggingLevel } from '../../protocol/schema/index.js';
 import type { McpClusterEvent, MessageBus } from '../../stores/message-bus.interface.js';
 import type { McpSession } from '../session/mcp-session.js';
@@ -87,6 +91,17 @@ export class ClusterRelay implements TaskCluster {
     return true;
   }
 
+  /** {@inheritDoc ClusterPort.sessionEnded} */
+  sessionEnded(sessionId: string): void {
+    this.publish({ type: 'session-ended', from: '', sessionId });
+  }
+
+  /** A `notifications/cancelled` for a request not running here: to every instance (rare). */
+  routeCancel(session: McpSession, notification: JsonRpcNotification): void {
+    if (session.id === undefined) return;
+    this.publish({ type: 'client-cancel', from: '', sessionId: session.id, message: notification });
+  }
+
   /** {@inheritDoc TaskCluster.send} */
   send(to: string, taskId: string, control: TaskControl): void {
     this.publish({ type: 'task-control', from: '', to, taskId, ...control });
@@ -146,6 +161,17 @@ export class ClusterRelay implements TaskCluster {
       case 'task-status':
         this.onTaskStatus?.(event.taskId, event.task);
         return;
+      case 'session-ended':
+        this.sessions.get(event.sessionId)?.close('Session ended on another instance', 'evicted');
+        return;
+      case 'client-cancel': {
+        const session = this.sessions.get(event.sessionId);
+        const id = (event.message as JsonRpcNotification).params?.requestId;
+        if (!session || (typeof id !== 'string' && typeof id !== 'number')) return;
+        if (session.peer.isHandling(id))
+          session.peer.receive(event.message, { transport: { kind: session.transportKind } });
+        return;
+      }
       default:
     }
   }

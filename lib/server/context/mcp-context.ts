@@ -22,7 +22,7 @@ import {
   urlElicitationRequired,
   type ElicitUrlParams,
   type UrlElicitationParams,
-} from '../elicitation/url-elicitation.js';
+} from './url-elicitation.js';
 import type { UrlElicitationRequiredError } from '../../errors/url-elicitation-required.error.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { McpSessionComponents } from '../session/session-components.js';

@@ -17,8 +17,16 @@ export const initialize: MethodHandler<'initialize'> = (params, scope, host) => 
   seedSessionState(session, scope.transport, host.options.sessionState);
   session.advertised = result.capabilities;
   session.initialized = true;
-  session.announceInitialized();
-  return result;
+  // HTTP stores the session record first: the answer goes out once it is stored.
+  const stored = session.announceInitialized();
+  if (!stored) return result;
+  return stored.then(
+    () => result,
+    (error: unknown) => {
+      session.initialized = false;
+      throw error;
+    },
+  );
 };
 
 /** `ping`: answered at once. */

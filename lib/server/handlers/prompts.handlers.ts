@@ -1,5 +1,5 @@
 import { McpError } from '../../errors/mcp.error.js';
-import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
+import { InputRequiredOutcome, runHandler } from '../context/run-handler.js';
 import { toGetPromptResult } from '../results/prompt-result.js';
 import { listPage } from './list-page.js';
 import type { MethodHandler } from './method-handler.interface.js';

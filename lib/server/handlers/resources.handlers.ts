@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { isVersionAtLeast } from '../../protocol/versions.js';
-import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
+import { InputRequiredOutcome, runHandler } from '../context/run-handler.js';
 import { httpStatusOf } from '../errors/to-mcp-error.js';
 import { toReadResourceResult } from '../results/resource-result.js';
 import { listPage } from './list-page.js';

@@ -17,7 +17,7 @@ import { SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import { callTool, listTools } from './tools.handlers.js';
 import { cancelTask, getTask, getTaskResult, listTasks, updateTask } from './tasks.handlers.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import { subscriptionsListen } from '../listen/subscriptions-listen.handler.js';
+import { subscriptionsListen } from './subscriptions-listen.handler.js';
 
 /** The handler of every served method, keyed by the method table's names (all required). */
 const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {

@@ -2,7 +2,7 @@ import { McpError } from '../../errors/mcp.error.js';
 import { RELATED_TASK_META_KEY } from '../../protocol/schema/tasks.js';
 import { isTerminalStatus } from '../../stores/task-store.interface.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import { declaresTasks, missingTasksExtension, taskOwner } from '../tasks/task-call.js';
+import { declaresTasks, missingTasksExtension, taskOwner } from './task-call.js';
 import { detailedTask, legacyTask } from '../tasks/task-wire.js';
 import { remoteInputRelay } from '../tasks/remote-task-input.js';
 import type { MethodHandler } from './method-handler.interface.js';

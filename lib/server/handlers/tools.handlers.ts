@@ -2,12 +2,12 @@ import { text } from '../../protocol/content.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { McpContext } from '../context/mcp-context.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import { InputRequiredOutcome, runHandler } from '../mrtr/run-handler.js';
+import { InputRequiredOutcome, runHandler } from '../context/run-handler.js';
 import { toMcpError } from '../errors/to-mcp-error.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
-import { callAsTask, taskModeOf } from '../tasks/task-call.js';
+import { callAsTask, taskModeOf } from './task-call.js';
 import { listPage } from './list-page.js';
 import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 

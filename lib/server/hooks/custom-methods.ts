@@ -4,7 +4,7 @@ import type { RequestScope } from '../context/request-scope.interface.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
 import type { SchemaCompiler, SchemaInput } from '../schema/schema-compiler.js';
-import { assertCustomMethodName } from './custom-method-name.js';
+import { assertCustomMethodName } from '../../protocol/methods/custom-method-name.js';
 
 /**
  * Serves a custom request method: gets the params (validated by `params` when given, `_meta`

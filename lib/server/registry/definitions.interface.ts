@@ -1,10 +1,10 @@
-import type { McpCacheHint } from '../results/cache-hints.js';
+import type { McpCacheHint } from './cache-hints.js';
 import type { z } from 'zod';
 import type { Annotations, Icon, ToolAnnotations } from '../../protocol/schema/index.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { StandardJsonSchema, StandardOutput } from '../schema/standard-schema.js';
 import type { McpContext } from '../context/mcp-context.js';
-import type { McpTaskSupport, McpToolTaskOptions } from '../tasks/task-options.interface.js';
+import type { McpTaskSupport, McpToolTaskOptions } from './task-options.interface.js';
 
 /**
  * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,

@@ -1,4 +1,4 @@
-import type { McpCacheHint } from '../results/cache-hints.js';
+import type { McpCacheHint } from './cache-hints.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { Prompt } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';

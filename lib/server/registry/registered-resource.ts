@@ -1,4 +1,4 @@
-import type { McpCacheHint } from '../results/cache-hints.js';
+import type { McpCacheHint } from './cache-hints.js';
 import type { Resource, ResourceTemplate } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import { UriTemplate } from '../uri-template/uri-template.js';

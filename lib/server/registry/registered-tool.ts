@@ -1,4 +1,4 @@
-import type { McpCacheHint } from '../results/cache-hints.js';
+import type { McpCacheHint } from './cache-hints.js';
 import {
   scanMcpHeaderAnnotations,
   type ParamHeaderRule,
@@ -7,7 +7,7 @@ import type { SchemaCompiler } from '../schema/schema-compiler.js';
 import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
-import { resolveToolTask, type ResolvedToolTask } from '../tasks/task-options.interface.js';
+import { resolveToolTask, type ResolvedToolTask } from './task-options.interface.js';
 import type {
   DefinitionOrigin,
   ToolHandler,

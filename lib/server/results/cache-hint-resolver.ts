@@ -6,7 +6,7 @@ import {
   type CacheContributor,
   type McpCacheHint,
   type McpCacheOptions,
-} from './cache-hints.js';
+} from '../registry/cache-hints.js';
 
 /**
  * The cache hint of each cacheable 2026-07-28 result: a resource's own hint for

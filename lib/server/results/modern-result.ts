@@ -1,5 +1,5 @@
 import { SERVER_INFO_META_KEY } from '../../protocol/schema/modern.js';
-import type { McpCacheHint } from './cache-hints.js';
+import type { McpCacheHint } from '../registry/cache-hints.js';
 
 /**
  * Completes a 2026-07-28 result in place: `resultType: 'complete'` when the handler set none,

@@ -4,7 +4,7 @@ import type {
   McpBroadcastAudience,
   McpBroadcastMessage,
 } from '../../stores/message-bus.interface.js';
-import { assertCustomMethodName } from '../hooks/custom-method-name.js';
+import { assertCustomMethodName } from '../../protocol/methods/custom-method-name.js';
 
 /**
  * Who a broadcast goes to: `'all'` (every 2025-era session, default), `{ principal }` (every

@@ -21,6 +21,7 @@ import type { PrimitiveListKind } from '../registry/registry-view.interface.js';
 import type { McpSessionComponents } from './session-components.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 import { SessionPeerBinding } from './session-peer-binding.js';
+import { SessionState } from './session-state.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {
@@ -40,6 +41,11 @@ export interface SessionHost {
   readonly requestIdPrefix?: string;
   /** Forwards a response meant for another instance; true when it did (set with a shared bus). */
   routeResponse?(session: McpSession, response: JsonRpcResponse): boolean;
+  /**
+   * A `notifications/cancelled` for a request not running here: for the instance running it
+   * (set with a shared bus).
+   */
+  routeCancel?(session: McpSession, notification: JsonRpcNotification): void;
   /** Called after the session's subscriptions or log level changed. */
   sessionChanged?(session: McpSession): void;
   /** Called once when the session closes, before its close listeners. */
@@ -87,9 +93,15 @@ export class McpSession {
    * (then a server-to-client request fails at once instead of waiting for its timeout).
    */
   undeliverable?: (out: OutboundMessage) => string | undefined;
+  /** {@inheritDoc McpSessionPort.stateRevision} */
+  stateRevision = 0;
+  /** {@inheritDoc McpSessionPort.stateTag} */
+  stateTag?: string;
+  /** Set by {@link changed}: the record is saved before the request is answered. */
+  private recordChanged = false;
   // Made on first use: most sessions never need them (issue 16: idle sessions cheap).
   private ownComponents?: McpSessionComponents;
-  private ownState?: Map<string, unknown>;
+  private ownState?: SessionState;
   private sink?: McpSessionSink;
   private closeListeners?: Array<(reason: string, cause: McpSessionEndCause) => void>;
   private outbound?: Subject<OutboundMessage>;
@@ -104,9 +116,34 @@ export class McpSession {
     this.peer = new JsonRpcPeer<MessageExtra>(new SessionPeerBinding(this, host));
   }
 
-  /** Per-session user state that persists across requests (made on first use). */
-  get state(): Map<string, unknown> {
-    return (this.ownState ??= new Map());
+  /**
+   * Per-session user state that persists across requests (made on first use). With a shared
+   * session store it travels with the session record, as JSON.
+   */
+  get state(): SessionState {
+    return (this.ownState ??= new SessionState());
+  }
+
+  /**
+   * True when a request wrote {@link state}, or changed the subscriptions or the log level
+   * ({@link changed}), since the session was last saved or loaded.
+   */
+  get stateChanged(): boolean {
+    return this.ownState?.changed === true || this.recordChanged;
+  }
+
+  /**
+   * Stores the session through the transport when a request changed it (shared session store);
+   * awaited before that request is answered, so the client's next request reads it anywhere.
+   */
+  async saveState(): Promise<void> {
+    if (!this.stateChanged) return;
+    this.recordChanged = false;
+    if (!this.sink?.saveState) {
+      if (this.ownState) this.ownState.changed = false;
+      return;
+    }
+    await this.sink.saveState();
   }
 
   /** Every message the server sends to this client, in order; completes when the session closes. */
@@ -153,6 +190,10 @@ export class McpSession {
     this.lastActivity = Date.now();
     if (this.host.routeResponse && !('method' in message) && this.host.routeResponse(this, message))
       return; // an answer to a request another instance sent
+    if (this.host.routeCancel && isCancelOfOther(message, this.peer)) {
+      this.host.routeCancel(this, message); // the request runs on another instance, maybe
+      return;
+    }
     this.peer.receive(message, extra);
   }
 
@@ -164,15 +205,20 @@ export class McpSession {
 
   /** Records that the subscriptions or the log level changed (persisted, told to other instances). */
   changed(): void {
+    this.recordChanged = true;
     this.onChanged?.();
     this.sink?.changed?.();
     this.host.sessionChanged?.(this);
   }
 
-  /** Runs what waits for `initialize` to succeed ({@link onInitialized}, the sink's `initialized`). */
-  announceInitialized(): void {
+  /**
+   * Runs what waits for `initialize` to succeed ({@link onInitialized}, the sink's `initialized`,
+   * which stores the session record): `initialize` is answered once the promise it returns (if
+   * any: HTTP) resolves; a transport that stores nothing answers at once.
+   */
+  announceInitialized(): void | Promise<void> {
     this.onInitialized?.();
-    this.sink?.initialized?.();
+    return this.sink?.initialized?.();
   }
 
   /** Registers a callback run once when the session closes. */
@@ -236,4 +282,15 @@ export class McpSession {
     this.outbound?.complete();
     this.abandoned?.complete();
   }
+}
+
+/** A `notifications/cancelled` naming a request this peer is not handling. */
+function isCancelOfOther(
+  message: JsonRpcMessage,
+  peer: JsonRpcPeer<MessageExtra>,
+): message is JsonRpcNotification {
+  if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message)
+    return false;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return (typeof id === 'string' || typeof id === 'number') && !peer.isHandling(id);
 }

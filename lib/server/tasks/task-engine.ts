@@ -10,7 +10,7 @@ import {
   type TaskStore,
 } from '../../stores/task-store.interface.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
-import type { ResolvedToolTask, McpTasksOptions } from './task-options.interface.js';
+import type { ResolvedToolTask, McpTasksOptions } from '../registry/task-options.interface.js';
 import { TaskInput } from './task-input.js';
 import {
   orphaned,

@@ -5,7 +5,7 @@ import { RELATED_TASK_META_KEY } from '../../protocol/schema/tasks.js';
 import { McpContext } from '../context/mcp-context.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import { isInputMethod } from '../mrtr/input-answers.js';
-import { runLegacyRounds, type InputRoundHost } from '../mrtr/run-handler.js';
+import { runLegacyRounds, type InputRoundHost } from '../context/run-handler.js';
 import type { LiveTask, TaskEngine } from './task-engine.js';
 import { legacyTask } from './task-wire.js';
 

@@ -11,7 +11,21 @@ export class RedisSessionStore implements SessionStore {
   constructor(private readonly redis: RedisConnection) {}
 
   async get(id: string): Promise<SessionRecord | undefined> {
-    const text = await this.redis.run('session get', (c) => c.get(this.key(id)));
+    return this.parse(id, await this.redis.run('session get', (c) => c.get(this.key(id))));
+  }
+
+  /** `GET` and `PEXPIRE` in one `MULTI` (one round trip, one key: valid on Redis Cluster). */
+  async load(id: string, ttlMs: number): Promise<SessionRecord | undefined> {
+    const key = this.key(id);
+    const replies = await this.redis.run('session load', (c) =>
+      c.multi().get(key).pexpire(key, ttlMs).exec(),
+    );
+    const [error, text] = replies?.[0] ?? [null, null];
+    if (error) throw error;
+    return this.parse(id, text as string | null);
+  }
+
+  private parse(id: string, text: string | null): SessionRecord | undefined {
     if (text === null) return undefined;
     try {
       const record = JSON.parse(text) as SessionRecord;

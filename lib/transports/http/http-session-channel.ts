@@ -18,8 +18,12 @@ import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js
 
 /** What holds a channel's session across requests (the HTTP session registry). */
 export interface HttpSessionOwner {
-  /** Writes the session record (after initialize, and after its subscriptions or log level changed). */
+  /** Writes the session record after initialize (awaited by the `initialize` answer). */
+  persistInitialized(channel: HttpSessionChannel): Promise<void>;
+  /** Writes the session record after its subscriptions or log level changed. */
   persist(channel: HttpSessionChannel): void;
+  /** Writes the session record after a request changed its state (shared store only). */
+  saveState(channel: HttpSessionChannel): Promise<void>;
   /** Forgets the channel: its session closed. */
   forget(channel: HttpSessionChannel): void;
 }
@@ -38,6 +42,8 @@ export class HttpSessionChannel implements McpSessionSink {
   private streamMap?: Map<string, SseStream>;
   /** The principal this session belongs to (bound at initialize). */
   principal?: string;
+  /** Set when the record could not be stored at `initialize`: its HTTP answer (503). */
+  initializeRefusal?: HttpRefusal;
 
   constructor(
     readonly session: McpSessionPort,
@@ -78,13 +84,30 @@ export class HttpSessionChannel implements McpSessionSink {
   }
 
   /** {@inheritDoc McpSessionSink.initialized} */
-  initialized(): void {
-    this.owner?.persist(this);
+  async initialized(): Promise<void> {
+    await this.owner?.persistInitialized(this);
+  }
+
+  /** {@inheritDoc McpSessionSink.saveState} */
+  async saveState(): Promise<void> {
+    if (this.owner) await this.owner.saveState(this);
+    else this.session.state.changed = false;
+  }
+
+  /** True while requests, replies or streams of this session are open here. */
+  get busy(): boolean {
+    return (
+      this.session.inFlightCount > 0 ||
+      (this.exchangeMap?.size ?? 0) > 0 ||
+      (this.streamMap?.size ?? 0) > 0 ||
+      this.standalone?.connected === true
+    );
   }
 
   /** {@inheritDoc McpSessionSink.changed} */
   changed(): void {
-    this.owner?.persist(this);
+    // Instances sharing the store: saved (awaited) before the request is answered, see saveState.
+    if (!this.cluster) this.owner?.persist(this);
   }
 
   /** {@inheritDoc McpSessionSink.closed} */
@@ -107,7 +130,10 @@ export class HttpSessionChannel implements McpSessionSink {
   openExchange(
     res: ServerResponse,
     ids: RequestId[],
-    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers' | 'replyHeaders'>,
+    options: Pick<
+      PostExchangeOptions,
+      'acceptsSse' | 'batch' | 'headers' | 'replyHeaders' | 'refusal'
+    >,
   ): PostExchange {
     let stream: SseStream | undefined;
     // A literal of fixed shape (no spread): this runs for every POST.
@@ -115,6 +141,7 @@ export class HttpSessionChannel implements McpSessionSink {
       batch: options.batch,
       headers: options.headers,
       replyHeaders: options.replyHeaders,
+      refusal: options.refusal,
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,

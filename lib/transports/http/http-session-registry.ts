@@ -10,6 +10,10 @@ import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { IdleExpiry } from '../../engine/idle-expiry.js';
+import { McpError } from '../../errors/mcp.error.js';
+import type { SessionRecord } from '../../stores/session-store.interface.js';
+import type { ClusterPort } from '../server-port/cluster-port.interface.js';
+import { applyRecord, recordOf } from './session-record.js';
 
 interface Entry {
   channel: HttpSessionChannel;
@@ -19,8 +23,16 @@ interface Entry {
 
 /**
  * The live HTTP sessions of this process, with idle expiry. Records go to the SessionStore after
- * `initialize`, so a session unknown here but known to the store (another instance, or after a
- * restart of this one) is rebuilt on demand: the session is a cache, not a requirement.
+ * `initialize` (the answer waits for the write), so a session unknown here but known to the store
+ * (another instance, or after a restart of this one) is rebuilt on demand: the session is a
+ * cache, not a requirement.
+ *
+ * Instances sharing a bus (`server.cluster`): the stored record is the session's only truth.
+ * Every request reads it (and extends its life) in one store call: a missing record ends the
+ * session (404 here, and a `session-ended` event drops the live copies elsewhere), a newer state
+ * is loaded into the live copy. While the store cannot be reached, a live copy goes on serving
+ * (an instance without one answers 503). A live copy idle here for `liveCopyIdleMs` is dropped (the
+ * record stays), so an instance holds copies only of the sessions it served recently.
  */
 export class HttpSessionRegistry implements HttpSessionOwner {
   private readonly entries = new Map<string, Entry>();
@@ -28,6 +40,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   private readonly report: EncodeFailureReport;
   /** One timer for the idle expiry of every session here (not one per session). */
   private readonly expiry: IdleExpiry<string>;
+  /** Set when instances share the bus (and the session store): see the class comment. */
+  private readonly cluster?: ClusterPort;
 
   constructor(
     private readonly server: McpServerPort,
@@ -36,9 +50,12 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     private readonly store: SessionStore,
   ) {
     this.report = reportEncodeFailure(server);
-    this.expiry = new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
-      this.end(id, 'expired').catch(() => undefined);
-    });
+    this.cluster = server.cluster;
+    this.expiry = this.cluster
+      ? new IdleExpiry(options.liveCopyIdleMs, (id) => this.evict(id))
+      : new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
+          this.end(id, 'expired').catch(() => undefined);
+        });
   }
 
   /** Number of live sessions held by this process. */
@@ -59,31 +76,64 @@ export class HttpSessionRegistry implements HttpSessionOwner {
 
   /**
    * The session with this id, rebuilt from the store if needed (it counts against the session
-   * caps then); undefined when unknown or ended.
+   * caps then); undefined when unknown or ended. Instances sharing the store read the record on
+   * every call (see the class comment).
    */
   async find(id: string): Promise<HttpSessionChannel | undefined> {
     const entry = this.entries.get(id);
-    if (entry) {
+    if (entry && !this.cluster) {
       this.touch(id, entry);
       return entry.channel;
     }
-    let record;
+    let record: SessionRecord | undefined;
     try {
-      record = await this.store.get(id);
-    } catch (error) {
-      throw storeRefusal(error);
+      record = await this.load(id);
+    } catch (refusal) {
+      // The store cannot be reached (not a lost record): a live copy here goes on serving.
+      const live = this.entries.get(id);
+      if (!live) throw refusal;
+      this.expiry.touch(id);
+      return live.channel;
     }
-    if (!record || this.entries.has(id)) return this.entries.get(id)?.channel;
+    const current = this.entries.get(id);
+    if (!record) {
+      if (current) this.lost(id, current.channel);
+      return undefined;
+    }
+    if (current) {
+      this.expiry.touch(id);
+      applyRecord(current.channel, record);
+      return current.channel;
+    }
     const channel = this.attach(id, { principal: record.principal });
     const { session } = channel;
     session.protocol = record.protocol;
     session.initialized = true;
     channel.principal = record.principal;
-    for (const uri of record.subscriptions) session.subscriptions.add(uri);
+    applyRecord(channel, record);
     return channel;
   }
 
-  /** Ends a session (DELETE or expiry): closes it here and forgets it in the store. */
+  private async load(id: string): Promise<SessionRecord | undefined> {
+    try {
+      if (!this.cluster) return await this.store.get(id);
+      const ttl = this.options.sessionIdleTimeoutMs;
+      if (this.store.load) return await this.store.load(id, ttl);
+      const record = await this.store.get(id);
+      if (record) await this.store.touch(id, ttl);
+      return record;
+    } catch (error) {
+      throw storeRefusal(error);
+    }
+  }
+
+  /** The record of a live copy is gone (expired, Redis emptied): the session ends everywhere. */
+  private lost(id: string, channel: HttpSessionChannel): void {
+    channel.session.close('Session record lost', 'expired');
+    this.cluster?.sessionEnded(id);
+  }
+
+  /** Ends a session (DELETE or expiry): closes it here, forgets it in the store and elsewhere. */
   async end(id: string, cause: 'deleted' | 'expired' | 'closed' = 'closed'): Promise<void> {
     this.entries.get(id)?.channel.session.close('Session ended', cause);
     try {
@@ -91,6 +141,15 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     } catch (error) {
       throw storeRefusal(error);
     }
+    this.cluster?.sessionEnded(id);
+  }
+
+  /** Drops an idle live copy (shared store); one still busy here stays until it is idle. */
+  private evict(id: string): void {
+    const channel = this.entries.get(id)?.channel;
+    if (!channel) return;
+    if (channel.busy) this.expiry.touch(id);
+    else channel.session.close('Live copy dropped (idle here)', 'evicted');
   }
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
@@ -117,8 +176,9 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   /** {@inheritDoc HttpSessionOwner.forget} */
   forget(channel: HttpSessionChannel): void {
     const id = channel.session.id!;
+    if (this.entries.get(id)?.channel !== channel) return;
     this.expiry.delete(id);
-    if (this.entries.get(id)?.channel === channel) this.entries.delete(id);
+    this.entries.delete(id);
   }
 
   private touch(id: string, entry: Entry): void {
@@ -128,6 +188,19 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
       entry.lastTouch = now;
       this.store.touch(id, this.options.sessionIdleTimeoutMs).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Writes the session record after `initialize`; the answer waits for it. A store failure fails
+   * `initialize`, answered 503 with `Retry-After` (see {@link HttpSessionChannel.initializeRefusal}).
+   */
+  async persistInitialized(channel: HttpSessionChannel): Promise<void> {
+    try {
+      await this.write(channel);
+    } catch (error) {
+      channel.initializeRefusal = storeRefusal(error);
+      throw new McpError(ErrorCode.InternalError, 'Session store unavailable; retry later');
     }
   }
 
@@ -143,18 +216,31 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     );
   }
 
+  /** {@inheritDoc HttpSessionOwner.saveState} (the state, subscriptions and log level) */
+  async saveState(channel: HttpSessionChannel): Promise<void> {
+    if (!this.cluster) {
+      channel.session.state.changed = false;
+      return;
+    }
+    try {
+      await this.write(channel);
+    } catch (error) {
+      // Not stored: the next request reloads the stored state (the revision is forgotten).
+      channel.session.stateRevision = -1;
+      if (error instanceof McpError) throw error;
+      throw new McpError(ErrorCode.InternalError, 'Session store unavailable; retry later');
+    }
+  }
+
   private async write(channel: HttpSessionChannel): Promise<void> {
     const { session } = channel;
-    await this.store.set(
-      {
-        id: session.id!,
-        protocol: session.protocol,
-        subscriptions: [...session.subscriptions],
-        principal: channel.principal,
-        createdAt: Date.now(),
-      },
-      this.options.sessionIdleTimeoutMs,
-    );
+    const record = recordOf(channel, this.cluster ? this.options.maxSessionStateBytes : undefined);
+    session.state.changed = false;
+    await this.store.set(record, this.options.sessionIdleTimeoutMs);
+    if (record.stateRevision !== undefined) {
+      session.stateRevision = record.stateRevision;
+      session.stateTag = record.stateTag;
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { HttpSessionChannel } from './http-session-channel.js';
 import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { HttpSessionRegistry } from './http-session-registry.js';
+import type { HttpRefusal } from '../shared/http/http-refusal.js';
 
 /** Response header carrying the session id. */
 export const SESSION_HEADER = 'mcp-session-id';
@@ -13,6 +14,8 @@ export interface InitializeSession {
   headers: Record<string, string>;
   /** The headers of a JSON reply: the session id only when `initialize` succeeded. */
   replyHeaders: () => Record<string, string>;
+  /** The 503 of an `initialize` whose record could not be stored, if so. */
+  refusal: () => HttpRefusal | undefined;
 }
 
 /**
@@ -29,8 +32,14 @@ export function openInitializeSession(
   const { session } = channel;
   const id = session.id!;
   res.once('close', () => {
-    if (!session.initialized) void sessions.end(id);
+    // Nothing was stored for it (or the store is down): a failed cleanup is nobody's error.
+    if (!session.initialized) sessions.end(id).catch(() => undefined);
   });
   const headers = { [SESSION_HEADER]: id };
-  return { channel, headers, replyHeaders: () => (session.initialized ? headers : {}) };
+  return {
+    channel,
+    headers,
+    replyHeaders: () => (session.initialized ? headers : {}),
+    refusal: () => channel.initializeRefusal,
+  };
 }

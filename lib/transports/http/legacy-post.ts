@@ -54,6 +54,7 @@ export async function serveLegacyPost(
 
   let headers: Record<string, string> = {};
   let replyHeaders: (() => Record<string, string>) | undefined;
+  let refusal: (() => HttpRefusal | undefined) | undefined;
   let channel: HttpSessionChannel;
   if (host.options.stateless) channel = transientChannel(host, req, !initialize);
   else if (initialize) {
@@ -65,7 +66,7 @@ export async function serveLegacyPost(
         initialize.id,
       );
     }
-    ({ channel, headers, replyHeaders } = openInitializeSession(
+    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(
       host.sessions,
       { principal: host.options.principal(req), remoteAddress: req.socket.remoteAddress },
       res,
@@ -106,7 +107,7 @@ export async function serveLegacyPost(
   channel.openExchange(
     res,
     requests.map((r) => r.id),
-    { acceptsSse, batch, headers, replyHeaders },
+    { acceptsSse, batch, headers, replyHeaders, refusal },
   );
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
 import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
-import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
+import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
+import type { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { SseStream } from './sse-stream.js';
 
 /** How one POST wants its answer delivered. */
@@ -19,6 +20,11 @@ export interface PostExchangeOptions {
    * {@link headers}. A failed `initialize` answers without its session id this way.
    */
   replyHeaders?: () => Record<string, string>;
+  /**
+   * Asked when a reply that did not stream is written: an HTTP refusal to answer with instead
+   * (an `initialize` whose session record could not be stored: 503 + `Retry-After`).
+   */
+  refusal?: () => HttpRefusal | undefined;
   /** Creates the resumable stream when the reply upgrades to SSE. */
   openStream: () => SseStream;
   /** Called once every request of the POST has been answered. */
@@ -99,7 +105,12 @@ export class PostExchange {
 
   private finish(): void {
     const headers = this.options.replyHeaders?.() ?? this.options.headers;
-    if (this.stream) this.stream.end();
+    const refusal = this.stream ? undefined : this.options.refusal?.();
+    if (refusal) {
+      const { status, code, message, headers: extra, data } = refusal;
+      const id = this.responses[0]?.id ?? null;
+      writeJsonRpcError(this.res, status, code, message, id, extra, data);
+    } else if (this.stream) this.stream.end();
     else if (this.responses.length === 0) writeEmpty(this.res, 202, headers);
     else {
       // A response always encodes (an unencodable one becomes a -32603 error for its id).

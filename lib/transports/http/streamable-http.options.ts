@@ -17,6 +17,18 @@ export interface StreamableHttpOptions extends HostOriginOptions {
   /** A session ends after this long without a request (ms). Default 30 minutes. */
   sessionIdleTimeoutMs?: number;
   /**
+   * Instances sharing a bus and session store (Redis): an instance drops its live copy of a
+   * session after this long without a request of that session here (ms); the record stays, and
+   * any instance reloads it on the next request. Default 60 000 (at most `sessionIdleTimeoutMs`).
+   */
+  liveCopyIdleMs?: number;
+  /**
+   * Instances sharing a session store: the largest `ctx.session.state`, as JSON, in bytes (UTF-8).
+   * A request that leaves a larger state fails with -32603 and the state is not stored.
+   * Default 65 536.
+   */
+  maxSessionStateBytes?: number;
+  /**
    * Largest accepted incoming message: the request body (one message or a batch), in bytes;
    * larger gets 413. Also bounds the POST bodies of the HTTP+SSE endpoints. Default 4 MiB.
    */
@@ -75,6 +87,8 @@ export { principalFromUser };
 export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions {
   stateless: boolean;
   sessionIdleTimeoutMs: number;
+  liveCopyIdleMs: number;
+  maxSessionStateBytes: number;
   maxMessageBytes: number;
   bodyTimeoutMs: number;
   maxJsonDepth: number;
@@ -92,6 +106,11 @@ export function resolveStreamableHttpOptions(
   return {
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
+    liveCopyIdleMs: Math.min(
+      options.liveCopyIdleMs ?? 60_000,
+      options.sessionIdleTimeoutMs ?? 30 * 60_000,
+    ),
+    maxSessionStateBytes: options.maxSessionStateBytes ?? 64 * 1024,
     maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,

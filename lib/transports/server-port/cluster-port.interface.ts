@@ -19,6 +19,8 @@ export interface ClusterPort {
   isAlive(instance: string): boolean;
   /** A server-to-client message of a session with no stream here: for the instance holding one. */
   forwardToStream(sessionId: string, message: JsonRpcMessage): void;
+  /** A session ended here (DELETE, lost record): every other instance drops its live copy. */
+  sessionEnded(sessionId: string): void;
   /** A client message for a session whose live end is instance `to` (legacy SSE). */
   forwardClientMessage(
     to: string,

@@ -26,6 +26,12 @@ export interface McpSessionPort {
   onInitialized?: () => void;
   /** Resource subscriptions, persisted and restored by the HTTP session registry. */
   readonly subscriptions: Set<string>;
+  /** `ctx.session.state`: stored with the record when instances share the session store. */
+  readonly state: SessionStatePort;
+  /** Revision of {@link state} last loaded or saved here (see `SessionRecord.stateRevision`). */
+  stateRevision: number;
+  /** Tag of that write (see `SessionRecord.stateTag`). */
+  stateTag?: string;
   /**
    * Set by a transport that cannot carry every message: returns why one cannot be delivered, so a
    * server-to-client request fails at once instead of timing out.
@@ -57,4 +63,14 @@ export interface McpSessionPort {
    * stream held here; false when this instance holds none.
    */
   remoteDelivery?: (message: JsonRpcMessage) => boolean;
+}
+
+/** What a transport needs of a session's state: its entries, whether a request wrote them, load. */
+export interface SessionStatePort extends Map<string, unknown> {
+  /** True once written since the last save or load. */
+  changed: boolean;
+  /** The entries as a plain object. */
+  toRecord(): Record<string, unknown>;
+  /** Replaces the entries with stored ones (not a change). */
+  load(entries: Record<string, unknown> | undefined): void;
 }

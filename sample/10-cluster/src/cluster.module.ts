@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { StreamsTools } from './streams.tools.js';
+import { DebugController } from './debug.controller.js';
+import { SessionTools } from './session.tools.js';
 
 /**
  * One instance of a service run several times on one Redis (`REDIS_URL`, `REDIS_PREFIX`): every
@@ -16,8 +18,14 @@ import { StreamsTools } from './streams.tools.js';
       redis: { url: process.env.REDIS_URL, keyPrefix: process.env.REDIS_PREFIX },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
+      // How long an instance keeps its live copy of a session it no longer serves (the e2e specs
+      // shorten it to watch copies go); the record in Redis stays for sessionIdleTimeoutMs.
+      ...(process.env.LIVE_COPY_IDLE_MS && {
+        liveCopyIdleMs: Number(process.env.LIVE_COPY_IDLE_MS),
+      }),
     }),
   ],
-  providers: [ClusterTools, StreamsTools],
+  controllers: [DebugController],
+  providers: [ClusterTools, StreamsTools, SessionTools],
 })
 export class ClusterModule {}

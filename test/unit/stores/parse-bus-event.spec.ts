@@ -39,6 +39,15 @@ describe('parseBusEvent', () => {
       },
     ],
     [{ type: 'task-status', from: 'i1', taskId: 't1', task: { taskId: 't1', status: 'working' } }],
+    [{ type: 'session-ended', from: 'i1', sessionId: 's1' }],
+    [
+      {
+        type: 'client-cancel',
+        from: 'i1',
+        sessionId: 's1',
+        message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3 } },
+      },
+    ],
   ])('accepts %j', (event) => {
     expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
   });
@@ -96,6 +105,16 @@ describe('parseBusEvent', () => {
     [
       'a server event whose id is not a string',
       JSON.stringify({ type: 'list-changed', kind: 'tools', id: { $gt: '' } }),
+    ],
+    ['a session end without its session', JSON.stringify({ type: 'session-ended', from: 'i1' })],
+    [
+      'a client cancel carrying another message',
+      JSON.stringify({
+        type: 'client-cancel',
+        from: 'i1',
+        sessionId: 's',
+        message: { jsonrpc: '2.0', id: 1, method: 'tools/call' },
+      }),
     ],
   ])('drops %s', (_what, text) => {
     expect(parseBusEvent(text)).toBeUndefined();

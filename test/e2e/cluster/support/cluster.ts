@@ -81,10 +81,12 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Starts `count` instances (default 3) and the proxy. */
-export async function startCluster(count = 3): Promise<Cluster> {
+/** Starts `count` instances (default 3) and the proxy; `env` goes to every instance. */
+export async function startCluster(count = 3, env: Record<string, string> = {}): Promise<Cluster> {
   const prefix = `mcp-e2e:${randomUUID()}:`;
-  const instances = await Promise.all(Array.from({ length: count }, () => startInstance(prefix)));
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => startInstance(prefix, env)),
+  );
   const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
   const stop = (instance: Instance, signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

@@ -8,6 +8,8 @@ describe('resolveStreamableHttpOptions', () => {
     expect(resolveStreamableHttpOptions()).toEqual({
       stateless: false,
       sessionIdleTimeoutMs: 30 * 60_000,
+      liveCopyIdleMs: 60_000,
+      maxSessionStateBytes: 64 * 1024,
       maxMessageBytes: 4 * 1024 * 1024,
       bodyTimeoutMs: 30_000,
       maxJsonDepth: 64,
@@ -19,6 +21,11 @@ describe('resolveStreamableHttpOptions', () => {
       allowedOrigins: new Set(),
       principal: principalFromUser,
     });
+  });
+
+  it('keeps a live copy at most as long as the session itself', () => {
+    expect(resolveStreamableHttpOptions({ sessionIdleTimeoutMs: 5000 }).liveCopyIdleMs).toBe(5000);
+    expect(resolveStreamableHttpOptions({ liveCopyIdleMs: 2000 }).liveCopyIdleMs).toBe(2000);
   });
 
   it('keeps explicit values, including falsy ones', () => {

@@ -1,4 +1,4 @@
-import { listCacheHint, NO_CACHE } from '../../../../lib/server/results/cache-hints.js';
+import { listCacheHint, NO_CACHE } from '../../../../lib/server/registry/cache-hints.js';
 
 const PUBLIC_60 = { ttlMs: 60_000, cacheScope: 'public' } as const;
 

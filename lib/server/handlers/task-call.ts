@@ -2,13 +2,13 @@ import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { TASKS_EXTENSION_ID } from '../../protocol/schema/tasks-extension.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import type { HandlerHost } from '../handlers/method-handler.interface.js';
-import type { ToolRunner } from '../handlers/tools.handlers.js';
-import { runHandler } from '../mrtr/run-handler.js';
+import type { HandlerHost } from './method-handler.interface.js';
+import type { ToolRunner } from './tools.handlers.js';
+import { runHandler } from '../context/run-handler.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
-import type { LiveTask, TaskStart } from './task-engine.js';
-import { runTaskHandler, taskScope } from './task-run.js';
-import { legacyTask, modernTask } from './task-wire.js';
+import type { LiveTask, TaskStart } from '../tasks/task-engine.js';
+import { runTaskHandler, taskScope } from '../tasks/task-run.js';
+import { legacyTask, modernTask } from '../tasks/task-wire.js';
 
 /** How one tools/call runs: plainly, as a task from the start, or as a task once it asks to. */
 export type TaskMode = 'plain' | 'task' | 'manual';

@@ -1,4 +1,4 @@
-import { MCP_METHODS } from '../../protocol/methods/method-table.js';
+import { MCP_METHODS } from './method-table.js';
 
 /** `vendor/name`: a lower-case vendor (dotted reverse-DNS allowed), a slash, then the name. */
 const VENDOR_METHOD =

@@ -1,4 +1,4 @@
-import { customMethodNameProblem } from '../../../../lib/server/hooks/custom-method-name.js';
+import { customMethodNameProblem } from '../../../../lib/protocol/methods/custom-method-name.js';
 
 describe('customMethodNameProblem', () => {
   it.each(['acme/ping', 'com.acme/jobs/cancel', 'acme-corp/v2.status', 'x1/do_it'])(

@@ -5,12 +5,12 @@ import type {
   InputRequiredResult,
   InputResponses,
 } from '../../protocol/schema/index.js';
-import { McpContext } from '../context/mcp-context.js';
-import type { RequestScope } from '../context/request-scope.interface.js';
-import { readInputResponses } from './input-answers.js';
-import { InputRound } from './input-round.js';
-import type { InputRoundSettings } from './input-round-settings.js';
-import { LegacyInputRound, pendingLegacyInput } from './legacy-input.js';
+import { McpContext } from './mcp-context.js';
+import type { RequestScope } from './request-scope.interface.js';
+import { readInputResponses } from '../mrtr/input-answers.js';
+import { InputRound } from '../mrtr/input-round.js';
+import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
+import { LegacyInputRound, pendingLegacyInput } from '../mrtr/legacy-input.js';
 
 /** A handler run that ended asking the client for input: the interim result to answer with. */
 export class InputRequiredOutcome {

@@ -4,8 +4,8 @@ import type {
   SubscriptionsListenResult,
 } from '../../protocol/schema/index.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
-import type { HandlerHost } from '../handlers/method-handler.interface.js';
-import { declaresTasks, missingTasksExtension, taskOwner } from '../tasks/task-call.js';
+import type { HandlerHost } from './method-handler.interface.js';
+import { declaresTasks, missingTasksExtension, taskOwner } from './task-call.js';
 
 /**
  * Serves `subscriptions/listen` (2026-07-28; params already validated by the method table's

@@ -5,9 +5,9 @@ import {
   type UrlElicitation,
 } from '../../errors/url-elicitation-required.error.js';
 import type { ElicitResult } from '../../protocol/schema/index.js';
-import { requestClient, requestInput, requireInputCapability } from '../context/client-input.js';
-import type { InputRequestOptions } from '../context/input-request-options.interface.js';
-import type { RequestScope } from '../context/request-scope.interface.js';
+import { requestClient, requestInput, requireInputCapability } from './client-input.js';
+import type { InputRequestOptions } from './input-request-options.interface.js';
+import type { RequestScope } from './request-scope.interface.js';
 
 /** What `ctx.elicitUrl()` takes: the URL to open, why, and optionally your own id. */
 export interface ElicitUrlParams {

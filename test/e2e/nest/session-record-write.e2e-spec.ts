@@ -1,0 +1,61 @@
+import { InMemorySessionStore, McpModule, type SessionRecord } from '../../../lib/index.js';
+import { initializeRequest, postJson } from '../support/raw-http.js';
+import { TestTools } from '../support/test-tools.js';
+import { bootApp, type BootedApp } from './support/nest-app.js';
+
+/** A session store whose writes take a while, or fail (a slow or refusing Redis). */
+class SlowSessionStore extends InMemorySessionStore {
+  delayMs = 300;
+  failing = false;
+  override async set(record: SessionRecord, ttlMs: number): Promise<void> {
+    await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.failing) throw new Error('ECONNREFUSED 10.0.0.7:6379 (driver text)');
+    await super.set(record, ttlMs);
+  }
+  override async delete(id: string): Promise<void> {
+    if (this.failing) throw new Error('ECONNREFUSED 10.0.0.7:6379 (driver text)');
+    await super.delete(id);
+  }
+}
+
+/** Issue 23 item 3: `initialize` is answered only once its session record is stored. */
+describe('initialize and the session record', () => {
+  const store = new SlowSessionStore();
+  let booted: BootedApp;
+  beforeAll(async () => {
+    booted = await bootApp({
+      imports: [McpModule.forRoot({ name: 'record', version: '1.0.0', sessionStore: store })],
+      providers: [TestTools],
+    });
+  });
+  afterAll(async () => {
+    await booted?.close();
+  });
+  afterEach(() => {
+    store.failing = false;
+  });
+
+  it('answers initialize only once the record is stored (a slow store)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const reply = await postJson(booted.url(), initializeRequest());
+      expect(reply.status).toBe(200);
+      const id = reply.headers['mcp-session-id'] as string;
+      // Read at once, as another instance would on the client's next request.
+      await expect(store.get(id)).resolves.toMatchObject({ id });
+    }
+  });
+
+  it('answers 503 with Retry-After, and no session id, when the record cannot be stored', async () => {
+    store.failing = true;
+    const init = initializeRequest();
+    const reply = await postJson(booted.url(), init);
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('1');
+    expect(reply.headers['mcp-session-id']).toBeUndefined();
+    expect(JSON.parse(reply.text)).toMatchObject({ jsonrpc: '2.0', id: init.id, error: {} });
+    expect(store.size).toBe(3); // nothing left behind by the refused one
+    await new Promise((r) => setTimeout(r, 100)); // its cleanup (a failing delete) ran: no crash
+    store.failing = false;
+    expect((await postJson(booted.url(), initializeRequest())).status).toBe(200); // retry works
+  });
+});
