@@ -7,7 +7,9 @@ import type {
 } from '../../server/registry/definitions.interface.js';
 import type { SchemaInput } from '../../server/schema/schema-compiler.js';
 import type { DtoClass } from '../../server/schema/class-validator/dto-class.js';
+import type { McpAppViewOptions } from '../../server/apps/app-view-options.interface.js';
 import {
+  MCP_APP_VIEW_METADATA,
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
   MCP_RESOURCE_TEMPLATE_METADATA,
@@ -85,3 +87,19 @@ export const Resource = (options: ResourceOptions): MethodDecorator =>
  */
 export const ResourceTemplate = (options: McpResourceTemplateOptions): MethodDecorator =>
   primitiveDecorator(MCP_RESOURCE_TEMPLATE_METADATA, 'ResourceTemplate', options);
+
+/** Options of `@AppView()`: those of `McpServer.registerAppView()` (`html`/`file` or the method). */
+export type McpAppViewDecoratorOptions = McpAppViewOptions;
+
+/**
+ * Declares an MCP App view (a `ui://` resource served as `text/html;profile=mcp-app`): the method
+ * returns the HTML document `(uri: URL, ctx) => string`, unless the options give `html` or `file`
+ * (then the method is never called). Tools name it with `@Tool({ ui: { view: uri } })`.
+ * @example
+ * ```ts
+ * @AppView({ uri: 'ui://weather/forecast', prefersBorder: true })
+ * forecastView() { return readFileSync('views/forecast.html', 'utf8'); }
+ * ```
+ */
+export const AppView = (options: McpAppViewDecoratorOptions): MethodDecorator =>
+  primitiveDecorator(MCP_APP_VIEW_METADATA, 'AppView', options);

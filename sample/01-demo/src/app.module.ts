@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
+import { CounterAppTools } from './counter-app.tools.js';
 import { DemoTools } from './demo.tools.js';
 import { RequestInfoTools } from './request-info.tools.js';
 import { SessionDemoTools } from './session-demo.tools.js';
@@ -24,6 +25,6 @@ import { SessionDemoTools } from './session-demo.tools.js';
         : {}),
     }),
   ],
-  providers: [DemoTools, RequestInfoTools, SessionDemoTools],
+  providers: [DemoTools, RequestInfoTools, SessionDemoTools, CounterAppTools],
 })
 export class AppModule {}
