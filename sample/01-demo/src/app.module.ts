@@ -19,6 +19,8 @@ import { SessionDemoTools } from './session-demo.tools.js';
       // WebSocket at /ws. Over stdio the same module is served by `McpStdio.run` (sample/03-stdio).
       sse: true,
       websocket: true,
+      // The explorer page at /explorer (not mounted under NODE_ENV=production).
+      explorer: true,
       // Sessions, resumable streams and notifications shared through Redis when it is given.
       ...(process.env.REDIS_URL
         ? { redis: { url: process.env.REDIS_URL, keyPrefix: process.env.REDIS_PREFIX } }

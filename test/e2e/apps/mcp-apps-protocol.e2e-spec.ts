@@ -6,7 +6,7 @@ import {
   MCP_APP_MIME_TYPE,
   McpClient,
   StreamableHttpClientTransport,
-  type Tool,
+  type Mcp,
 } from '../../../lib/index.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 
@@ -45,7 +45,7 @@ describe('MCP Apps protocol (demo server)', () => {
     return client;
   }
 
-  const byName = (tools: Tool[], name: string) => tools.find((t) => t.name === name);
+  const byName = (tools: Mcp.Tool[], name: string) => tools.find((t) => t.name === name);
 
   describe.each(ERAS)('McpClient, %s', (_label, mode) => {
     it('negotiates the extension and lists the view tool with _meta.ui and the legacy key', async () => {
@@ -125,11 +125,11 @@ describe('MCP Apps protocol (demo server)', () => {
           mimeTypes: [MCP_APP_MIME_TYPE],
         });
         const { tools } = await client.listTools();
-        expect(byName(tools as Tool[], 'show_counter')?._meta?.ui).toEqual({
+        expect(byName(tools as Mcp.Tool[], 'show_counter')?._meta?.ui).toEqual({
           resourceUri: VIEW,
           visibility: ['model', 'app'],
         });
-        expect(byName(tools as Tool[], 'counter_increment')).toBeDefined();
+        expect(byName(tools as Mcp.Tool[], 'counter_increment')).toBeDefined();
         const read = await client.readResource({ uri: VIEW });
         expect(read.contents[0]).toMatchObject({ mimeType: MCP_APP_MIME_TYPE });
         const called = await client.callTool({ name: 'counter_increment', arguments: { by: 2 } });
@@ -143,8 +143,8 @@ describe('MCP Apps protocol (demo server)', () => {
       const client = await sdkClient();
       try {
         const { tools } = await client.listTools();
-        expect(byName(tools as Tool[], 'show_counter')?._meta).toBeUndefined();
-        expect(byName(tools as Tool[], 'counter_increment')).toBeUndefined();
+        expect(byName(tools as Mcp.Tool[], 'show_counter')?._meta).toBeUndefined();
+        expect(byName(tools as Mcp.Tool[], 'counter_increment')).toBeUndefined();
       } finally {
         await client.close();
       }
