@@ -1,3 +1,4 @@
+/* global URL */
 // Builds the explorer page (plain TypeScript and CSS, no framework) into one script and one
 // stylesheet; scripts/build-explorer.mjs then embeds them in lib/nest/explorer.
 import { fileURLToPath } from 'node:url';
