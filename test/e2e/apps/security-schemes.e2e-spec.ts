@@ -53,7 +53,13 @@ describe('securitySchemes from scopes', () => {
             protectEndpoint,
             requiredScopes,
             scopes: { tools: { ping: [] } },
-            verifier: () => ({ token: 't', scopes: ['notes:write', 'base'], audience: [resource] }),
+            verifier: () =>
+              Promise.resolve({
+                token: 't',
+                scopes: ['notes:write', 'base'],
+                audience: [resource],
+                claims: {},
+              }),
           },
         }),
       ],
