@@ -159,7 +159,14 @@ function showList(kind: Kind): void {
   const list = $('#list');
   list.replaceChildren(
     ...state.lists[kind].map((item) => {
-      const key = String(item.name ?? item.uri ?? item.uriTemplate);
+      // Tools and prompts by name, resources by URI, templates by URI template.
+      const key = String(
+        kind === 'resources'
+          ? item.uri
+          : kind === 'resourceTemplates'
+            ? item.uriTemplate
+            : item.name,
+      );
       const hasView = kind === 'tools' && viewOf(item) !== undefined;
       return h(
         'li',

@@ -98,6 +98,18 @@ describeBrowser('explorer page in Chromium (demo)', () => {
       await page.waitForFunction(resultIncludes('Hello, Ada!'));
     });
 
+    it('renders a prompt with its arguments and reads a resource', async () => {
+      await page.click('[data-tab="prompts"]');
+      await page.click('[data-kind="prompts"][data-name="summarise"]');
+      await page.fill('#prompt-topic', 'NestJS');
+      await page.click('#get-prompt');
+      await page.locator('#messages .message.user', { hasText: 'summary of NestJS' }).waitFor();
+      await page.click('[data-tab="resources"]');
+      await page.click('[data-kind="resources"][data-name="demo://about"]');
+      await page.click('#read');
+      await page.locator('#result', { hasText: 'nestjs-mcp demo server' }).waitFor();
+    });
+
     it('renders the MCP App; its button calls a server tool and the view shows the result', async () => {
       await openTool(page, 'show_counter');
       await page.click('#run'); // empty form: no required arguments
