@@ -5,9 +5,14 @@ import {
   MCP_APPS_EXTENSION_ID,
   MCP_APP_MIME_TYPE,
   McpClient,
+  SseClientTransport,
+  StdioClientTransport,
   StreamableHttpClientTransport,
+  WebSocketClientTransport,
+  type ClientTransport,
   type Mcp,
 } from '../../../lib/index.js';
+import { builtSample, ROOT } from '../stdio/support/sample.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 
 const VIEW = 'ui://demo/counter';
@@ -104,6 +109,26 @@ describe('MCP Apps protocol (demo server)', () => {
       expect(result.content[0]).toMatchObject({ type: 'text' });
     });
   });
+
+  it.each(['websocket', 'sse', 'stdio'] as const)(
+    'views work over %s too: _meta.ui listed, view read',
+    async (kind) => {
+      const origin = demo.mcpUrl.origin;
+      const transports: Record<typeof kind, () => ClientTransport> = {
+        websocket: () => new WebSocketClientTransport(origin.replace('http', 'ws') + '/ws'),
+        sse: () => new SseClientTransport(new URL('/sse', origin)),
+        stdio: () =>
+          new StdioClientTransport({ command: process.execPath, args: [builtSample()], cwd: ROOT }),
+      };
+      const client = new McpClient({ transport: transports[kind](), apps: true });
+      clients.push(client);
+      await client.connect();
+      const show = byName(await client.listAllTools(), 'show_counter')!;
+      expect(client.toolView(show)?.resourceUri).toBe(VIEW);
+      const view = await client.readAppView(show);
+      expect(view.meta).toEqual({ prefersBorder: true });
+    },
+  );
 
   describe('official SDK v1 client (2025)', () => {
     async function sdkClient(extensions?: Record<string, unknown>) {
