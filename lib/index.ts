@@ -71,6 +71,8 @@ export {
   Prompt,
   Resource,
   ResourceTemplate,
+  AppView,
+  type McpAppViewDecoratorOptions,
   type McpCompleters,
   type McpPromptOptions,
   type McpResourceTemplateOptions,
@@ -255,6 +257,24 @@ export type {
 export { isTerminalStatus } from './stores/task-store.interface.js';
 export { InMemoryTaskStore } from './stores/in-memory-task-store.js';
 export { TASKS_EXTENSION_ID } from './protocol/schema/tasks-extension.js';
+// MCP Apps (io.modelcontextprotocol/ui): views of tools, both sides.
+export {
+  MCP_APPS_EXTENSION_ID,
+  MCP_APP_MIME_TYPE,
+  LEGACY_RESOURCE_URI_KEY,
+  clientSupportsApps,
+  type McpAppVisibility,
+  type McpAppToolMeta,
+  type McpAppCsp,
+  type McpAppPermissions,
+  type McpAppViewMeta,
+} from './protocol/schema/apps-extension.js';
+export type { McpToolUi } from './server/apps/tool-ui.js';
+export type {
+  McpAppViewOptions,
+  AppViewHandler,
+} from './server/apps/app-view-options.interface.js';
+export { isHtmlDocument } from './server/apps/compile-app-view.js';
 
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';

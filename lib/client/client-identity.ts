@@ -1,5 +1,6 @@
 import type { ClientCapabilities, Implementation } from '../protocol/schema/index.js';
 import type { McpClientOptions } from './mcp-client-options.interface.js';
+import { APPS_CLIENT_EXTENSION } from './apps/app-views.js';
 
 /** The `clientInfo` a client sends when its options name none. */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: 'nestjs-mcp-client', version: '0.1.0' };
@@ -7,7 +8,7 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: 'nestjs-mcp-client', 
 /**
  * The capabilities a client declares (in `initialize`, or in every 2026-07-28 request's `_meta`):
  * the explicit option, else derived from the handlers given (`sampling`, `elicitation` with form
- * and URL modes, `roots` with `listChanged`).
+ * and URL modes, `roots` with `listChanged`), and the MCP Apps extension with option `apps`.
  */
 export function clientCapabilities(options: McpClientOptions): ClientCapabilities {
   if (options.capabilities) return options.capabilities;
@@ -15,6 +16,7 @@ export function clientCapabilities(options: McpClientOptions): ClientCapabilitie
   if (options.sampling) caps.sampling = {};
   if (options.elicitation) caps.elicitation = { form: { applyDefaults: true }, url: {} };
   if (options.roots) caps.roots = { listChanged: true };
+  if (options.apps) caps.extensions = { ...APPS_CLIENT_EXTENSION };
   return caps;
 }
 

@@ -60,6 +60,12 @@ export interface McpClientOptions {
    */
   capabilities?: ClientCapabilities | undefined;
   /**
+   * Declares the MCP Apps extension (`io.modelcontextprotocol/ui`, HTML views): servers then list
+   * tools with their `_meta.ui` views and the tools only views may call. Default false (a client
+   * that renders no views sees plain tools).
+   */
+  apps?: boolean | undefined;
+  /**
    * Legacy revision `initialize` asks for (see `versionNegotiation`). Default `2025-11-25`. Given
    * without `versionNegotiation`, it means `'legacy'`: the client initializes with this revision
    * and does not probe for 2026-07-28.

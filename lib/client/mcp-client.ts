@@ -1,4 +1,10 @@
 import { Observable } from 'rxjs';
+import {
+  appViewContentOf,
+  toolViewOf,
+  type McpAppViewContent,
+  type McpToolView,
+} from './apps/app-views.js';
 import type { z } from 'zod';
 import {
   CallToolResultSchema,
@@ -259,6 +265,28 @@ export class McpClient extends McpClientSubscriptions {
   /** Reads a resource. */
   readResource(uri: string, options?: McpCallOptions): Promise<ReadResourceResult> {
     return this.request('resources/read', { uri }, options);
+  }
+
+  /**
+   * The MCP App view of a tool (its `_meta.ui.resourceUri`, else the legacy `ui/resourceUri`),
+   * or undefined. A server lists views only to clients declaring the extension (option `apps`).
+   */
+  toolView(tool: Pick<Tool, '_meta'>): McpToolView | undefined {
+    return toolViewOf(tool);
+  }
+
+  /**
+   * Reads an MCP App view: of a tool (as listed) or by `ui://` URI. Resolves its HTML and
+   * `_meta.ui` (CSP domains, permissions, domain, border).
+   * @throws Error when the tool has no view or the resource is not `text/html;profile=mcp-app`.
+   */
+  async readAppView(
+    toolOrUri: string | Pick<Tool, 'name' | '_meta'>,
+    options?: McpCallOptions,
+  ): Promise<McpAppViewContent> {
+    const uri = typeof toolOrUri === 'string' ? toolOrUri : toolViewOf(toolOrUri)?.resourceUri;
+    if (uri === undefined) throw new Error(`Tool "${(toolOrUri as Tool).name}" has no view`);
+    return appViewContentOf(uri, await this.readResource(uri, options));
   }
 
   /** Completion of a prompt argument or template variable. */

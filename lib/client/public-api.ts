@@ -5,6 +5,12 @@
  */
 // ── Client ───────────────────────────────────────────────────────────────────────────────────
 export { McpClient } from './mcp-client.js';
+export {
+  toolViewOf,
+  appViewContentOf,
+  type McpToolView,
+  type McpAppViewContent,
+} from './apps/app-views.js';
 export type {
   McpTaskState,
   McpToolTaskEvent,

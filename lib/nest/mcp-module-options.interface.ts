@@ -1,3 +1,4 @@
+import type { McpExplorerSettings } from './explorer/explorer-settings.js';
 import type { McpServerOptions } from '../server/mcp-server-options.interface.js';
 import type { EventStore } from '../stores/event-store.interface.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
@@ -78,6 +79,14 @@ export interface McpModuleExtras {
    * Default `false`.
    */
   websocket?: boolean | McpWebSocketSettings;
+  /**
+   * Mount the explorer page (like Swagger UI, for MCP): `true` serves it at `/explorer`; an
+   * object sets `path`, `title`, `enableInProduction`. It lists and runs this server's tools,
+   * prompts and resources through the Streamable HTTP endpoint and renders MCP App views. Behind
+   * the app's own guards; not mounted under `NODE_ENV=production` unless `enableInProduction`.
+   * Default `false`.
+   */
+  explorer?: boolean | McpExplorerSettings;
 }
 
 /**

@@ -2,6 +2,7 @@
 export const MCP_TOOL_METADATA = 'mcp:tool';
 export const MCP_PROMPT_METADATA = 'mcp:prompt';
 export const MCP_RESOURCE_METADATA = 'mcp:resource';
+export const MCP_APP_VIEW_METADATA = 'mcp:app-view';
 export const MCP_RESOURCE_TEMPLATE_METADATA = 'mcp:resource-template';
 export const MCP_CUSTOM_METHOD_METADATA = 'mcp:custom-method';
 export const MCP_HOOK_METADATA = 'mcp:hook';

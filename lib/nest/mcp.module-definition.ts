@@ -1,6 +1,8 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
 import { normaliseRoutePath } from '../transports/shared/route-path.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
+import { createExplorerController } from './explorer/create-explorer-controller.js';
+import { resolveExplorer } from './explorer/explorer-settings.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
 import { createSseController } from './sse/create-sse-controller.js';
@@ -19,13 +21,14 @@ export const {
 } = new ConfigurableModuleBuilder<McpModuleOptions>({ moduleName: 'Mcp' })
   .setClassMethodName('forRoot')
   .setExtras<McpModuleExtras>(
-    { path: 'mcp', http: true, sse: false, isGlobal: false, websocket: false },
+    { path: 'mcp', http: true, sse: false, isGlobal: false, websocket: false, explorer: false },
     // Annotated: the body refers to MCP_MODULE_OPTIONS, which this builder defines.
     (definition, extras): DynamicModule => {
       const path = normaliseRoutePath(extras.path ?? 'mcp');
       const http = extras.http !== false;
       const sse = resolveSseExtras(extras.sse);
       const websocket = extras.websocket === true ? {} : extras.websocket || undefined;
+      const explorer = resolveExplorer(extras.explorer, http);
       if (http && sse && (sse.path === path || sse.messagesPath === path)) {
         throw new Error(
           `McpModule: the legacy SSE paths must differ from the Streamable HTTP path ${path}`,
@@ -37,6 +40,7 @@ export const {
         controllers: [
           ...(http ? [createStreamableHttpController(path)] : []),
           ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
+          ...(explorer ? [createExplorerController(explorer, path)] : []),
         ],
         providers: [
           ...(definition.providers ?? []),

@@ -1,5 +1,6 @@
 import type { ServerCapabilities } from '../protocol/schema/index.js';
 import type { PrimitiveLookup } from './registry/registry-view.interface.js';
+import { MCP_APPS_EXTENSION_ID, MCP_APP_MIME_TYPE } from '../protocol/schema/apps-extension.js';
 
 /**
  * Server capabilities derived from what is registered, merged with the configured extras.
@@ -8,6 +9,7 @@ import type { PrimitiveLookup } from './registry/registry-view.interface.js';
 export function deriveCapabilities(
   primitives: PrimitiveLookup,
   extra: Record<string, unknown> = {},
+  extensions?: Record<string, Record<string, unknown>>,
 ): ServerCapabilities {
   const { tools, prompts, resources, resourceTemplates } = primitives;
   const caps: Record<string, unknown> = { logging: {} };
@@ -24,6 +26,11 @@ export function deriveCapabilities(
   if (prompts.size > 0 || resourceTemplates.size > 0 || 'completions' in extra) {
     caps.completions = {};
   }
+  // Extensions (SEP-1724) in both eras: MCP Apps once a view or a tool with one is registered.
+  const apps = hasAppViews(primitives) && {
+    [MCP_APPS_EXTENSION_ID]: { mimeTypes: [MCP_APP_MIME_TYPE] },
+  };
+  if (apps || extensions) caps.extensions = { ...apps, ...extensions };
   for (const [key, value] of Object.entries(extra)) {
     const base = caps[key];
     caps[key] =
@@ -32,4 +39,11 @@ export function deriveCapabilities(
         : value;
   }
   return caps as ServerCapabilities;
+}
+
+function hasAppViews({ tools, resources }: PrimitiveLookup): boolean {
+  for (const tool of tools.values()) if (tool.ui) return true;
+  for (const resource of resources.values())
+    if (resource.mimeType === MCP_APP_MIME_TYPE) return true;
+  return false;
 }

@@ -193,7 +193,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** Current server capabilities (cached until a registry changes). */
   getCapabilities(): ServerCapabilities {
-    return (this.capabilities ??= deriveCapabilities(this.primitives, this.options.capabilities));
+    return (this.capabilities ??= deriveCapabilities(
+      this.primitives,
+      this.options.capabilities,
+      this.options.extensions,
+    ));
   }
 
   /** {@inheritDoc HandlerHost.negotiateVersion} */

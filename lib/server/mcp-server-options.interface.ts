@@ -75,7 +75,10 @@ export interface McpServerOptions extends McpServerInfo {
    * 2026-07-28 request naming another gets -32022. Default: every revision of the served eras.
    */
   protocolVersions?: readonly string[];
-  /** Extensions advertised in `server/discover` `capabilities.extensions` (2026-07-28). */
+  /**
+   * Extensions advertised in `capabilities.extensions`, in the 2025 `initialize` result and the
+   * 2026-07-28 `server/discover` result (MCP Apps is added by itself once a view is registered).
+   */
   extensions?: Record<string, Record<string, unknown>>;
   /** Cache hints of 2026-07-28 results, per kind; default `{ ttlMs: 0, cacheScope: 'private' }`. */
   cache?: McpCacheOptions;

@@ -14,7 +14,9 @@ import type { SchemaInput } from '../../server/schema/schema-compiler.js';
 import type { DtoClass } from '../../server/schema/class-validator/dto-class.js';
 import type { UriTemplateParams } from '../../server/uri-template/template-params.js';
 import type { CheckedMethodDecorator } from './handler-check.js';
+import type { McpAppViewOptions } from '../../server/apps/app-view-options.interface.js';
 import {
+  MCP_APP_VIEW_METADATA,
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
   MCP_RESOURCE_TEMPLATE_METADATA,
@@ -128,3 +130,19 @@ export const ResourceTemplate = <TTemplate extends string>(
   UriTemplateParams<TTemplate>,
   '@ResourceTemplate: the handler parameter contradicts uriTemplate, whose variables are'
 > => primitiveDecorator(MCP_RESOURCE_TEMPLATE_METADATA, 'ResourceTemplate', options) as never;
+
+/** Options of `@AppView()`: those of `McpServer.registerAppView()` (`html`/`file` or the method). */
+export type McpAppViewDecoratorOptions = McpAppViewOptions;
+
+/**
+ * Declares an MCP App view (a `ui://` resource served as `text/html;profile=mcp-app`): the method
+ * returns the HTML document `(uri: URL, ctx) => string`, unless the options give `html` or `file`
+ * (then the method is never called). Tools name it with `@Tool({ ui: { view: uri } })`.
+ * @example
+ * ```ts
+ * @AppView({ uri: 'ui://weather/forecast', prefersBorder: true })
+ * forecastView() { return readFileSync('views/forecast.html', 'utf8'); }
+ * ```
+ */
+export const AppView = (options: McpAppViewDecoratorOptions): MethodDecorator =>
+  primitiveDecorator(MCP_APP_VIEW_METADATA, 'AppView', options);

@@ -7,7 +7,9 @@ import type {
   McpToolOptions,
 } from '../decorators/mcp-primitives.decorator.js';
 import type { McpHookMetadata, McpMethodOptions } from '../decorators/mcp-hooks.decorator.js';
+import type { McpAppViewOptions } from '../../server/apps/app-view-options.interface.js';
 import {
+  MCP_APP_VIEW_METADATA,
   MCP_CUSTOM_METHOD_METADATA,
   MCP_HOOK_METADATA,
   MCP_PROMPT_METADATA,
@@ -21,13 +23,15 @@ export type McpMethodMetadata =
   | { kind: 'tool'; options: McpToolOptions }
   | { kind: 'prompt'; options: McpPromptOptions }
   | { kind: 'resource'; options: ResourceOptions }
-  | { kind: 'resourceTemplate'; options: McpResourceTemplateOptions };
+  | { kind: 'resourceTemplate'; options: McpResourceTemplateOptions }
+  | { kind: 'appView'; options: McpAppViewOptions };
 
 const KEYS = [
   ['tool', MCP_TOOL_METADATA],
   ['prompt', MCP_PROMPT_METADATA],
   ['resource', MCP_RESOURCE_METADATA],
   ['resourceTemplate', MCP_RESOURCE_TEMPLATE_METADATA],
+  ['appView', MCP_APP_VIEW_METADATA],
 ] as const;
 
 /** Reads MCP decorator metadata through one typed accessor. */

@@ -45,6 +45,7 @@ export class McpExplorer implements OnModuleInit {
     const include = this.options.include;
     for (const wrapper of this.discovery.getProviders(include ? { include } : {}))
       await this.explore(wrapper);
+    this.server.assertAppViews();
     const { tools, prompts, resources, resourceTemplates } = this.server;
     this.logger.log(
       `Registered ${tools.size} tools, ${prompts.size} prompts, ${resources.size} resources, ` +
@@ -95,7 +96,10 @@ export class McpExplorer implements OnModuleInit {
               complete: this.completers(metadata.options.complete, wrapper, className),
             }),
         };
-        if (metadata.kind === 'tool') await withDtoInput(options as McpToolOptions, origin);
+        if (metadata.kind === 'tool') {
+          await withDtoInput(options as McpToolOptions, origin);
+          this.withSecuritySchemes(options as McpToolOptions, scoped);
+        }
         this.register({ ...metadata, options } as McpMethodMetadata, handler, methodName, origin);
       }
     }
@@ -110,6 +114,7 @@ export class McpExplorer implements OnModuleInit {
     if (!this.resourceServer.enabled) return undefined;
     const kind: McpScopedKind =
       metadata.kind === 'tool' ? 'tools' : metadata.kind === 'prompt' ? 'prompts' : 'resources';
+    if (metadata.kind === 'appView') return undefined;
     const name = metadata.options.name ?? methodName;
     this.resourceServer.requireScopes(kind, name, scopes);
     return { kind, name };
@@ -127,6 +132,23 @@ export class McpExplorer implements OnModuleInit {
         ctx.transport.request,
         this.resourceServer.scopesFor(kind, name),
       ) && (visible ? await visible(ctx) : true);
+  }
+
+  /**
+   * Per-tool `securitySchemes` in `_meta` (as ChatGPT apps read them): `oauth2` with the scopes a
+   * call needs, or `noauth` for a tool anyone may call (no scopes, endpoint not protected).
+   */
+  private withSecuritySchemes(
+    options: McpToolOptions,
+    scoped: { kind: McpScopedKind; name: string } | undefined,
+  ): void {
+    if (!scoped || options._meta?.securitySchemes !== undefined) return;
+    const scopes = this.resourceServer.scopesFor('tools', scoped.name);
+    const securitySchemes =
+      scopes.length === 0 && !this.resourceServer.protectsEndpoint
+        ? [{ type: 'noauth' }]
+        : [{ type: 'oauth2', scopes }];
+    options._meta = { ...options._meta, securitySchemes };
   }
 
   /** Resolves completers named by method (`complete: { city: 'completeCity' }`) on the provider. */
@@ -183,6 +205,11 @@ export class McpExplorer implements OnModuleInit {
           { ...(metadata.options as ResourceTemplateOptions), name, origin },
           handler as never,
         );
+      case 'appView': {
+        const { html, file } = metadata.options;
+        const produce = html === undefined && file === undefined ? handler : undefined;
+        return this.server.registerAppView({ ...metadata.options, origin }, produce as never);
+      }
     }
   }
 }

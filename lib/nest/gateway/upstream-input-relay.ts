@@ -31,6 +31,9 @@ export class UpstreamInputRelay {
   /** The client options of a server, with elicitation and sampling forwarded downstream. */
   clientOptions(server: string, own: McpManagedClientOptions = {}): McpManagedClientOptions {
     return {
+      // Views pass through: upstream servers list `_meta.ui` and app-only tools to the gateway,
+      // which lists them on only to downstream clients that declare MCP Apps.
+      apps: true,
       ...own,
       elicitation: (params) => this.forward(server, (ctx) => ctx.elicit(params)),
       sampling: (params) => this.forward(server, (ctx) => ctx.sample(params)),

@@ -16,3 +16,4 @@ export * from './tasks.js';
 export * from './tasks-extension.js';
 export * from './tools.js';
 export * from '../methods/index.js';
+export * from './apps-extension.js';

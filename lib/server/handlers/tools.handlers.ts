@@ -9,11 +9,23 @@ import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
 import { callAsTask, taskModeOf } from './task-call.js';
 import { listPage } from './list-page.js';
+import { clientSupportsApps } from '../../protocol/schema/apps-extension.js';
+import type { Tool } from '../../protocol/schema/index.js';
+import { markSharedMember } from '../../protocol/shared-json.js';
+import { textOnlyTools } from '../apps/tool-ui.js';
 import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 
 /** `tools/list`: one page of precomputed descriptors. */
-export const listTools: MethodHandler<'tools/list'> = (params, scope, host) =>
-  listPage('tools', host.primitives.tools, params, scope, host);
+export const listTools: MethodHandler<'tools/list'> = async (params, scope, host) => {
+  const result = await listPage('tools', host.primitives.tools, params, scope, host);
+  // Without the MCP Apps extension a tool is a plain tool: no view metadata, no app-only tools.
+  if (clientSupportsApps(scope.protocol.clientCapabilities)) return result;
+  const tools = textOnlyTools(result.tools);
+  if (tools === result.tools) return result;
+  const plain = { ...result, tools: tools as Tool[] };
+  if (Object.isFrozen(tools)) markSharedMember(plain, 'tools');
+  return plain;
+};
 
 /** Runs a tool handler with a context (the MRTR runner, or the task runner inside a task). */
 export type ToolRunner = (

@@ -126,7 +126,7 @@ export class ModernDispatcher {
   /** {@inheritDoc HandlerHost.discoverResult} */
   discoverResult(): Record<string, unknown> {
     if (!this.discover) {
-      const { instructions, extensions } = this.host.options;
+      const { instructions } = this.host.options;
       // Without listen nothing delivers list changes or updates to a 2026-07-28 client.
       const listenView = listenCapabilities(
         this.host.getCapabilities(),
@@ -137,8 +137,10 @@ export class ModernDispatcher {
       // Tasks are the io.modelcontextprotocol/tasks extension in 2026-07-28, not a capability.
       const tasks = 'tasks' in capabilities;
       delete capabilities.tasks;
-      if (extensions || tasks) {
-        capabilities.extensions = { ...(tasks && { [TASKS_EXTENSION_ID]: {} }), ...extensions };
+      // The derived capabilities already carry the configured and MCP Apps extensions.
+      if (tasks) {
+        const extensions = capabilities.extensions as Record<string, unknown> | undefined;
+        capabilities.extensions = { [TASKS_EXTENSION_ID]: {}, ...extensions };
       }
       this.discover = {
         supportedVersions: [...this.host.supportedVersions],

@@ -17,6 +17,8 @@ import { compilePrompt } from './registered-prompt.js';
 import { compileResource, compileResourceTemplate } from './registered-resource.js';
 import { compileTool } from './registered-tool.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
+import { compileAppView } from '../apps/compile-app-view.js';
+import type { AppViewHandler, McpAppViewOptions } from '../apps/app-view-options.interface.js';
 
 /** Where a runtime registration came from (named in duplicate errors). */
 export interface Named {
@@ -111,5 +113,36 @@ export abstract class ComponentRegistrar {
   /** Removes a template by its URI template string; true when it existed. */
   removeResourceTemplate(uriTemplate: string): boolean {
     return this.removed('resources', this.registry.removeResourceTemplate(uriTemplate));
+  }
+
+  /**
+   * Registers an MCP App view: a `ui://` resource served as `text/html;profile=mcp-app` with its
+   * `_meta.ui` (CSP domains, permissions, domain, border), from `html`, `file` or `handler`.
+   * Throws naming the view when the URI is not `ui://`, a CSP domain is not an origin, or static
+   * HTML is not an HTML document.
+   * @example server.registerAppView({ uri: 'ui://weather/forecast', file: 'dist/views/forecast.html' });
+   */
+  registerAppView(
+    options: McpAppViewOptions & { origin?: string },
+    handler?: AppViewHandler,
+  ): void {
+    const view = compileAppView(options, handler);
+    this.registerResource(view.options, view.handler);
+  }
+
+  /**
+   * Throws when a tool names an MCP App view that is not registered, naming the tool's origin
+   * (`Class#method`). Run once every decorated primitive is registered (the Nest module does).
+   */
+  assertAppViews(): void {
+    for (const tool of this.registry.tools.values()) {
+      if (!tool.ui) continue;
+      const { view } = tool.ui;
+      if (this.registry.resources.get(view) || this.registry.matchResourceTemplate(view)) continue;
+      throw new Error(
+        `${tool.origin}: ui.view "${view}" is not a registered view ` +
+          `(declare it with @AppView() or McpServer.registerAppView())`,
+      );
+    }
   }
 }

@@ -5,6 +5,7 @@ import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { StandardJsonSchema, StandardOutput } from '../schema/standard-schema.js';
 import type { McpContext } from '../context/mcp-context.js';
 import type { McpTaskSupport, McpToolTaskOptions } from './task-options.interface.js';
+import type { McpToolUi } from '../apps/tool-ui.js';
 
 /**
  * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,
@@ -70,6 +71,11 @@ export interface ToolOptions<
    * `'optional'`, `'required'`, or the object form with its own TTL, polling interval and start.
    */
   task?: McpTaskSupport | McpToolTaskOptions;
+  /**
+   * The MCP App view rendering the tool's results (`_meta.ui` and the legacy `ui/resourceUri`);
+   * the view must be declared with `@AppView()` or `McpServer.registerAppView()`.
+   */
+  ui?: McpToolUi;
 }
 
 /** Completes the value of one argument: returns candidate values (at most 100 are sent). */

@@ -8,6 +8,7 @@ import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
 import { resolveToolTask, type ResolvedToolTask } from './task-options.interface.js';
+import { resolveToolUi, type ResolvedToolUi } from '../apps/tool-ui.js';
 import type {
   DefinitionOrigin,
   ToolHandler,
@@ -31,6 +32,8 @@ export interface RegisteredTool {
   readonly cache?: McpCacheHint;
   /** Task settings; undefined: the tool never runs as a task. */
   readonly task?: ResolvedToolTask;
+  /** The MCP App view of the tool, if it has one. */
+  readonly ui?: ResolvedToolUi;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -66,6 +69,10 @@ export function compileTool(
     throw new Error(`${origin}: ${(error as Error).message}`, { cause: error });
   }
   const task = resolveToolTask(options.task, origin);
+  const ui = options.ui && resolveToolUi(options.ui, origin);
+  const extras = describeExtras(
+    ui ? { ...options, _meta: { ...options._meta, ...ui.meta } } : options,
+  );
   const descriptor: Record<string, unknown> = {
     name: options.name,
     ...describeNames(options),
@@ -73,7 +80,7 @@ export function compileTool(
     ...(output && { outputSchema: output.jsonSchema }),
     ...(options.annotations && { annotations: options.annotations }),
     ...(task && { execution: { taskSupport: task.support } }),
-    ...describeExtras(options),
+    ...extras,
   };
   return {
     key: options.name,
@@ -86,5 +93,6 @@ export function compileTool(
     ...(options.cache && { cache: Object.freeze({ ...options.cache }) }),
     ...(headerRules.length > 0 && { headerRules: Object.freeze(headerRules) }),
     ...(task && { task }),
+    ...(ui && { ui: ui.ui }),
   };
 }

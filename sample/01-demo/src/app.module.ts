@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
+import { CounterAppTools } from './counter-app.tools.js';
 import { DemoTools } from './demo.tools.js';
 import { RequestInfoTools } from './request-info.tools.js';
 import { SessionDemoTools } from './session-demo.tools.js';
@@ -18,12 +19,14 @@ import { SessionDemoTools } from './session-demo.tools.js';
       // WebSocket at /ws. Over stdio the same module is served by `McpStdio.run` (sample/03-stdio).
       sse: true,
       websocket: true,
+      // The explorer page at /explorer (not mounted under NODE_ENV=production).
+      explorer: true,
       // Sessions, resumable streams and notifications shared through Redis when it is given.
       ...(process.env.REDIS_URL
         ? { redis: { url: process.env.REDIS_URL, keyPrefix: process.env.REDIS_PREFIX } }
         : {}),
     }),
   ],
-  providers: [DemoTools, RequestInfoTools, SessionDemoTools],
+  providers: [DemoTools, RequestInfoTools, SessionDemoTools, CounterAppTools],
 })
 export class AppModule {}

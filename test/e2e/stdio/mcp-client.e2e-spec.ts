@@ -70,7 +70,10 @@ describe('stdio: McpClient + StdioClientTransport against the built sample', () 
   });
 
   it('reads resources and receives the update of a subscribed note', async () => {
-    expect((await client.listAllResources()).map((r) => r.uri)).toEqual(['demo://about']);
+    expect((await client.listAllResources()).map((r) => r.uri)).toEqual([
+      'demo://about',
+      'ui://demo/counter', // the demo's MCP App view
+    ]);
     const update = firstValueFrom(client.resourceUpdated$('notes://ideas'));
     await client.subscribeResource('notes://ideas');
     await client.callTool('saveNote', { name: 'ideas', text: 'stdio works' });

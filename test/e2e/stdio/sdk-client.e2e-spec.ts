@@ -132,7 +132,10 @@ describe('stdio server: official SDK client against the built sample', () => {
 
   it('reads resources and notifies a subscriber when a note changes', async () => {
     const { resources } = await client.listResources();
-    expect(resources).toEqual([expect.objectContaining({ uri: 'demo://about', name: 'about' })]);
+    expect(resources).toEqual([
+      expect.objectContaining({ uri: 'demo://about', name: 'about' }),
+      expect.objectContaining({ uri: 'ui://demo/counter', mimeType: 'text/html;profile=mcp-app' }),
+    ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'notes://{name}' })]);
     const about = await client.readResource({ uri: 'demo://about' });

@@ -1,0 +1,52 @@
+import { Controller, Get, Header, Req, type Type } from '@nestjs/common';
+import { requestPathname } from '../../transports/shared/route-path.js';
+import { EXPLORER_ASSETS, explorerPage } from './explorer-page.js';
+import type { ResolvedExplorer } from './explorer-settings.js';
+
+/** The parts of an Express or Fastify request read here. */
+interface RequestLike {
+  originalUrl?: string;
+  url?: string;
+  raw?: { url?: string };
+}
+
+const NO_STORE = 'no-store';
+
+/**
+ * Creates the explorer controller: the page and its two prebuilt assets. A real Nest controller,
+ * so the app's global prefix, middleware and guards apply (a guard that refuses gives its 403).
+ * The page talks to the MCP endpoint at `mcpPath` like any client.
+ */
+export function createExplorerController(
+  explorer: ResolvedExplorer,
+  mcpPath: string,
+): Type<unknown> {
+  @Controller(explorer.path)
+  class McpExplorerController {
+    @Get()
+    @Header('Content-Type', 'text/html; charset=utf-8')
+    @Header('Cache-Control', NO_STORE)
+    @Header('X-Content-Type-Options', 'nosniff')
+    page(@Req() request: RequestLike): string {
+      const url = request.originalUrl ?? request.raw?.url ?? request.url;
+      return explorerPage(requestPathname(url), explorer.path, mcpPath, explorer.title);
+    }
+
+    @Get('explorer.js')
+    @Header('Content-Type', 'text/javascript; charset=utf-8')
+    @Header('Cache-Control', NO_STORE)
+    @Header('X-Content-Type-Options', 'nosniff')
+    script(): string {
+      return EXPLORER_ASSETS.js;
+    }
+
+    @Get('explorer.css')
+    @Header('Content-Type', 'text/css; charset=utf-8')
+    @Header('Cache-Control', NO_STORE)
+    @Header('X-Content-Type-Options', 'nosniff')
+    style(): string {
+      return EXPLORER_ASSETS.css;
+    }
+  }
+  return McpExplorerController;
+}
