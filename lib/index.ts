@@ -55,6 +55,7 @@ export {
   StoreUnavailableError,
   STORE_UNAVAILABLE_ERROR_CODE,
   InvalidTokenError,
+  AuthorizationServerUnavailableError,
   McpAuthError,
 } from './errors/index.js';
 

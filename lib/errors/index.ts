@@ -24,4 +24,5 @@ export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
 export { TaskCancelledError } from './task-cancelled.error.js';
 export { StoreUnavailableError, STORE_UNAVAILABLE_ERROR_CODE } from './store-unavailable.error.js';
 export { InvalidTokenError } from './invalid-token.error.js';
+export { AuthorizationServerUnavailableError } from './authorization-server-unavailable.error.js';
 export { McpAuthError } from './mcp-auth.error.js';

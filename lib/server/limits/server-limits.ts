@@ -4,8 +4,11 @@ import type { ResolvedLimits } from './limits-options.interface.js';
 
 export type { SessionAdmission };
 
-/** What a refusal was counted for: a capacity limit, or an HTTP body that did not arrive in time. */
-export type RefusalKind = CapacityLimit | 'bodyTimeout';
+/**
+ * What a refusal was counted for: a capacity limit, an HTTP body that did not arrive in time, or
+ * a token that could not be checked because the authorization server was unavailable (503).
+ */
+export type RefusalKind = CapacityLimit | 'bodyTimeout' | 'authorizationUnavailable';
 
 /** Refusals counted since the server started, per kind. */
 export type RefusalCounts = Record<RefusalKind, number>;
@@ -33,6 +36,7 @@ export class ServerLimits {
     maxStreams: 0,
     shutdown: 0,
     bodyTimeout: 0,
+    authorizationUnavailable: 0,
   };
   private sessions = 0;
   private readonly perPrincipal = new Map<string, number>();
