@@ -90,7 +90,7 @@ export async function serveLegacyPost(
     );
   }
   await host.options.authorizeRequests?.(req, requests);
-  admitRequests(host.server, session, requests);
+  admitRequests(host.server, session, requests, batch);
   const extra: MessageExtra = {
     transport: {
       ...httpTransportInfo(req, res),
