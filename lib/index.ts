@@ -56,6 +56,9 @@ export {
   STORE_UNAVAILABLE_ERROR_CODE,
   InvalidTokenError,
   AuthorizationServerUnavailableError,
+  ClientDidNotAnswerError,
+  CLIENT_DID_NOT_ANSWER_ERROR_CODE,
+  type ClientDidNotAnswerData,
   McpAuthError,
 } from './errors/index.js';
 
