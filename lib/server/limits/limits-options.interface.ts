@@ -30,6 +30,14 @@ export interface McpLimitsOptions {
    * by `maxSessions` (one per session). Default 1000.
    */
   maxStreams?: number;
+  /**
+   * Most unexpired tasks one owner created on this instance (a 2026-07-28 principal; without one,
+   * the 2025 session, or all anonymous 2026 callers together); one more gets 429. A task counts
+   * until its TTL ends (its record and result are kept that long), finished or not. Default 200.
+   */
+  maxTasksPerOwner?: number;
+  /** Most unexpired tasks on this instance, every owner together; one more gets 503. Default 2000. */
+  maxTasks?: number;
   /** `Retry-After` (seconds) sent with every refusal. Default 1. */
   retryAfterSeconds?: number;
 }
@@ -41,6 +49,10 @@ export type ResolvedLimits = Readonly<Required<McpLimitsOptions>>;
 export const DEFAULT_MAX_SESSIONS = 10_000;
 /** Default of {@link McpLimitsOptions.maxSessionsPerPrincipal} and `maxSessionsPerAddress`. */
 export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 1000;
+/** Default of {@link McpLimitsOptions.maxTasksPerOwner}. */
+export const DEFAULT_MAX_TASKS_PER_OWNER = 200;
+/** Default of {@link McpLimitsOptions.maxTasks}. */
+export const DEFAULT_MAX_TASKS = 2000;
 /** Default of {@link McpLimitsOptions.maxInFlightPerSession}. */
 export const DEFAULT_MAX_IN_FLIGHT_PER_SESSION = 100;
 
@@ -59,6 +71,8 @@ export function resolveLimits(
     maxSessionsPerAddress: options.maxSessionsPerAddress ?? DEFAULT_MAX_SESSIONS_PER_CLIENT,
     maxInFlightPerSession: options.maxInFlightPerSession ?? DEFAULT_MAX_IN_FLIGHT_PER_SESSION,
     maxStreams: options.maxStreams ?? legacyMaxStreams ?? 1000,
+    maxTasksPerOwner: options.maxTasksPerOwner ?? DEFAULT_MAX_TASKS_PER_OWNER,
+    maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
   };
   for (const [name, value] of Object.entries(resolved)) {

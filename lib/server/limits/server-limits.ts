@@ -19,6 +19,8 @@ const MESSAGES: Record<Exclude<CapacityLimit, 'shutdown'>, string> = {
   maxSessionsPerAddress: 'Too many sessions from this address',
   maxInFlightPerSession: 'Too many requests in flight on this session',
   maxStreams: 'Too many streams on this server',
+  maxTasksPerOwner: 'Too many tasks for this owner',
+  maxTasks: 'Too many tasks on this server',
 };
 
 /**
@@ -34,6 +36,8 @@ export class ServerLimits {
     maxSessionsPerAddress: 0,
     maxInFlightPerSession: 0,
     maxStreams: 0,
+    maxTasksPerOwner: 0,
+    maxTasks: 0,
     shutdown: 0,
     bodyTimeout: 0,
     authorizationUnavailable: 0,

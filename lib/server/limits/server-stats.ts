@@ -15,6 +15,8 @@ export interface McpServerStats {
   readonly inFlight: number;
   /** Open `subscriptions/listen` streams. */
   readonly listenStreams: number;
+  /** Unexpired tasks this instance created (counted against `maxTasks`; swept lazily). */
+  readonly tasks: number;
   /** True while the server drains for shutdown. */
   readonly draining: boolean;
   /** Refusals since start, per limit (`shutdown`: refused or cut while draining). */
@@ -29,12 +31,14 @@ export function serverStats(
   gate: { readonly inFlight: number; readonly draining: boolean },
   sessions: number,
   listenStreams: number,
+  more: { readonly tasks: number } = { tasks: 0 },
 ): McpServerStats {
   return {
     sessions,
     admittedSessions: limits.sessionCount,
     inFlight: gate.inFlight,
     listenStreams,
+    tasks: more.tasks,
     draining: gate.draining,
     refused: { ...limits.refused },
     limits: limits.limits,
