@@ -9,7 +9,8 @@ export const CAPACITY_ERROR_CODE = -32000 as const;
 /**
  * Which limit refused: a session cap (`maxSessions`, `maxSessionsPerPrincipal`,
  * `maxSessionsPerAddress`), the per-session request cap (`maxInFlightPerSession`), the stream cap
- * (`maxStreams`), a task cap (`maxTasksPerOwner`, `maxTasks`), or `shutdown` (the server is draining, or the drain window ended first).
+ * (`maxStreams`), a task cap (`maxTasksPerOwner`, `maxTasks`), the cap on server-to-client requests waiting
+ * on one session (`maxPendingClientRequestsPerSession`), or `shutdown` (the server is draining, or the drain window ended first).
  */
 export type CapacityLimit =
   | 'maxSessions'
@@ -19,6 +20,7 @@ export type CapacityLimit =
   | 'maxStreams'
   | 'maxTasksPerOwner'
   | 'maxTasks'
+  | 'maxPendingClientRequestsPerSession'
   | 'shutdown';
 
 /** `error.data` of a {@link CapacityError}. */

@@ -138,6 +138,9 @@ export function requestClient(
       ),
     );
   }
+  const limits = scope.notifier.limits;
+  if (limits && peer.pendingCount >= limits.limits.maxPendingClientRequestsPerSession)
+    throw limits.refuse('maxPendingClientRequestsPerSession');
   const send = () =>
     peer
       .request(method, params as Record<string, unknown>, {

@@ -38,6 +38,12 @@ export interface McpLimitsOptions {
   maxTasksPerOwner?: number;
   /** Most unexpired tasks on this instance, every owner together; one more gets 503. Default 2000. */
   maxTasks?: number;
+  /**
+   * Most server-to-client requests (`ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`) one
+   * 2025-era session waits on at once; one more fails in the handler with a -32000 refusal (429
+   * when the reply is still plain JSON). Each waits at most `requestTimeoutMs`. Default 32.
+   */
+  maxPendingClientRequestsPerSession?: number;
   /** `Retry-After` (seconds) sent with every refusal. Default 1. */
   retryAfterSeconds?: number;
 }
@@ -73,6 +79,7 @@ export function resolveLimits(
     maxStreams: options.maxStreams ?? legacyMaxStreams ?? 1000,
     maxTasksPerOwner: options.maxTasksPerOwner ?? DEFAULT_MAX_TASKS_PER_OWNER,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
+    maxPendingClientRequestsPerSession: options.maxPendingClientRequestsPerSession ?? 32,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
   };
   for (const [name, value] of Object.entries(resolved)) {

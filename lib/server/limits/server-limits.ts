@@ -21,6 +21,7 @@ const MESSAGES: Record<Exclude<CapacityLimit, 'shutdown'>, string> = {
   maxStreams: 'Too many streams on this server',
   maxTasksPerOwner: 'Too many tasks for this owner',
   maxTasks: 'Too many tasks on this server',
+  maxPendingClientRequestsPerSession: 'Too many requests to the client waiting on this session',
 };
 
 /**
@@ -38,6 +39,7 @@ export class ServerLimits {
     maxStreams: 0,
     maxTasksPerOwner: 0,
     maxTasks: 0,
+    maxPendingClientRequestsPerSession: 0,
     shutdown: 0,
     bodyTimeout: 0,
     authorizationUnavailable: 0,

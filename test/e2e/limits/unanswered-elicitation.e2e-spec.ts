@@ -6,6 +6,13 @@ import { McpModule, McpServer, Tool, type McpContext } from '../../../lib/index.
 import { CapturedLogger } from '../reliability/support/captured-logger.js';
 import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
 import { connectClient, type TestClient } from '../support/client.js';
+import {
+  initializeRawSession,
+  jsonBody,
+  openSse,
+  POST_HEADERS,
+  postJson,
+} from '../support/raw-http.js';
 
 @Injectable()
 class AskingTools {
@@ -93,5 +100,65 @@ describe('an unanswered elicitation', () => {
       expect(line.message).not.toMatch(/\n\s+at /);
     }
     expect(booted.app.get(McpServer).stats().inFlight).toBe(0);
+  });
+});
+
+/**
+ * Issue 24 item 2: the server-to-client requests one session waits on are capped
+ * (`limits.maxPendingClientRequestsPerSession`): one more fails at once with the counted -32000
+ * refusal, 429 + Retry-After while the reply is plain JSON; the waiting ones are unaffected.
+ */
+describe('pending server-to-client requests per session', () => {
+  let booted: BootedApp;
+
+  afterEach(() => booted?.close());
+
+  it('refuses the third elicitation of a session capped at 2 with 429', async () => {
+    booted = await bootApp({
+      imports: [
+        McpModule.forRoot({
+          name: 'asker',
+          version: '1',
+          requestTimeoutMs: 60_000,
+          limits: { maxPendingClientRequestsPerSession: 2 },
+        }),
+      ],
+      providers: [AskingTools],
+    });
+    const session = await initializeRawSession(booted.url(), '2025-11-25', {
+      elicitation: { form: {} },
+    });
+    const ask = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'ask', arguments: { n: id } },
+    });
+    const open = [];
+    for (const id of [1, 2]) {
+      const stream = await openSse(booted.url(), {
+        method: 'POST',
+        headers: { ...POST_HEADERS, ...session.headers },
+        body: JSON.stringify(ask(id)),
+      });
+      const asked = await stream.until((e) => e.data.includes('elicitation/create'));
+      expect(asked).toBeDefined();
+      open.push(stream);
+    }
+
+    const refused = await postJson(booted.url(), ask(3), session.headers);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(jsonBody(refused)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: {
+        code: -32000,
+        message: 'Too many requests to the client waiting on this session (limit 2)',
+        data: { limit: 'maxPendingClientRequestsPerSession', max: 2, retryAfterSeconds: 1 },
+      },
+    });
+    expect(booted.app.get(McpServer).stats().refused.maxPendingClientRequestsPerSession).toBe(1);
+    for (const stream of open) stream.abort();
   });
 });
