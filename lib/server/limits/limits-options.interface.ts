@@ -15,8 +15,10 @@ export interface McpLimitsOptions {
   /** Most live sessions of one principal (when a principal is known); 429. Default 1000. */
   maxSessionsPerPrincipal?: number;
   /**
-   * Most live sessions from one remote address; 429. Behind a reverse proxy every client shares
-   * the proxy's address: raise it (or set `Infinity`) there. Default 1000.
+   * Most live sessions from one client address; 429. The address is the one the framework
+   * resolves (`req.ip`): behind a reverse proxy, trust it (`app.set('trust proxy', ...)` on
+   * Express, `trustProxy` on Fastify, option `clientAddress` on plain Node) so each client keeps
+   * its own cap; otherwise every client shares the proxy's address. Default 1000.
    */
   maxSessionsPerAddress?: number;
   /**

@@ -67,7 +67,7 @@ export async function serveLegacyPost(
     }
     ({ channel, headers, replyHeaders } = openInitializeSession(
       host.sessions,
-      { principal: host.options.principal(req), remoteAddress: req.socket.remoteAddress },
+      { principal: host.options.principal(req), remoteAddress: host.options.clientAddress(req) },
       res,
     ));
   } else channel = await host.requireSession(req);

@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../../../../lib/transports/shared/http/client-address.js';
 import {
   principalFromUser,
   resolveStreamableHttpOptions,
@@ -18,6 +19,7 @@ describe('resolveStreamableHttpOptions', () => {
       allowedHosts: new Set(),
       allowedOrigins: new Set(),
       principal: principalFromUser,
+      clientAddress: clientAddressOf,
     });
   });
 
