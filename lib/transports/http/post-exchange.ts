@@ -26,6 +26,12 @@ export interface PostExchangeOptions {
   onDone: () => void;
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
   report: EncodeFailureReport;
+  /**
+   * A reply that is still plain JSON after this long (ms) while requests are pending switches to
+   * SSE when the client accepts it, so keep-alive comments flow and proxies do not cut a long
+   * call; 0 never switches.
+   */
+  keepAliveMs: number;
 }
 
 /**
@@ -37,6 +43,7 @@ export class PostExchange {
   private readonly pending: Set<RequestId>;
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
+  private longCall?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -45,6 +52,10 @@ export class PostExchange {
   ) {
     this.pending = new Set(requestIds);
     if (options.streamFromStart && options.acceptsSse) this.upgrade();
+    else if (options.acceptsSse && options.keepAliveMs > 0) {
+      this.longCall = setTimeout(() => this.outlived(), options.keepAliveMs);
+      this.longCall.unref();
+    }
   }
 
   /** True when this POST is waiting for the response to `id`. */
@@ -92,6 +103,12 @@ export class PostExchange {
     this.stream?.disconnect();
   }
 
+  /** The call outlived the keep-alive interval as plain JSON: switch to SSE (keep-alives flow). */
+  private outlived(): void {
+    this.longCall = undefined;
+    if (!this.stream && this.pending.size > 0 && !this.res.writableEnded) this.upgrade();
+  }
+
   private upgrade(): void {
     this.stream = this.options.openStream();
     this.stream.attach(this.res, true, this.options.headers);
@@ -99,6 +116,7 @@ export class PostExchange {
   }
 
   private finish(): void {
+    if (this.longCall) clearTimeout(this.longCall);
     const headers = this.options.replyHeaders?.() ?? this.options.headers;
     if (this.stream) this.stream.end();
     else if (this.responses.length === 0) writeEmpty(this.res, 202, headers);
