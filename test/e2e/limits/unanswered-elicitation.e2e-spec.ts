@@ -114,7 +114,9 @@ describe('pending server-to-client requests per session', () => {
   afterEach(() => booted?.close());
 
   it('refuses the third elicitation of a session capped at 2 with 429', async () => {
+    const logs = new CapturedLogger();
     booted = await bootApp({
+      logger: logs,
       imports: [
         McpModule.forRoot({
           name: 'asker',
@@ -159,6 +161,8 @@ describe('pending server-to-client requests per session', () => {
       },
     });
     expect(booted.app.get(McpServer).stats().refused.maxPendingClientRequestsPerSession).toBe(1);
+    // A refusal is the client's doing: no error (nor Nest's ExceptionsHandler stack) in the log.
+    expect(logs.lines.filter((l) => l.level === 'error')).toEqual([]);
     for (const stream of open) stream.abort();
   });
 });
