@@ -151,6 +151,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     );
     this.limits = new ServerLimits(limits);
     this.tasks.quota = new TaskQuota(this.limits);
+    this.inputRounds.onRoundLimit = () => this.limits.count('maxInputRounds');
     const listenLimits = resolveListenLimits(options.listen, limits);
     if (listenLimits) {
       const count = (limit: RefusalKind) => this.limits.count(limit);

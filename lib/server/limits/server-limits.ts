@@ -6,9 +6,11 @@ export type { SessionAdmission };
 
 /**
  * What a refusal was counted for: a capacity limit, an HTTP body that did not arrive in time, or
- * a token that could not be checked because the authorization server was unavailable (503).
+ * a token that could not be checked because the authorization server was unavailable (503), or
+ * a request that asked for input past `requestState.maxRounds` (-32602).
  */
-export type RefusalKind = CapacityLimit | 'bodyTimeout' | 'authorizationUnavailable';
+export type RefusalKind =
+  CapacityLimit | 'bodyTimeout' | 'authorizationUnavailable' | 'maxInputRounds';
 
 /** Refusals counted since the server started, per kind. */
 export type RefusalCounts = Record<RefusalKind, number>;
@@ -43,6 +45,7 @@ export class ServerLimits {
     shutdown: 0,
     bodyTimeout: 0,
     authorizationUnavailable: 0,
+    maxInputRounds: 0,
   };
   private sessions = 0;
   private readonly perPrincipal = new Map<string, number>();
