@@ -10,6 +10,7 @@ import {
 } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
 import { startTaskApp } from '../tasks/task-tools.js';
+import { RawSocket } from '../websocket/support/raw-socket.js';
 
 /**
  * Issue 24 item 1: tasks count against limits per owner (2026 principal, else the 2025 session,
@@ -112,5 +113,26 @@ describe('task limits', () => {
       other.headers,
     );
     expect(rpcMessages(served)[0]).toMatchObject({ result: { task: { status: 'working' } } });
+  });
+
+  it('WebSocket: the same -32000 refusal as a JSON-RPC error response, counted', async () => {
+    await boot({ websocket: true, limits: { maxTasksPerOwner: 1 } } as Partial<McpModuleOptions>);
+    const socket = await RawSocket.open(new URL('/ws', app.url.origin.replace('http', 'ws')));
+    await socket.initialize();
+    const task = { name: 'nightly_job', arguments: {}, task: {} };
+    expect(await socket.request('t1', 'tools/call', task)).toMatchObject({
+      result: { task: { status: 'working' } },
+    });
+    expect(await socket.request('t2', 'tools/call', task)).toEqual({
+      jsonrpc: '2.0',
+      id: 't2',
+      error: {
+        code: -32000,
+        message: 'Too many tasks for this owner (limit 1)',
+        data: { limit: 'maxTasksPerOwner', max: 1, retryAfterSeconds: 1 },
+      },
+    });
+    expect(stats().refused.maxTasksPerOwner).toBe(1);
+    socket.ws.close();
   });
 });
