@@ -42,7 +42,6 @@ import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import { resolveLimits } from './limits/limits-options.interface.js';
 import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
 import { serverStats, type McpServerStats } from './limits/server-stats.js';
-import { TaskQuota } from './limits/task-quota.js';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
 import { RequestDispatch } from './request-dispatch.js';
@@ -150,7 +149,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       options.listen ? options.listen.maxStreams : undefined,
     );
     this.limits = new ServerLimits(limits);
-    this.tasks.quota = new TaskQuota(this.limits);
+    this.tasks.quota = this.limits.tasks;
     this.inputRounds.onRoundLimit = () => this.limits.count('maxInputRounds');
     const listenLimits = resolveListenLimits(options.listen, limits);
     if (listenLimits) {
@@ -242,15 +241,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** Live figures and refusal counts (sessions, requests in flight, listen streams, limits). */
   stats(): McpServerStats {
-    return serverStats(
-      this.limits,
-      this.shutdown.gate,
-      this.sessions.size,
-      this.listen?.size ?? 0,
-      {
-        tasks: this.tasks.quota?.count ?? 0,
-      },
-    );
+    return serverStats(this.limits, this.shutdown.gate, this.sessions.size, this.listen?.size ?? 0);
   }
 
   /**

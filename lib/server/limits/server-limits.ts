@@ -1,6 +1,7 @@
 import { CapacityError, type CapacityLimit } from '../../errors/capacity.error.js';
 import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { ResolvedLimits } from './limits-options.interface.js';
+import { TaskQuota } from './task-quota.js';
 
 export type { SessionAdmission };
 
@@ -47,6 +48,8 @@ export class ServerLimits {
     authorizationUnavailable: 0,
     maxInputRounds: 0,
   };
+  /** The task caps (`maxTasksPerOwner`, `maxTasks`), checked by the task engine. */
+  readonly tasks: TaskQuota = new TaskQuota(this);
   private sessions = 0;
   private readonly perPrincipal = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();

@@ -31,14 +31,13 @@ export function serverStats(
   gate: { readonly inFlight: number; readonly draining: boolean },
   sessions: number,
   listenStreams: number,
-  more: { readonly tasks: number } = { tasks: 0 },
 ): McpServerStats {
   return {
     sessions,
     admittedSessions: limits.sessionCount,
     inFlight: gate.inFlight,
     listenStreams,
-    tasks: more.tasks,
+    tasks: limits.tasks.count,
     draining: gate.draining,
     refused: { ...limits.refused },
     limits: limits.limits,
