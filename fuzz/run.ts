@@ -16,22 +16,9 @@ import { Verdicts } from './checks.js';
 import { FuzzAppModule } from './fuzz-app.module.js';
 import { legacySse, stdio, streamableHttp, webSocket, type Driver } from './drivers.js';
 import { FuzzGenerator, seededRandom } from './generator.js';
+import { envInt, exitWith, rssAfterGc, trapEscapes } from './run-support.js';
 
-const envInt = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-};
-
-const escaped: unknown[] = [];
-process.on('uncaughtException', (error) => escaped.push(error));
-process.on('unhandledRejection', (error) => escaped.push(error));
-
-function rssAfterGc(): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run with node --expose-gc');
-  for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().rss;
-}
+const escaped = trapEscapes();
 
 async function main(): Promise<number> {
   const seed = envInt('FUZZ_SEED', Math.floor(Math.random() * 2 ** 31));
@@ -89,10 +76,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main());

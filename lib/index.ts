@@ -55,6 +55,10 @@ export {
   StoreUnavailableError,
   STORE_UNAVAILABLE_ERROR_CODE,
   InvalidTokenError,
+  AuthorizationServerUnavailableError,
+  ClientDidNotAnswerError,
+  CLIENT_DID_NOT_ANSWER_ERROR_CODE,
+  type ClientDidNotAnswerData,
   McpAuthError,
 } from './errors/index.js';
 

@@ -9,7 +9,8 @@ export const CAPACITY_ERROR_CODE = -32000 as const;
 /**
  * Which limit refused: a session cap (`maxSessions`, `maxSessionsPerPrincipal`,
  * `maxSessionsPerAddress`), the per-session request cap (`maxInFlightPerSession`), the stream cap
- * (`maxStreams`), or `shutdown` (the server is draining, or the drain window ended first).
+ * (`maxStreams`), a task cap (`maxTasksPerOwner`, `maxTasks`), the cap on server-to-client requests waiting
+ * on one session (`maxPendingClientRequestsPerSession`), or `shutdown` (the server is draining, or the drain window ended first).
  */
 export type CapacityLimit =
   | 'maxSessions'
@@ -17,6 +18,9 @@ export type CapacityLimit =
   | 'maxSessionsPerAddress'
   | 'maxInFlightPerSession'
   | 'maxStreams'
+  | 'maxTasksPerOwner'
+  | 'maxTasks'
+  | 'maxPendingClientRequestsPerSession'
   | 'shutdown';
 
 /** `error.data` of a {@link CapacityError}. */
@@ -30,7 +34,12 @@ export interface CapacityErrorData {
 }
 
 /** Limits that protect the whole server: refused over HTTP with 503 (the others with 429). */
-const SERVER_WIDE: ReadonlySet<CapacityLimit> = new Set(['maxSessions', 'maxStreams', 'shutdown']);
+const SERVER_WIDE: ReadonlySet<CapacityLimit> = new Set([
+  'maxSessions',
+  'maxStreams',
+  'maxTasks',
+  'shutdown',
+]);
 
 /**
  * A request or session refused because a limit was reached or the server is shutting down
@@ -54,4 +63,20 @@ export class CapacityError extends McpError {
   get httpStatus(): 429 | 503 {
     return SERVER_WIDE.has(this.data.limit) ? 503 : 429;
   }
+}
+
+/**
+ * The HTTP status and `Retry-After` of a JSON-RPC error object that is a capacity refusal (code
+ * -32000 with `data.limit` and `data.retryAfterSeconds`), e.g. a task cap met inside a handler
+ * whose reply is still plain JSON; undefined for any other error.
+ */
+export function capacityReplyOf(
+  error: { code: number; data?: unknown } | undefined,
+): { status: 429 | 503; retryAfter: string } | undefined {
+  if (error?.code !== CAPACITY_ERROR_CODE) return undefined;
+  const data = error.data as Partial<CapacityErrorData> | undefined;
+  if (typeof data?.limit !== 'string' || typeof data.retryAfterSeconds !== 'number')
+    return undefined;
+  const status = SERVER_WIDE.has(data.limit) ? 503 : 429;
+  return { status, retryAfter: String(data.retryAfterSeconds) };
 }

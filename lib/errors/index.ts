@@ -24,4 +24,10 @@ export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
 export { TaskCancelledError } from './task-cancelled.error.js';
 export { StoreUnavailableError, STORE_UNAVAILABLE_ERROR_CODE } from './store-unavailable.error.js';
 export { InvalidTokenError } from './invalid-token.error.js';
+export {
+  ClientDidNotAnswerError,
+  CLIENT_DID_NOT_ANSWER_ERROR_CODE,
+  type ClientDidNotAnswerData,
+} from './client-did-not-answer.error.js';
+export { AuthorizationServerUnavailableError } from './authorization-server-unavailable.error.js';
 export { McpAuthError } from './mcp-auth.error.js';

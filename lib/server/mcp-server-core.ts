@@ -152,6 +152,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       options.listen ? options.listen.maxStreams : undefined,
     );
     this.limits = new ServerLimits(limits);
+    this.tasks.quota = this.limits.tasks;
+    this.inputRounds.onRoundLimit = () => this.limits.count('maxInputRounds');
     const listenLimits = resolveListenLimits(options.listen, limits);
     if (listenLimits) {
       const count = (limit: RefusalKind) => this.limits.count(limit);

@@ -1,5 +1,6 @@
 import type { JsonRpcRequest } from '../protocol/json-rpc.js';
 import { McpError } from '../errors/mcp.error.js';
+import { ClientDidNotAnswerError } from '../errors/client-did-not-answer.error.js';
 import { CapacityError } from '../errors/capacity.error.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
@@ -112,6 +113,12 @@ export class RequestDispatch {
     if (!mcp) return this.host.errors.fault(error, `Handler of ${request.method}`);
     if (mcp instanceof CapacityError)
       this.host.errors.client('refused', () => `Refused ${request.method}: ${mcp.message}`, 'warn');
+    else if (mcp instanceof ClientDidNotAnswerError)
+      this.host.errors.client(
+        'client did not answer',
+        () => `${request.method} ended: ${mcp.message}`,
+        'warn',
+      );
     else
       this.host.errors.client(
         `error ${mcp.code}`,

@@ -1,6 +1,7 @@
 import { startApp, type TestApp } from './support/app.js';
 import {
   initializeRawSession,
+  jsonBody,
   postJson,
   rawId,
   rawRequest,
@@ -79,6 +80,39 @@ describe('Origin and Host validation (DNS rebinding protection)', () => {
     expect((await ping({ host: `evil.example.com:${server.port}` })).status).toBe(403);
     const response = await postJson(server.url, initialize(), { host: 'evil.example.com' });
     expect(response.status).toBe(403);
+  });
+
+  it.each([
+    (port: number) => `127.0.0.1:${port}@evil.example`,
+    (port: number) => `localhost:${port}@evil.example`,
+    () => 'localhost:abc',
+    (port: number) => `localhost:${port}/x`,
+    (port: number) => `127.1:${port}`,
+  ])(
+    'refuses a Host that is not exactly host[:port] (%#) with 403 and a -32600 body',
+    async (host) => {
+      const value = host(server.port);
+      for (const response of [
+        await ping({ host: value }),
+        await postJson(server.url, initialize(), { host: value }),
+      ]) {
+        expect(response.status).toBe(403);
+        expect(jsonBody(response)).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: `Forbidden: Host "${value}" is not allowed` },
+        });
+      }
+    },
+  );
+
+  it('refuses an Origin with userinfo or a path with 403', async () => {
+    for (const origin of [
+      `http://127.0.0.1:${server.port}@evil.example`,
+      `http://localhost:${server.port}/x`,
+    ]) {
+      expect((await ping({ origin })).status).toBe(403);
+    }
   });
 
   it('control: loopback Host names and same-machine Origins are accepted', async () => {

@@ -2,6 +2,7 @@ import {
   ForbiddenException,
   HttpException,
   Injectable,
+  ServiceUnavailableException,
   UnauthorizedException,
   type CanActivate,
   type ExecutionContext,
@@ -16,6 +17,14 @@ interface ResponseLike {
   header?(name: string, value: string): unknown;
   setHeader?(name: string, value: string): unknown;
 }
+
+/** The Nest exception and error name of each refusal status. */
+const EXCEPTIONS: Record<McpAuthRefusal['status'], [new (body: object) => HttpException, string]> =
+  {
+    401: [UnauthorizedException, 'Unauthorized'],
+    403: [ForbiddenException, 'Forbidden'],
+    503: [ServiceUnavailableException, 'Service Unavailable'],
+  };
 
 const KIND_OF_METHOD: Record<string, McpScopedKind> = {
   'tools/call': 'tools',
@@ -75,16 +84,14 @@ export class McpBearerGuard implements CanActivate {
 
   private toHttpException(error: unknown, response: ResponseLike | undefined): unknown {
     if (!(error instanceof McpAuthRefusal)) return error;
-    if (typeof response?.header === 'function')
-      response.header('WWW-Authenticate', error.challenge);
-    else response?.setHeader?.('WWW-Authenticate', error.challenge);
-    const Exception: new (body: object) => HttpException =
-      error.status === 401 ? UnauthorizedException : ForbiddenException;
-    return new Exception({
-      statusCode: error.status,
-      error: error.status === 401 ? 'Unauthorized' : 'Forbidden',
-      message: error.message,
-    });
+    const [header, value] =
+      error.status === 503
+        ? ['Retry-After', String(error.retryAfterSeconds ?? 1)]
+        : ['WWW-Authenticate', error.challenge];
+    if (typeof response?.header === 'function') response.header(header, value);
+    else response?.setHeader?.(header, value);
+    const [Exception, name] = EXCEPTIONS[error.status];
+    return new Exception({ statusCode: error.status, error: name, message: error.message });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../errors/invalid-token.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
@@ -26,23 +27,40 @@ import { authOf, setAuth } from './request-auth.js';
 /** Which list a primitive is in, for its required scopes. */
 export type McpScopedKind = keyof McpScopeMap;
 
-/** A refused request: its status (401, 403), the `WWW-Authenticate` value and a message. */
+/**
+ * A refused request: its status, the `WWW-Authenticate` value (401, 403) or `Retry-After` (503:
+ * the authorization server could not be asked) and a message.
+ */
 export class McpAuthRefusal extends Error {
   constructor(
-    readonly status: 401 | 403,
+    readonly status: 401 | 403 | 503,
     readonly challenge: string,
     message: string,
+    /** Seconds of `Retry-After` (503 only). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 
-  /** The refusal as the transport writes it: JSON-RPC error body and the challenge header. */
+  /** The headers of the refusal: the challenge, or `Retry-After` for a 503. */
+  get headers(): Record<string, string> {
+    return this.status === 503
+      ? { 'retry-after': String(this.retryAfterSeconds ?? 1) }
+      : { 'www-authenticate': this.challenge };
+  }
+
+  /** The refusal as the transport writes it: JSON-RPC error body and its headers. */
   toHttpRefusal(id: JsonRpcRequest['id'] | null = null): HttpRefusal {
-    return new HttpRefusal(this.status, ErrorCode.InvalidRequest, this.message, id, {
-      'www-authenticate': this.challenge,
-    });
+    if (this.status !== 503)
+      return new HttpRefusal(this.status, ErrorCode.InvalidRequest, this.message, id, this.headers);
+    // -32000: the server-error code of every "retry later" refusal (as CapacityError).
+    const data = { retryAfterSeconds: this.retryAfterSeconds ?? 1 };
+    return new HttpRefusal(503, -32000, this.message, id, this.headers, data);
   }
 }
+
+/** What a client is told when the authorization server cannot be asked (the cause is logged). */
+const AUTHORIZATION_UNAVAILABLE = 'The authorization server is unavailable; retry later';
 
 /**
  * The MCP server as an OAuth protected resource (module option `auth`): verifies bearer tokens,
@@ -161,6 +179,7 @@ export class McpResourceServer {
     try {
       info = await verify(bearer.token);
     } catch (error) {
+      if (error instanceof AuthorizationServerUnavailableError) throw this.unavailable(error);
       if (!(error instanceof InvalidTokenError)) {
         this.logger.warn(`Access token verification failed: ${String(error)}`);
       }
@@ -231,6 +250,23 @@ export class McpResourceServer {
     return [...scopes];
   }
 
+  /** 503 + `Retry-After`, counted (`authorizationUnavailable`) and logged at warn, rate-limited. */
+  private unavailable(error: AuthorizationServerUnavailableError): McpAuthRefusal {
+    const { core } = this.server;
+    core.countRefusal('authorizationUnavailable');
+    core.reportClientError(
+      'authorization server unavailable',
+      () => `${error.message}: ${String(causeText(error.cause))}; answered 503`,
+      'warn',
+    );
+    return new McpAuthRefusal(
+      503,
+      '',
+      AUTHORIZATION_UNAVAILABLE,
+      core.limits.limits.retryAfterSeconds,
+    );
+  }
+
   private unauthorized(error: 'invalid_request' | 'invalid_token' | undefined, message: string) {
     const { auth } = this.configured();
     const scopes = auth.requiredScopes ?? [];
@@ -251,4 +287,10 @@ export class McpResourceServer {
     }
     return { auth: this.auth, verify: this.verify };
   }
+}
+
+/** The message of a cause (and of its own cause: fetch's `TypeError` wraps the socket error). */
+function causeText(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  return cause.cause instanceof Error ? `${cause.message} (${cause.cause.message})` : cause.message;
 }

@@ -16,6 +16,8 @@ interface FastifyRequestLike {
   raw: IncomingMessage;
   body?: unknown;
   user?: unknown;
+  /** The client address by Fastify's `trustProxy` setting. */
+  ip?: string;
 }
 interface FastifyReplyLike {
   raw: ServerResponse;
@@ -36,20 +38,23 @@ function isFastifyReply(reply: unknown): reply is FastifyReplyLike {
  * - the reply is hijacked (Fastify no longer answers the request itself), and the headers set on
  *   it so far (CORS, hooks) are carried over to the raw response;
  * - the authenticated user an HTTP guard set on the Fastify request (`request.user`) is copied to
- *   the Node request, where the transport and MCP handlers read it (`principal`, `req.user`);
+ *   the Node request, where the transport and MCP handlers read it (`principal`, `req.user`),
+ *   and so is the client address Fastify resolved (`request.ip`, by `trustProxy`);
  * - the `Content-Type` moved aside by `McpRawBody` is put back;
  * - Express's `X-Powered-By` is removed (`app.disable('x-powered-by')` removes it app-wide).
  */
 export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
   if (isFastifyReply(reply)) {
     const fastifyRequest = request as FastifyRequestLike;
-    const req = fastifyRequest.raw as IncomingMessage & { user?: unknown };
+    const req = fastifyRequest.raw as IncomingMessage & { user?: unknown; ip?: string };
     const res = reply.raw;
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
     }
     reply.hijack();
     if (fastifyRequest.user !== undefined && req.user === undefined) req.user = fastifyRequest.user;
+    // The client address as Fastify resolved it (`trustProxy`), where the session caps read it.
+    if (fastifyRequest.ip !== undefined && req.ip === undefined) req.ip = fastifyRequest.ip;
     restoreContentType(req);
     return { req, res, body: fastifyRequest.body };
   }

@@ -1,5 +1,7 @@
 import { IntrinsicException } from '@nestjs/common';
 import { isObservable, type Observable } from 'rxjs';
+import { CapacityError } from '../../errors/capacity.error.js';
+import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { getCurrentMcpContext } from './current-mcp-context.js';
 
@@ -10,6 +12,24 @@ export class McpCallCancelledException extends IntrinsicException {
   constructor(reason: unknown) {
     super(reason instanceof Error ? reason.message : `Cancelled: ${String(reason)}`);
   }
+}
+
+/**
+ * A call ended by the client's doing, not a server fault: the client did not answer a
+ * server-to-client request, or a limit refused what the handler asked for (a capacity
+ * refusal). Nest's exception handler must not log it as an error (the server logs it at warn,
+ * rate-limited). Carries the error the engine answers with (unwrapped by {@link unwrapIntrinsic}
+ * once the pipeline is done).
+ */
+export class McpClientFaultException extends IntrinsicException {
+  constructor(readonly error: ClientDidNotAnswerError | CapacityError) {
+    super(error.message);
+  }
+}
+
+/** Rethrows what an intrinsic exception of this file carries (the pipeline's rejection). */
+export function unwrapIntrinsic(error: unknown): never {
+  throw error instanceof McpClientFaultException ? error.error : error;
 }
 
 function report(ctx: McpContext, value: unknown): void {
@@ -54,7 +74,9 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
  * - an Observable result streams: every value but the last is reported as progress (a number, or
  *   `{ progress, total?, message? }`), the last value is the result, and cancellation unsubscribes;
  * - an error raised because the call was cancelled becomes an McpCallCancelledException, which
- *   Nest's exception handler does not log (the client gets no response anyway).
+ *   Nest's exception handler does not log (the client gets no response anyway); a client that
+ *   did not answer an elicitation, or a limit refused, likewise (McpClientFaultException, unwrapped
+ *   after).
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
  */
 export function wrapHandlerCallback(callback: Callback): Callback {
@@ -66,6 +88,8 @@ export function wrapHandlerCallback(callback: Callback): Callback {
       return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;
     } catch (error) {
       if (ctx?.signal.aborted) throw new McpCallCancelledException(ctx.signal.reason);
+      if (error instanceof ClientDidNotAnswerError || error instanceof CapacityError)
+        throw new McpClientFaultException(error);
       throw error;
     }
   };

@@ -9,7 +9,11 @@ import type { McpContext } from '../../server/context/mcp-context.js';
 import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
 import { runWithMcpContext } from './current-mcp-context.js';
-import { withMetadataOf, wrapHandlerCallback } from './handler-callback.wrapper.js';
+import {
+  unwrapIntrinsic,
+  withMetadataOf,
+  wrapHandlerCallback,
+} from './handler-callback.wrapper.js';
 import { McpArgIndex, pipelineArgs } from './mcp-pipeline-args.js';
 
 type Method = (...args: unknown[]) => unknown;
@@ -131,7 +135,8 @@ export class McpHandlerFactory {
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
     if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
       const fn = this.wrap(wrapper.instance as Host, methodName, spec);
-      return (first, ctx) => runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx)));
+      return (first, ctx) =>
+        runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx))).catch(unwrapIntrinsic);
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -140,7 +145,7 @@ export class McpHandlerFactory {
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, spec, contextId, wrapper.id);
-      return runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx)));
+      return runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx))).catch(unwrapIntrinsic);
     };
   }
 

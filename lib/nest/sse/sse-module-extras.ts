@@ -63,6 +63,7 @@ export function createSseHandler(
       bodyTimeoutMs: http.bodyTimeoutMs,
       maxJsonDepth: http.maxJsonDepth,
       principal: http.principal,
+      clientAddress: http.clientAddress,
       ...(resourceServer?.enabled && { authorizeRequests: resourceServer.authorizeRequests }),
       ...pickHostOriginOptions(options),
     },

@@ -1,3 +1,4 @@
+import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../errors/invalid-token.error.js';
 import type { McpAccessTokenVerifier } from './access-token-verifier.interface.js';
 import { authInfoFromClaims } from './auth-info-from-claims.js';
@@ -50,7 +51,22 @@ export class IntrospectionTokenVerifier implements McpAccessTokenVerifier {
     return authInfoFromClaims(token, claims);
   }
 
+  /**
+   * Asks the endpoint; a failed fetch, a non-2xx status or an answer that is not a JSON object is
+   * an {@link AuthorizationServerUnavailableError} (503), never a refused token.
+   */
   private async introspect(token: string): Promise<Record<string, unknown>> {
+    try {
+      return await this.post(token);
+    } catch (error) {
+      throw new AuthorizationServerUnavailableError(
+        `Token introspection at ${this.options.endpoint} failed`,
+        { cause: error },
+      );
+    }
+  }
+
+  private async post(token: string): Promise<Record<string, unknown>> {
     const { clientId, clientSecret, endpoint } = this.options;
     const headers: Record<string, string> = {
       'content-type': 'application/x-www-form-urlencoded',

@@ -1,4 +1,5 @@
 import { loadJose, type Jose } from '../../engine/load-jose.js';
+import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../errors/invalid-token.error.js';
 import type { McpAccessTokenVerifier } from './access-token-verifier.interface.js';
 import { authInfoFromClaims } from './auth-info-from-claims.js';
@@ -91,7 +92,12 @@ export class JwtAccessTokenVerifier implements McpAccessTokenVerifier {
         ...(this.options.typ !== undefined && { typ: this.options.typ }),
       }));
     } catch (error) {
-      if (isNetworkFailure(error)) throw error;
+      if (isNetworkFailure(error)) {
+        throw new AuthorizationServerUnavailableError(
+          `The JWKS of ${this.options.issuer} could not be fetched`,
+          { cause: error },
+        );
+      }
       throw refusal(error);
     }
     return authInfoFromClaims(token, payload);
@@ -100,7 +106,10 @@ export class JwtAccessTokenVerifier implements McpAccessTokenVerifier {
   private keySet(jose: Jose): Promise<KeySet> {
     this.keys ??= this.makeKeySet(jose).catch((error: unknown) => {
       this.keys = undefined; // discovery failed: try again on the next token
-      throw error;
+      throw new AuthorizationServerUnavailableError(
+        `The metadata of ${this.options.issuer} could not be read`,
+        { cause: error },
+      );
     });
     return this.keys;
   }
@@ -116,8 +125,17 @@ export class JwtAccessTokenVerifier implements McpAccessTokenVerifier {
   }
 }
 
-/** A JWKS that could not be fetched is the server's problem, not a bad token. */
+/**
+ * A JWKS that could not be fetched is the server's problem, not a bad token: a timeout, a fetch
+ * that failed (TypeError), a non-200 or non-JSON answer (jose's generic error, thrown only there)
+ * or a document that is not a key set.
+ */
 function isNetworkFailure(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JWKS_INVALID' || error instanceof TypeError;
+  const { code, name } = (error ?? {}) as { code?: string; name?: string };
+  return (
+    code === 'ERR_JWKS_TIMEOUT' ||
+    code === 'ERR_JWKS_INVALID' ||
+    code === 'ERR_JOSE_GENERIC' ||
+    name === 'TypeError' // fetch's, from whichever realm fetch lives in
+  );
 }

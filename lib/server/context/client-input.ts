@@ -1,4 +1,6 @@
+import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.error.js';
 import { McpError } from '../../errors/mcp.error.js';
+import { RequestTimeoutError } from '../../errors/request-timeout.error.js';
 import { channels } from '../../engine/telemetry/mcp-channels.js';
 import type { McpServerToClientRequestEvent } from '../../engine/telemetry/mcp-telemetry-events.interface.js';
 import { isTraced, traceOperation } from '../../engine/telemetry/trace-operation.js';
@@ -136,12 +138,17 @@ export function requestClient(
       ),
     );
   }
+  const limits = scope.notifier.limits;
+  if (limits && peer.pendingCount >= limits.limits.maxPendingClientRequestsPerSession)
+    throw limits.refuse('maxPendingClientRequestsPerSession');
   const send = () =>
-    peer.request(method, params as Record<string, unknown>, {
-      ...options,
-      signal,
-      relatedRequestId: scope.requestId,
-    });
+    peer
+      .request(method, params as Record<string, unknown>, {
+        ...options,
+        signal,
+        relatedRequestId: scope.requestId,
+      })
+      .catch(clientFault);
   if (!isTraced(channels.serverToClientRequest)) return send();
   const event: McpServerToClientRequestEvent = {
     method,
@@ -168,4 +175,11 @@ function missingCapability(
   return new McpError(code, `The client did not declare the "${name}" capability`, {
     requiredCapabilities,
   });
+}
+
+/** A timeout of a server-to-client request is the client's fault: {@link ClientDidNotAnswerError}. */
+function clientFault(error: unknown): never {
+  if (error instanceof RequestTimeoutError)
+    throw new ClientDidNotAnswerError(error.method, error.timeoutMs);
+  throw error;
 }

@@ -7,6 +7,7 @@ import type { ProtocolContext } from '../../protocol/protocol-context.interface.
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { InputRoundPort } from '../mrtr/input-round.js';
 import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
+import type { ServerLimits } from '../limits/server-limits.js';
 import type { InputMethod } from '../mrtr/input-answers.js';
 
 /** Server-wide notifications a handler may trigger. */
@@ -17,6 +18,8 @@ export interface ServerNotifier {
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
   /** URL-mode elicitations waiting for completion (`notifications/elicitation/complete`). */
   readonly elicitations?: McpElicitations;
+  /** The server's caps (`maxPendingClientRequestsPerSession` is checked by input calls). */
+  readonly limits?: ServerLimits;
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */

@@ -61,6 +61,7 @@ async function runModern(
     codec: settings.codec,
     binding,
     maxRounds: settings.maxRounds,
+    onLimit: settings.onRoundLimit,
     round: (state?.round ?? 0) + 1,
     carried: state?.answers ?? {},
     responses,
@@ -114,6 +115,7 @@ export async function runLegacyRounds(
       const pending = pendingLegacyInput(value);
       if (!pending) return value;
       if (rounds >= host.inputRounds.maxRounds) {
+        host.inputRounds.onRoundLimit?.();
         throw McpError.invalidParams(
           `Too many input rounds (the limit is ${host.inputRounds.maxRounds})`,
         );

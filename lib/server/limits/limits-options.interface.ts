@@ -15,8 +15,10 @@ export interface McpLimitsOptions {
   /** Most live sessions of one principal (when a principal is known); 429. Default 1000. */
   maxSessionsPerPrincipal?: number;
   /**
-   * Most live sessions from one remote address; 429. Behind a reverse proxy every client shares
-   * the proxy's address: raise it (or set `Infinity`) there. Default 1000.
+   * Most live sessions from one client address; 429. The address is the one the framework
+   * resolves (`req.ip`): behind a reverse proxy, trust it (`app.set('trust proxy', ...)` on
+   * Express, `trustProxy` on Fastify, option `clientAddress` on plain Node) so each client keeps
+   * its own cap; otherwise every client shares the proxy's address. Default 1000.
    */
   maxSessionsPerAddress?: number;
   /**
@@ -30,6 +32,20 @@ export interface McpLimitsOptions {
    * by `maxSessions` (one per session). Default 1000.
    */
   maxStreams?: number;
+  /**
+   * Most unexpired tasks one owner created on this instance (a 2026-07-28 principal; without one,
+   * the 2025 session, or all anonymous 2026 callers together); one more gets 429. A task counts
+   * until its TTL ends (its record and result are kept that long), finished or not. Default 200.
+   */
+  maxTasksPerOwner?: number;
+  /** Most unexpired tasks on this instance, every owner together; one more gets 503. Default 2000. */
+  maxTasks?: number;
+  /**
+   * Most server-to-client requests (`ctx.elicit()`, `ctx.sample()`, `ctx.listRoots()`) one
+   * 2025-era session waits on at once; one more fails in the handler with a -32000 refusal (429
+   * when the reply is still plain JSON). Each waits at most `requestTimeoutMs`. Default 32.
+   */
+  maxPendingClientRequestsPerSession?: number;
   /** `Retry-After` (seconds) sent with every refusal. Default 1. */
   retryAfterSeconds?: number;
 }
@@ -41,6 +57,10 @@ export type ResolvedLimits = Readonly<Required<McpLimitsOptions>>;
 export const DEFAULT_MAX_SESSIONS = 10_000;
 /** Default of {@link McpLimitsOptions.maxSessionsPerPrincipal} and `maxSessionsPerAddress`. */
 export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 1000;
+/** Default of {@link McpLimitsOptions.maxTasksPerOwner}. */
+export const DEFAULT_MAX_TASKS_PER_OWNER = 200;
+/** Default of {@link McpLimitsOptions.maxTasks}. */
+export const DEFAULT_MAX_TASKS = 2000;
 /** Default of {@link McpLimitsOptions.maxInFlightPerSession}. */
 export const DEFAULT_MAX_IN_FLIGHT_PER_SESSION = 100;
 
@@ -59,6 +79,9 @@ export function resolveLimits(
     maxSessionsPerAddress: options.maxSessionsPerAddress ?? DEFAULT_MAX_SESSIONS_PER_CLIENT,
     maxInFlightPerSession: options.maxInFlightPerSession ?? DEFAULT_MAX_IN_FLIGHT_PER_SESSION,
     maxStreams: options.maxStreams ?? legacyMaxStreams ?? 1000,
+    maxTasksPerOwner: options.maxTasksPerOwner ?? DEFAULT_MAX_TASKS_PER_OWNER,
+    maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
+    maxPendingClientRequestsPerSession: options.maxPendingClientRequestsPerSession ?? 32,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
   };
   for (const [name, value] of Object.entries(resolved)) {

@@ -1,11 +1,17 @@
 import { CapacityError, type CapacityLimit } from '../../errors/capacity.error.js';
 import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { ResolvedLimits } from './limits-options.interface.js';
+import { TaskQuota } from './task-quota.js';
 
 export type { SessionAdmission };
 
-/** What a refusal was counted for: a capacity limit, or an HTTP body that did not arrive in time. */
-export type RefusalKind = CapacityLimit | 'bodyTimeout';
+/**
+ * What a refusal was counted for: a capacity limit, an HTTP body that did not arrive in time, or
+ * a token that could not be checked because the authorization server was unavailable (503), or
+ * a request that asked for input past `requestState.maxRounds` (-32602).
+ */
+export type RefusalKind =
+  CapacityLimit | 'bodyTimeout' | 'authorizationUnavailable' | 'maxInputRounds';
 
 /** Refusals counted since the server started, per kind. */
 export type RefusalCounts = Record<RefusalKind, number>;
@@ -16,6 +22,9 @@ const MESSAGES: Record<Exclude<CapacityLimit, 'shutdown'>, string> = {
   maxSessionsPerAddress: 'Too many sessions from this address',
   maxInFlightPerSession: 'Too many requests in flight on this session',
   maxStreams: 'Too many streams on this server',
+  maxTasksPerOwner: 'Too many tasks for this owner',
+  maxTasks: 'Too many tasks on this server',
+  maxPendingClientRequestsPerSession: 'Too many requests to the client waiting on this session',
 };
 
 /**
@@ -31,9 +40,16 @@ export class ServerLimits {
     maxSessionsPerAddress: 0,
     maxInFlightPerSession: 0,
     maxStreams: 0,
+    maxTasksPerOwner: 0,
+    maxTasks: 0,
+    maxPendingClientRequestsPerSession: 0,
     shutdown: 0,
     bodyTimeout: 0,
+    authorizationUnavailable: 0,
+    maxInputRounds: 0,
   };
+  /** The task caps (`maxTasksPerOwner`, `maxTasks`), checked by the task engine. */
+  readonly tasks: TaskQuota = new TaskQuota(this);
   private sessions = 0;
   private readonly perPrincipal = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();

@@ -15,6 +15,8 @@ export interface McpServerStats {
   readonly inFlight: number;
   /** Open `subscriptions/listen` streams. */
   readonly listenStreams: number;
+  /** Unexpired tasks this instance created (counted against `maxTasks`; swept lazily). */
+  readonly tasks: number;
   /** True while the server drains for shutdown. */
   readonly draining: boolean;
   /** Refusals since start, per limit (`shutdown`: refused or cut while draining). */
@@ -35,6 +37,7 @@ export function serverStats(
     admittedSessions: limits.sessionCount,
     inFlight: gate.inFlight,
     listenStreams,
+    tasks: limits.tasks.count,
     draining: gate.draining,
     refused: { ...limits.refused },
     limits: limits.limits,

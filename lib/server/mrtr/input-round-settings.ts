@@ -17,6 +17,8 @@ export class InputRoundSettings {
   readonly codec: RequestStateCodec;
   /** Most `input_required` answers one request may get. */
   readonly maxRounds: number;
+  /** Called each time a request is refused for asking past {@link maxRounds} (counted in stats). */
+  onRoundLimit?: () => void;
   private warned = false;
 
   constructor(

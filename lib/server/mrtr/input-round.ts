@@ -36,6 +36,8 @@ export interface InputRoundInit {
   readonly codec: RequestStateCodec;
   readonly binding: RequestStateBinding;
   readonly maxRounds: number;
+  /** Called when this run is refused for asking past `maxRounds`. */
+  readonly onLimit?: (() => void) | undefined;
   /** Number of this run (1 without a `requestState`, previous round + 1 with one). */
   readonly round: number;
   /** Answers the verified state carried. */
@@ -156,6 +158,7 @@ export class InputRound implements InputRoundPort {
   private interim(app: unknown): InputRequiredResult {
     const { codec, binding, maxRounds, round } = this.init;
     if (round > maxRounds) {
+      this.init.onLimit?.();
       throw envelopeError(`Too many input rounds (the limit is ${maxRounds})`);
     }
     const asked: Record<string, string> = {};

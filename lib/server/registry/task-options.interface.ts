@@ -29,7 +29,10 @@ export interface McpTasksOptions {
   store?: TaskStore;
   /** Lifetime of a task from creation when neither the tool nor the client sets one (1 hour). */
   defaultTtlMs?: number;
-  /** Upper bound of a lifetime a 2025-11-25 client asks for with `task.ttl` (24 hours). */
+  /**
+   * Ceiling of a lifetime a 2025-11-25 client asks for with `task.ttl`: a client asking 24 hours
+   * gets this. Default 1 hour (or `defaultTtlMs` when longer); the tool's own `ttlMs` is not capped.
+   */
   maxTtlMs?: number;
   /** Suggested polling interval sent with every task (1000 ms). */
   pollIntervalMs?: number;

@@ -12,6 +12,7 @@ import {
 import type { McpLogger } from '../../engine/logger.interface.js';
 import type { ResolvedToolTask, McpTasksOptions } from '../registry/task-options.interface.js';
 import { TaskInput } from './task-input.js';
+import type { TaskQuota } from '../limits/task-quota.js';
 import {
   orphaned,
   remoteAnswers,
@@ -22,7 +23,8 @@ import {
 } from './task-cluster.js';
 
 const DEFAULT_TTL_MS = 3_600_000;
-const MAX_TTL_MS = 86_400_000;
+/** Default ceiling of a TTL a client asks for (1 hour, or the default TTL when that is longer). */
+const DEFAULT_MAX_TTL_MS = 3_600_000;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /** A task running in this process: its record as last written, its abort and its input. */
@@ -66,6 +68,8 @@ export class TaskEngine {
    * `tasks/cancel` for a task running elsewhere are sent there.
    */
   cluster?: TaskCluster;
+  /** The task caps (`limits.maxTasksPerOwner`, `limits.maxTasks`), set by the server. */
+  quota?: TaskQuota;
 
   constructor(
     options: McpTasksOptions = {},
@@ -73,7 +77,7 @@ export class TaskEngine {
   ) {
     this.store = options.store ?? new InMemoryTaskStore();
     this.defaultTtlMs = options.defaultTtlMs ?? DEFAULT_TTL_MS;
-    this.maxTtlMs = options.maxTtlMs ?? MAX_TTL_MS;
+    this.maxTtlMs = options.maxTtlMs ?? Math.max(DEFAULT_MAX_TTL_MS, this.defaultTtlMs);
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.pageSize = options.pageSize ?? 50;
   }
@@ -82,12 +86,13 @@ export class TaskEngine {
   async create(start: TaskStart): Promise<LiveTask> {
     const now = new Date();
     const asked = start.requestedTtlMs;
-    const ttlMs = Math.min(
+    const chosen = start.tool.ttlMs ?? this.defaultTtlMs;
+    // What the client asks is capped by the ceiling; what the server chose is its own call.
+    const ttlMs =
       asked !== undefined && Number.isInteger(asked) && asked > 0
-        ? asked
-        : (start.tool.ttlMs ?? this.defaultTtlMs),
-      this.maxTtlMs,
-    );
+        ? Math.min(asked, Math.max(this.maxTtlMs, chosen))
+        : chosen;
+    this.quota?.admit(start.owner, now.getTime() + ttlMs, now.getTime());
     const record: TaskRecord = {
       taskId: randomUUID(),
       owner: start.owner,

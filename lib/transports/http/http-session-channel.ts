@@ -145,6 +145,7 @@ export class HttpSessionChannel implements McpSessionSink {
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
+      keepAliveMs: this.options.keepAliveMs,
       openStream: () => {
         stream = this.newStream(ids);
         return stream;

@@ -68,7 +68,7 @@ export async function serveLegacyPost(
     }
     ({ channel, headers, replyHeaders, refusal } = openInitializeSession(
       host.sessions,
-      { principal: host.options.principal(req), remoteAddress: req.socket.remoteAddress },
+      { principal: host.options.principal(req), remoteAddress: host.options.clientAddress(req) },
       res,
     ));
   } else channel = await host.requireSession(req);
@@ -91,7 +91,7 @@ export async function serveLegacyPost(
     );
   }
   await host.options.authorizeRequests?.(req, requests);
-  admitRequests(host.server, session, requests);
+  admitRequests(host.server, session, requests, batch);
   const extra: MessageExtra = {
     transport: {
       ...httpTransportInfo(req, res),

@@ -32,16 +32,24 @@ export async function serveModernPost(
   res: ServerResponse,
   message: JsonRpcMessage,
   principal: string | undefined,
+  keepAliveMs = 0,
 ): Promise<void> {
   if (!isJsonRpcRequest(message)) {
     writeEmpty(res, 202); // notifications and stray responses: nothing to answer
     return;
   }
   const request = message;
-  // A listen stream stays open for long: `:` comments keep proxies from timing it out.
-  const keepAliveMs =
-    request.method === 'subscriptions/listen' ? server.listenKeepAliveMs : undefined;
-  const reply = new ModernReply(res, request, reportEncodeFailure(server), keepAliveMs);
+  // A listen stream stays open for long: `:` comments keep proxies from timing it out. Any other
+  // request that accepts SSE switches to a stream with the same comments once it outlives
+  // `keepAliveMs` (a JSON-only client gets its JSON reply at the end, with nothing before it).
+  const listen = request.method === 'subscriptions/listen';
+  const reply = new ModernReply(
+    res,
+    request,
+    reportEncodeFailure(server),
+    listen ? server.listenKeepAliveMs : keepAliveMs,
+  );
+  if (!listen && keepAliveMs > 0 && acceptsSse(req)) reply.streamAfter(keepAliveMs);
   let protocol;
   try {
     if (
@@ -95,6 +103,7 @@ class ModernReply implements RequestOutlet {
   done = false;
   private sse = false;
   private keepAlive?: NodeJS.Timeout;
+  private longCall?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -103,17 +112,19 @@ class ModernReply implements RequestOutlet {
     private readonly keepAliveMs?: number,
   ) {}
 
+  /** Switches to SSE (a comment, then keep-alives) if the reply is still pending after `ms`. */
+  streamAfter(ms: number): void {
+    this.longCall = setTimeout(() => {
+      if (this.done || this.sse || this.res.writableEnded) return;
+      this.openStream();
+      this.res.write(encodeSseComment('keepalive'));
+    }, ms);
+    this.longCall.unref();
+  }
+
   notify(method: string, params?: Record<string, unknown>): void {
     if (this.done || this.res.writableEnded) return;
-    if (!this.sse) {
-      this.sse = true;
-      this.res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      });
-      if (this.keepAliveMs) this.startKeepAlive(this.keepAliveMs);
-    }
+    if (!this.sse) this.openStream();
     const notification = { jsonrpc: '2.0' as const, method, ...(params && { params }) };
     const json = encodeMessage(notification, this.report);
     if (json !== undefined) this.res.write(encodeSseEvent(messageEvent(json)));
@@ -130,6 +141,16 @@ class ModernReply implements RequestOutlet {
     this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() }, headers);
   }
 
+  private openStream(): void {
+    this.sse = true;
+    this.res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    });
+    if (this.keepAliveMs) this.startKeepAlive(this.keepAliveMs);
+  }
+
   private startKeepAlive(ms: number): void {
     this.keepAlive = setInterval(() => {
       if (!this.res.writableEnded) this.res.write(encodeSseComment('keepalive'));
@@ -142,6 +163,7 @@ class ModernReply implements RequestOutlet {
     if (this.done) return;
     this.done = true;
     clearInterval(this.keepAlive);
+    if (this.longCall) clearTimeout(this.longCall);
     // A response always encodes (an unencodable one becomes a -32603 error for its id).
     const json = encodeMessage(body, this.report)!;
     if (!this.sse) {
@@ -151,4 +173,9 @@ class ModernReply implements RequestOutlet {
     if (this.res.writableEnded) return;
     this.res.end(encodeSseEvent(messageEvent(json)));
   }
+}
+
+/** True when the request's `Accept` lists `text/event-stream`. */
+function acceptsSse(req: IncomingMessage): boolean {
+  return req.headers.accept?.includes('text/event-stream') ?? false;
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
+import { capacityReplyOf } from '../../errors/capacity.error.js';
 import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
 import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
 import type { HttpRefusal } from '../shared/http/http-refusal.js';
@@ -31,6 +32,12 @@ export interface PostExchangeOptions {
   onDone: () => void;
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
   report: EncodeFailureReport;
+  /**
+   * A reply that is still plain JSON after this long (ms) while requests are pending switches to
+   * SSE when the client accepts it, so keep-alive comments flow and proxies do not cut a long
+   * call; 0 never switches.
+   */
+  keepAliveMs: number;
 }
 
 /**
@@ -42,6 +49,7 @@ export class PostExchange {
   private readonly pending: Set<RequestId>;
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
+  private longCall?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -50,6 +58,10 @@ export class PostExchange {
   ) {
     this.pending = new Set(requestIds);
     if (options.streamFromStart && options.acceptsSse) this.upgrade();
+    else if (options.acceptsSse && options.keepAliveMs > 0) {
+      this.longCall = setTimeout(() => this.outlived(), options.keepAliveMs);
+      this.longCall.unref();
+    }
   }
 
   /** True when this POST is waiting for the response to `id`. */
@@ -97,6 +109,12 @@ export class PostExchange {
     this.stream?.disconnect();
   }
 
+  /** The call outlived the keep-alive interval as plain JSON: switch to SSE (keep-alives flow). */
+  private outlived(): void {
+    this.longCall = undefined;
+    if (!this.stream && this.pending.size > 0 && !this.res.writableEnded) this.upgrade();
+  }
+
   private upgrade(): void {
     this.stream = this.options.openStream();
     this.stream.attach(this.res, true, this.options.headers);
@@ -104,6 +122,7 @@ export class PostExchange {
   }
 
   private finish(): void {
+    if (this.longCall) clearTimeout(this.longCall);
     const headers = this.options.replyHeaders?.() ?? this.options.headers;
     const refusal = this.stream ? undefined : this.options.refusal?.();
     if (refusal) {
@@ -115,8 +134,15 @@ export class PostExchange {
     else {
       // A response always encodes (an unencodable one becomes a -32603 error for its id).
       const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
-      const body = this.options.batch ? `[${texts.join(',')}]` : texts[0];
-      writeJsonText(this.res, 200, body, headers);
+      if (this.options.batch) writeJsonText(this.res, 200, `[${texts.join(',')}]`, headers);
+      else {
+        // A capacity refusal met by the handler (a task cap) keeps its 429/503 + Retry-After.
+        const first = this.responses[0]!;
+        const refusal = 'error' in first ? capacityReplyOf(first.error) : undefined;
+        const status = refusal?.status ?? 200;
+        const replyHeaders = refusal ? { ...headers, 'retry-after': refusal.retryAfter } : headers;
+        writeJsonText(this.res, status, texts[0]!, replyHeaders);
+      }
     }
     this.options.onDone();
   }

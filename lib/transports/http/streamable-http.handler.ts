@@ -149,7 +149,14 @@ export class StreamableHttpHandler {
       if (era === 'modern') {
         const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
         if (isJsonRpcRequest(message)) await this.options.authorizeRequests?.(req, [message]);
-        await serveModernPost(this.server, req, res, message, this.options.principal(req));
+        await serveModernPost(
+          this.server,
+          req,
+          res,
+          message,
+          this.options.principal(req),
+          this.options.keepAliveMs,
+        );
         return;
       }
     }

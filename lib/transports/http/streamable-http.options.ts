@@ -1,5 +1,6 @@
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
 import { principalFromUser } from '../shared/http/principal.js';
+import { clientAddressOf } from '../shared/http/client-address.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -68,6 +69,13 @@ export interface StreamableHttpOptions extends HostOriginOptions {
    */
   principal?: (req: IncomingMessage) => string | undefined;
   /**
+   * The client address a session counts against (`limits.maxSessionsPerAddress`). Default: the
+   * address the framework resolved (`req.ip`: Express with `app.set('trust proxy', ...)`, Fastify
+   * with `trustProxy`), else the socket's. Behind a balancer on plain Node, return the client's
+   * address from the header your balancer sets (only when it always sets it).
+   */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
+  /**
    * Checks the requests of a POST before they run (after the session checks): throw an
    * `HttpRefusal` to answer the whole POST with its status and headers, e.g. 403
    * `insufficient_scope` with a `WWW-Authenticate` challenge. The module's `auth` option sets it.
@@ -96,6 +104,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   sseRetryMs: number;
   keepAliveMs: number;
   principal: (req: IncomingMessage) => string | undefined;
+  clientAddress: (req: IncomingMessage) => string | undefined;
   authorizeRequests?: McpRequestAuthorizer;
 }
 
@@ -119,6 +128,7 @@ export function resolveStreamableHttpOptions(
     keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,
     ...resolveHostOriginOptions(options),
     principal: options.principal ?? principalFromUser,
+    clientAddress: options.clientAddress ?? clientAddressOf,
     ...(options.authorizeRequests && { authorizeRequests: options.authorizeRequests }),
   };
 }

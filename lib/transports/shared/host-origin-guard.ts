@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ResolvedHostOriginOptions } from './host-origin.options.js';
+import { parseHostHeader, parseOriginHeader } from './parse-host.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /** Longest refused value quoted in a message or remembered by the refusal log. */
@@ -57,31 +58,35 @@ export function checkOrigin(
   options: ResolvedHostOriginOptions,
 ): HostOriginRefusal | undefined {
   if (!options.dnsRebindingProtection) return undefined;
-  const host = (req.headers.host ?? '').toLowerCase();
+  const parsed = parseHostHeader(req.headers.host ?? '');
   const loopback = isLoopbackAddress(req.socket.localAddress);
   const hostAllowed =
-    options.allowedHosts.has(host) ||
-    options.allowedHosts.has(hostname(host)) ||
-    (loopback ? LOOPBACK_NAMES.has(hostname(host)) : options.allowedHosts.size === 0);
+    parsed !== undefined &&
+    (options.allowedHosts.has(parsed.host) ||
+      options.allowedHosts.has(parsed.hostname) ||
+      (loopback ? LOOPBACK_NAMES.has(parsed.hostname) : options.allowedHosts.size === 0));
   if (!hostAllowed) {
-    const rule = loopback
-      ? 'a loopback-bound server accepts only loopback names and allowedHosts'
-      : 'it is not in allowedHosts';
+    const rule =
+      parsed === undefined
+        ? 'it is not host[:port] (no userinfo, a numeric port, nothing after it)'
+        : loopback
+          ? 'a loopback-bound server accepts only loopback names and allowedHosts'
+          : 'it is not in allowedHosts';
     return refusal('Host', req.headers.host ?? '', rule, 'allowedHosts');
   }
 
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
-  const normalized = origin.toLowerCase();
-  if (options.allowedOrigins.has(normalized)) return undefined;
-  let originUrl: URL | undefined;
-  try {
-    originUrl = new URL(normalized);
-  } catch {
-    // Not a URL: refused below.
+  if (options.allowedOrigins.has(origin.toLowerCase())) return undefined;
+  const originUrl = parseOriginHeader(origin);
+  if (originUrl) {
+    if (options.allowedOrigins.has(originUrl.origin)) return undefined;
+    if (originUrl.host === parsed.host) return undefined;
+    if (loopback && LOOPBACK_NAMES.has(originUrl.hostname)) return undefined;
   }
-  if (originUrl?.host === host) return undefined;
-  if (originUrl && loopback && LOOPBACK_NAMES.has(originUrl.hostname)) return undefined;
-  const rule = 'it is neither same-origin with Host nor in allowedOrigins';
+  const rule =
+    originUrl === undefined
+      ? 'it is not scheme://host[:port]'
+      : 'it is neither same-origin with Host nor in allowedOrigins';
   return refusal('Origin', origin, rule, 'allowedOrigins');
 }

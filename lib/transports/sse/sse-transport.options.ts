@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { principalFromUser } from '../shared/http/principal.js';
+import { clientAddressOf } from '../shared/http/client-address.js';
 import type { McpRequestAuthorizer } from '../http/streamable-http.options.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
 import {
@@ -41,6 +42,13 @@ export interface SseTransportOptions extends HostOriginOptions {
    */
   principal?: (req: IncomingMessage) => string | undefined;
   /**
+   * The client address a session counts against (`limits.maxSessionsPerAddress`). Default: the
+   * address the framework resolved (`req.ip`: Express with `app.set('trust proxy', ...)`, Fastify
+   * with `trustProxy`), else the socket's. Behind a balancer on plain Node, return the client's
+   * address from the header your balancer sets (only when it always sets it).
+   */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
+  /**
    * Checks a POSTed request before it runs (after the session checks): throw an `HttpRefusal` to
    * answer the POST with its status and headers, e.g. 403 `insufficient_scope`. The module's
    * `auth` option sets it, as on Streamable HTTP.
@@ -57,6 +65,7 @@ export interface ResolvedSseTransportOptions {
   bodyTimeoutMs: number;
   maxJsonDepth: number;
   principal: (req: IncomingMessage) => string | undefined;
+  clientAddress: (req: IncomingMessage) => string | undefined;
   authorizeRequests?: McpRequestAuthorizer;
   /** The `Host`/`Origin` guard settings. */
   origin: ResolvedHostOriginOptions;
@@ -80,6 +89,7 @@ export function resolveSseTransportOptions(
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     principal: options.principal ?? principalFromUser,
+    clientAddress: options.clientAddress ?? clientAddressOf,
     ...(options.authorizeRequests && { authorizeRequests: options.authorizeRequests }),
     origin: resolveHostOriginOptions(options),
   };

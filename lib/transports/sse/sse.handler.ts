@@ -103,7 +103,7 @@ export class SseHandler {
       // The principal also addresses broadcasts ({ principal }) and counts per-principal caps.
       session = this.server.createSession(id, 'sse', {
         principal,
-        remoteAddress: req.socket.remoteAddress,
+        remoteAddress: this.options.clientAddress(req),
       });
     } catch (error) {
       this.refuse(res, error); // a session cap or shutdown: 503/429 with Retry-After

@@ -8,6 +8,7 @@ import {
   postJson,
   rawId,
   rawRequest,
+  rpcMessages,
   type RawResponse,
   type RawSession,
 } from '../support/raw-http.js';
@@ -133,6 +134,36 @@ describe('capacity limits over Streamable HTTP', () => {
     expect((await slow).status).toBe(200);
     const served = await postJson(app.url, ECHO(8), session.headers);
     expect(jsonBody(served)).toMatchObject({ id: 8, result: { content: [{ text: 'echo: hi' }] } });
+  });
+
+  it('answers every request id of a batch over maxInFlightPerSession (429, one error each)', async () => {
+    await boot({ limits: { maxInFlightPerSession: 2 } });
+    const session = await initializeRawSession(app.url, '2025-03-26');
+    const ids = [11, 'b-12', 13, 14, 15];
+    const batch = [
+      ...ids.map((id) => ({ ...ECHO(0), id })),
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'x', progress: 1 },
+      },
+    ];
+    const refused = await postJson(app.url, batch, session.headers);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    const error = {
+      code: -32000,
+      message: 'Too many requests in flight on this session (limit 2)',
+      data: { limit: 'maxInFlightPerSession', max: 2, retryAfterSeconds: 1 },
+    };
+    expect(jsonBody(refused)).toEqual(ids.map((id) => ({ jsonrpc: '2.0', id, error })));
+    expect(stats().refused.maxInFlightPerSession).toBe(1);
+
+    // A batch within the cap is served, every id answered.
+    const served = await postJson(app.url, [ECHO(21), ECHO(22)], session.headers);
+    expect(served.status).toBe(200);
+    const answers = rpcMessages(served);
+    expect(answers.map((m) => m.id).sort()).toEqual([21, 22]);
   });
 
   it('cuts off a POST whose body trickles in: 408, connection closed, counted', async () => {

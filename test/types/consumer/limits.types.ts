@@ -5,7 +5,10 @@
  */
 import { expectTypeOf } from 'expect-type';
 import {
+  AuthorizationServerUnavailableError,
   CAPACITY_ERROR_CODE,
+  CLIENT_DID_NOT_ANSWER_ERROR_CODE,
+  ClientDidNotAnswerError,
   CapacityError,
   McpModule,
   McpServer,
@@ -22,6 +25,9 @@ const limits: McpLimitsOptions = {
   maxSessionsPerAddress: Infinity,
   maxInFlightPerSession: 50,
   maxStreams: 500,
+  maxTasksPerOwner: 100,
+  maxTasks: 1000,
+  maxPendingClientRequestsPerSession: 8,
   retryAfterSeconds: 2,
 };
 const options: McpModuleOptions = {
@@ -30,6 +36,8 @@ const options: McpModuleOptions = {
   limits,
   drainTimeoutMs: 10_000,
   bodyTimeoutMs: 5000,
+  keepAliveMs: 15_000,
+  clientAddress: (req) => req.socket.remoteAddress,
 };
 McpModule.forRoot(options);
 // @ts-expect-error: limits are numbers
@@ -41,7 +49,11 @@ expectTypeOf(stats).toEqualTypeOf<McpServerStats>();
 expectTypeOf(stats.sessions).toEqualTypeOf<number>();
 expectTypeOf(stats.refused.maxSessions).toEqualTypeOf<number>();
 expectTypeOf(stats.limits.maxInFlightPerSession).toEqualTypeOf<number>();
-expectTypeOf<RefusalKind>().toEqualTypeOf<CapacityLimit | 'bodyTimeout'>();
+expectTypeOf<RefusalKind>().toEqualTypeOf<
+  CapacityLimit | 'bodyTimeout' | 'authorizationUnavailable' | 'maxInputRounds'
+>();
+expectTypeOf(stats.tasks).toEqualTypeOf<number>();
+expectTypeOf(stats.refused.maxTasksPerOwner).toEqualTypeOf<number>();
 expectTypeOf(server.drain()).toEqualTypeOf<Promise<void>>();
 
 const refusal: unknown = undefined;
@@ -50,3 +62,10 @@ if (refusal instanceof CapacityError) {
   expectTypeOf(refusal.httpStatus).toEqualTypeOf<429 | 503>();
 }
 expectTypeOf(CAPACITY_ERROR_CODE).toEqualTypeOf<-32000>();
+
+const unanswered: unknown = undefined;
+if (unanswered instanceof ClientDidNotAnswerError) {
+  expectTypeOf(unanswered.data.timeoutMs).toEqualTypeOf<number>();
+}
+expectTypeOf(CLIENT_DID_NOT_ANSWER_ERROR_CODE).toEqualTypeOf<-32003>();
+expectTypeOf(new AuthorizationServerUnavailableError('down')).toMatchTypeOf<Error>();

@@ -8,7 +8,7 @@ import {
 } from '../../../protocol/json-rpc.js';
 import type { McpError } from '../../../errors/mcp.error.js';
 import { isSupportedLegacyVersion } from '../../../protocol/versions.js';
-import { writeJsonRpcError } from './http-response.js';
+import { writeJsonRpcError, writeJsonRpcErrors } from './http-response.js';
 import { CapacityError } from '../../../errors/capacity.error.js';
 import { checkOrigin, type HostOriginRefusal } from '../host-origin-guard.js';
 import { logHostOriginRefusal } from '../host-origin-refusal-log.js';
@@ -25,6 +25,11 @@ export class HttpRefusal extends Error {
     readonly headers?: Record<string, string>,
     /** `error.data` of the body, when there is one. */
     readonly data?: unknown,
+    /**
+     * The request ids of a refused JSON-RPC batch: the body is then an array with this error for
+     * each of them, so no request of the batch goes unanswered.
+     */
+    readonly batchIds?: readonly RequestId[],
   ) {
     super(message);
   }
@@ -46,9 +51,13 @@ export function retryAfterHeader(error: CapacityError): Record<string, string> {
  * A capacity refusal as HTTP: 503 (server-wide limit or shutdown) or 429 (per principal, address
  * or session), `Retry-After`, and the -32000 error with its `data` (and the request id, if any).
  */
-export function capacityRefusal(error: CapacityError, id: RequestId | null = null): HttpRefusal {
+export function capacityRefusal(
+  error: CapacityError,
+  id: RequestId | null = null,
+  batchIds?: readonly RequestId[],
+): HttpRefusal {
   const { httpStatus, code, message, data } = error;
-  return new HttpRefusal(httpStatus, code, message, id, retryAfterHeader(error), data);
+  return new HttpRefusal(httpStatus, code, message, id, retryAfterHeader(error), data, batchIds);
 }
 
 /**
@@ -106,7 +115,7 @@ export function writeRefusal(
   const capacity = error instanceof CapacityError;
   if (error instanceof CapacityError) error = capacityRefusal(error);
   if (error instanceof HttpRefusal) {
-    const { status, code, message, id, headers, data } = error;
+    const { status, code, message, id, headers, data, batchIds } = error;
     if (error instanceof HostOriginRefused) logHostOriginRefusal(server, error.refusal, context);
     else
       server.reportClientError?.(
@@ -114,7 +123,8 @@ export function writeRefusal(
         () => `${context} refused with ${status}: ${message}`,
         capacity ? 'warn' : 'debug',
       );
-    writeJsonRpcError(res, status, code, message, id, headers, data);
+    if (batchIds) writeJsonRpcErrors(res, status, code, message, batchIds, headers, data);
+    else writeJsonRpcError(res, status, code, message, id, headers, data);
     return;
   }
   const fault = server.reportError(error, `${context} failed`);

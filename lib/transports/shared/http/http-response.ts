@@ -41,6 +41,25 @@ export function writeJsonRpcError(
   writeJson(res, status, { jsonrpc: '2.0', id, error }, headers);
 }
 
+/** Answers a refused JSON-RPC batch: an array with the same error for each request id. */
+export function writeJsonRpcErrors(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  ids: readonly RequestId[],
+  headers?: Record<string, string>,
+  data?: unknown,
+): void {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  writeJson(
+    res,
+    status,
+    ids.map((id) => ({ jsonrpc: '2.0', id, error })),
+    headers,
+  );
+}
+
 /** Answers with an empty body. */
 export function writeEmpty(
   res: ServerResponse,

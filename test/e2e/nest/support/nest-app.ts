@@ -7,6 +7,7 @@ import type {
   Provider,
   Type,
 } from '@nestjs/common';
+import type { AbstractHttpAdapter } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,8 @@ export interface BootOptions {
   controllers?: Array<Type<unknown>>;
   /** Default `'express'`. */
   platform?: Platform;
+  /** The platform's adapter made by the test (e.g. Fastify with `trustProxy`); default a fresh one. */
+  adapter?: AbstractHttpAdapter;
   /** Runs before `listen` (global prefix, versioning, global enhancers). */
   configure?: (app: INestApplication) => void;
   /** Nest log levels to print, or a logger of the test's own; default none. */
@@ -47,7 +50,7 @@ export async function bootApp(options: BootOptions): Promise<BootedApp> {
     providers: options.providers ?? [],
     controllers: options.controllers ?? [],
   }).compile();
-  const app = moduleRef.createNestApplication(createAdapter(platform), {
+  const app = moduleRef.createNestApplication(options.adapter ?? createAdapter(platform), {
     logger: options.logger ?? false,
   });
   options.configure?.(app);

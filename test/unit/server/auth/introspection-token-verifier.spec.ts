@@ -1,3 +1,4 @@
+import { AuthorizationServerUnavailableError } from '../../../../lib/errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../../../lib/errors/invalid-token.error.js';
 import { IntrospectionTokenVerifier } from '../../../../lib/server/auth/introspection-token-verifier.js';
 
@@ -73,12 +74,18 @@ describe('IntrospectionTokenVerifier', () => {
       fetch: endpoint({}, 500).fetchFn,
     });
     const error = await failing.verify('tok').catch((e: unknown) => e);
-    expect(error).not.toBeInstanceOf(InvalidTokenError);
-    expect((error as Error).message).toMatch(/answered 500/);
+    expect(error).toBeInstanceOf(AuthorizationServerUnavailableError);
+    expect((error as Error).cause).toMatchObject({
+      message: expect.stringMatching(/answered 500/),
+    });
     const odd = new IntrospectionTokenVerifier({
       endpoint: 'https://as/i',
       fetch: endpoint([1]).fetchFn,
     });
-    await expect(odd.verify('tok')).rejects.toThrow(/did not answer a JSON object/);
+    const oddError = await odd.verify('tok').catch((e: unknown) => e);
+    expect(oddError).toBeInstanceOf(AuthorizationServerUnavailableError);
+    expect((oddError as Error).cause).toMatchObject({
+      message: expect.stringMatching(/did not answer a JSON object/),
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { AuthorizationServerUnavailableError } from '../../../../lib/errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../../../lib/errors/invalid-token.error.js';
 import { JwtAccessTokenVerifier } from '../../../../lib/server/auth/jwt-access-token-verifier.js';
 
@@ -111,10 +112,14 @@ describe('JwtAccessTokenVerifier', () => {
       audience: AUDIENCE,
       fetch: fetchFn,
     });
-    await expect(discovering.verify(await sign())).rejects.toThrow('fetch failed');
-    await expect(discovering.verify(await sign())).rejects.toThrow(
-      /names issuer https:\/\/other-issuer/,
-    );
+    const unreachable = await discovering.verify(await sign()).catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(AuthorizationServerUnavailableError);
+    expect((unreachable as Error).cause).toMatchObject({ message: 'fetch failed' });
+    const foreign = await discovering.verify(await sign()).catch((e: unknown) => e);
+    expect(foreign).toBeInstanceOf(AuthorizationServerUnavailableError);
+    expect((foreign as Error).cause).toMatchObject({
+      message: expect.stringMatching(/names issuer https:\/\/other-issuer/),
+    });
     expect(calls).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { RequestTimeoutError } from '../../../../lib/errors/request-timeout.error.js';
+import { ClientDidNotAnswerError } from '../../../../lib/errors/client-did-not-answer.error.js';
 import { McpError } from '../../../../lib/errors/mcp.error.js';
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import type { JsonRpcRequest } from '../../../../lib/protocol/json-rpc.js';
@@ -320,7 +320,8 @@ describe('server-to-client round trips', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     const response = await client.response(callId);
     expect('result' in response && textOf(response.result)).toBe('gave up');
-    expect(caught).toBeInstanceOf(RequestTimeoutError);
+    expect(caught).toBeInstanceOf(ClientDidNotAnswerError);
+    expect(caught).toMatchObject({ code: -32003, data: { method: 'roots/list' } });
     const requestId = (client.serverRequests('roots/list')[0].message as JsonRpcRequest).id;
     expect(client.notificationParams('notifications/cancelled')).toEqual([
       { requestId, reason: 'Request timed out' },

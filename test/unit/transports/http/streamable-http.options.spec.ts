@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../../../../lib/transports/shared/http/client-address.js';
 import {
   principalFromUser,
   resolveStreamableHttpOptions,
@@ -20,6 +21,7 @@ describe('resolveStreamableHttpOptions', () => {
       allowedHosts: new Set(),
       allowedOrigins: new Set(),
       principal: principalFromUser,
+      clientAddress: clientAddressOf,
     });
   });
 

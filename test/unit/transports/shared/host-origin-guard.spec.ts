@@ -38,6 +38,44 @@ describe('checkOrigin', () => {
       },
     );
 
+    it.each([
+      '127.0.0.1:3000@evil.example',
+      'localhost:3000@evil.example',
+      'user@localhost:3000',
+      'localhost:abc',
+      'localhost:3000:4000',
+      'localhost:3000/path',
+      'localhost:3000?x',
+      'localhost:3000#x',
+      'localhost:99999',
+      '127.1:3000',
+      'local%68ost:3000',
+      'localhost :3000',
+    ])('refuses the Host %s: not exactly host[:port]', (host) => {
+      expect(check(req({ host }, '127.0.0.1'))).toMatchObject({
+        reason: `Host "${host}" is not allowed`,
+        rule: 'it is not host[:port] (no userinfo, a numeric port, nothing after it)',
+      });
+      // Off loopback, where any host[:port] passes without allowedHosts, it is still refused.
+      expect(check(req({ host }, '10.0.0.5'))).toBeDefined();
+    });
+
+    it('accepts the default port written out (Host localhost:80)', () => {
+      expect(check(req({ host: 'localhost:80' }, '127.0.0.1'))).toBeUndefined();
+    });
+
+    it.each([
+      'http://127.0.0.1:3000@evil.example',
+      'http://user@localhost:3000',
+      'http://localhost:3000/path',
+      'http://localhost:abc',
+    ])('refuses the Origin %s: not exactly scheme://host[:port]', (origin) => {
+      expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))).toMatchObject({
+        header: 'Origin',
+        rule: 'it is not scheme://host[:port]',
+      });
+    });
+
     it('refuses a missing Host', () => {
       expect(check(req({}, '127.0.0.1'))?.reason).toBe('Host "" is not allowed');
     });
