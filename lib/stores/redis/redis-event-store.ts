@@ -120,7 +120,7 @@ export class RedisEventStore implements SharedEventStore {
   }
 
   private key(streamId: string): string {
-    return this.redis.key('events', streamId);
+    return this.redis.keys.events(streamId);
   }
 }
 

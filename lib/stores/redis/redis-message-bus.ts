@@ -19,7 +19,7 @@ export class RedisMessageBus implements MessageBus {
   private readonly log = new RateLimitedLog();
 
   private constructor(private readonly redis: RedisConnection) {
-    this.channel = redis.key('bus');
+    this.channel = redis.keys.bus();
     this.subscriber = redis.duplicate('bus subscriber');
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.channel) this.receive(text);

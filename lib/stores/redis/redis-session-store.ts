@@ -38,6 +38,6 @@ export class RedisSessionStore implements SessionStore {
   }
 
   private key(id: string): string {
-    return this.redis.key('session', id);
+    return this.redis.keys.session(id);
   }
 }
