@@ -8,7 +8,7 @@
  * default 10; `REDIS_URL`, default redis://127.0.0.1:6379).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './autocannon-run.js';
@@ -21,10 +21,12 @@ const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const children: ChildProcess[] = [];
+/** The `requestState` key the instances share. */
+const requestStateKey = randomBytes(32).toString('base64');
 
 function startInstance(env: Record<string, string>): Promise<number> {
   const child = spawn(process.execPath, [INSTANCE], {
-    env: { ...process.env, REDIS_URL: '', ...env },
+    env: { ...process.env, REDIS_URL: '', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -37,6 +38,7 @@ async function boot(redis: string): Promise<INestApplication> {
         name: 'outage',
         version: '1',
         redis: { url: redis, connectTimeoutMs: 2000 },
+        requestState: { keys: [randomBytes(32)] },
       }),
     ],
   }).compile();
