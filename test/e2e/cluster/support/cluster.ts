@@ -86,10 +86,16 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Starts `count` instances (default 3) and the proxy. */
-export async function startCluster(count = 3): Promise<Cluster> {
+/**
+ * Starts `count` instances (default 3) and the proxy; `env` names another Redis deployment
+ * (`REDIS_CLUSTER_NODES`, `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`, a private `REDIS_URL`).
+ */
+export async function startCluster(count = 3, env: Record<string, string> = {}): Promise<Cluster> {
   const prefix = `mcp-e2e:${randomUUID()}:`;
-  const instances = await Promise.all(Array.from({ length: count }, () => startInstance(prefix)));
+  const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => startInstance(prefix, env)),
+  );
   const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
   const stop = (instance: Instance, signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
@@ -110,7 +116,7 @@ export async function startCluster(count = 3): Promise<Cluster> {
     close: async () => {
       await proxy.close();
       await Promise.all(instances.map((i) => stop(i, 'SIGTERM')));
-      await deleteTestKeys(prefix);
+      if (shared) await deleteTestKeys(prefix); // a private deployment is removed whole
     },
   };
 }
