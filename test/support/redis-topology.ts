@@ -93,6 +93,17 @@ function topology(dir: string, processes: RedisProcess[]) {
   };
 }
 
+/**
+ * Starts one private, empty, non-persistent Redis (on `port`, or a free one) as a child process,
+ * so a test can freeze, kill and restart it; `stop()` kills it and removes its directory.
+ */
+export async function startPrivateRedis(port?: number): Promise<RedisTopology & RedisProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-redis-'));
+  const redis = launch(dir, 'redis', port ?? (await freePort()), []);
+  await until('redis answering', () => cli(redis.port, 'ping') === 'PONG');
+  return { ...redis, processes: [redis], stop: topology(dir, [redis]) };
+}
+
 /** Starts a sharded Redis Cluster of 3 primaries (no replicas) and waits until every slot is served. */
 export async function startRedisCluster(): Promise<RedisClusterTopology> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-redis-cluster-'));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RateLimitedLog } from '../../engine/rate-limited-log.js';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { createRedisClient } from './redis-clients.js';
+import { RedisCounters } from './redis-counters.js';
 import { loadIoredis, type IoredisClasses, type RedisClient } from './load-ioredis.js';
 import { RedisKeys } from './redis-keys.js';
 import { RedisOutageLog } from './redis-outage-log.js';
@@ -26,10 +27,12 @@ export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortl
 export class RedisConnection {
   private readonly extra = new Set<RedisClient>();
   private readonly failures = new RateLimitedLog();
-  private readonly outage: RedisOutageLog;
+  private readonly outageLog: RedisOutageLog;
   private closed = false;
   /** The key layout of the stores (prefix and hash tags). */
   readonly keys: RedisKeys;
+  /** What the stores counted since they connected. */
+  readonly counters = new RedisCounters();
 
   private constructor(
     private readonly io: IoredisClasses,
@@ -39,8 +42,8 @@ export class RedisConnection {
     readonly options: ResolvedRedisOptions,
   ) {
     this.keys = new RedisKeys(options.keyPrefix);
-    this.outage = new RedisOutageLog(options.description, options.logger);
-    this.outage.watch(client, 'commands');
+    this.outageLog = new RedisOutageLog(options.description, options.logger);
+    this.outageLog.watch(client, 'commands');
   }
 
   /**
@@ -64,6 +67,11 @@ export class RedisConnection {
     return new RedisConnection(io, client, resolved);
   }
 
+  /** True while a connection to Redis is lost (between the logged outage and the recovery). */
+  get outage(): boolean {
+    return this.outageLog.outage;
+  }
+
   /** `keyPrefix` + parts joined by `:` (a key no script shares with another). */
   key(...parts: string[]): string {
     return this.keys.plain(...parts);
@@ -77,7 +85,7 @@ export class RedisConnection {
   duplicate(role: string): RedisClient {
     const client = createRedisClient(this.io, this.options, 'background');
     client.on('error', () => undefined);
-    this.outage.watch(client, role);
+    this.outageLog.watch(client, role);
     this.extra.add(client);
     return client;
   }
@@ -85,7 +93,7 @@ export class RedisConnection {
   /** Closes a client made by {@link duplicate}. */
   release(client: RedisClient): void {
     this.extra.delete(client);
-    this.outage.forget(client);
+    this.outageLog.forget(client);
     client.disconnect();
   }
 
@@ -104,6 +112,7 @@ export class RedisConnection {
   /** The generic error of a failed `what`, its detail logged under a fresh reference. */
   unavailable(what: string, error: unknown): StoreUnavailableError {
     const ref = randomBytes(6).toString('hex');
+    this.counters.count('command-failed');
     const logger = this.options.logger;
     if (logger) {
       this.failures.log(
@@ -127,7 +136,7 @@ export class RedisConnection {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.outage.close();
+    this.outageLog.close();
     for (const client of this.extra) client.disconnect();
     this.extra.clear();
     this.client.disconnect();

@@ -33,6 +33,11 @@ export class RedisSessionStore implements SessionStore {
     return (await this.redis.run('session touch', (c) => c.pexpire(this.key(id), ttlMs))) === 1;
   }
 
+  /** PING on the command connection (health checks). */
+  ping(): Promise<void> {
+    return this.redis.ping();
+  }
+
   async delete(id: string): Promise<void> {
     await this.redis.run('session delete', (c) => c.del(this.key(id)));
   }
