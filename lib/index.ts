@@ -247,6 +247,7 @@ export {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
 } from './stores/redis/redis-options.interface.js';
 export type { RedisNodeAddress } from './stores/redis/redis-node-address.js';
+export type { McpRedisStats } from './stores/redis/redis-counters.js';
 export { redisOptionsFromEnv } from './stores/redis/redis-options-from-env.js';
 
 // ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
@@ -334,6 +335,8 @@ export type {
   McpSessionEvent,
   McpProgressTelemetryEvent,
   McpClientConnectionEvent,
+  McpClusterEventKind,
+  McpClusterTelemetryEvent,
 } from './engine/telemetry/mcp-telemetry-events.interface.js';
 export {
   McpOpenTelemetry,
