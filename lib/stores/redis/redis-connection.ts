@@ -72,6 +72,11 @@ export class RedisConnection {
     return this.outageLog.outage;
   }
 
+  /** Calls `listener` after each recovery from a logged outage; returns the unsubscribe function. */
+  onRestored(listener: () => void): () => void {
+    return this.outageLog.onRestored(listener);
+  }
+
   /** `keyPrefix` + parts joined by `:` (a key no script shares with another). */
   key(...parts: string[]): string {
     return this.keys.plain(...parts);

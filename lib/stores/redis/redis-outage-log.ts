@@ -8,6 +8,7 @@ import type { RedisClient } from './load-ioredis.js';
  */
 export class RedisOutageLog {
   private readonly down = new Map<RedisClient, string>();
+  private readonly restored = new Set<() => void>();
   private since: number | undefined;
   private closed = false;
 
@@ -38,6 +39,12 @@ export class RedisOutageLog {
     });
   }
 
+  /** Calls `listener` after each recovery; returns the unsubscribe function. */
+  onRestored(listener: () => void): () => void {
+    this.restored.add(listener);
+    return () => this.restored.delete(listener);
+  }
+
   /** Stops following a released connection. */
   forget(client: RedisClient): void {
     this.down.delete(client);
@@ -54,5 +61,6 @@ export class RedisOutageLog {
     const seconds = ((Date.now() - this.since) / 1000).toFixed(1);
     this.since = undefined;
     this.logger?.warn(`Redis connection to ${this.description} restored after ${seconds} s`);
+    for (const listener of this.restored) listener();
   }
 }

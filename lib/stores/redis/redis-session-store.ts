@@ -33,6 +33,11 @@ export class RedisSessionStore implements SessionStore {
     return (await this.redis.run('session touch', (c) => c.pexpire(this.key(id), ttlMs))) === 1;
   }
 
+  /** {@inheritDoc SessionStore.onRestored} */
+  onRestored(listener: () => void): () => void {
+    return this.redis.onRestored(listener);
+  }
+
   /** PING on the command connection (health checks). */
   ping(): Promise<void> {
     return this.redis.ping();

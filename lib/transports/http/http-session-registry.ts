@@ -36,6 +36,12 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     private readonly store: SessionStore,
   ) {
     this.report = reportEncodeFailure(server);
+    // Redis came back (maybe empty): every session live here writes its record again.
+    store.onRestored?.(() => {
+      for (const { channel } of this.entries.values()) {
+        if (channel.session.initialized) this.persist(channel);
+      }
+    });
     this.expiry = new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
       this.end(id, 'expired').catch(() => undefined);
     });

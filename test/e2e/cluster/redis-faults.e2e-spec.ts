@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { McpHealthIndicator, McpModule } from '../../../lib/index.js';
+import { initializeRequest } from '../support/raw-http.js';
 import {
   hasRedisServer,
   startPrivateRedis,
@@ -102,8 +104,20 @@ const health = async (app: INestApplication): Promise<Health> =>
     expect((await lookup(apps[1])).status).toBe(404);
   });
 
-  it('a killed Redis: the outage and the recovery are logged once each, not every heartbeat', async () => {
+  it('a killed Redis: the outage and the recovery are logged once each, not every heartbeat; restarted empty, live sessions are written again', async () => {
     const port = redis.port;
+    const opened = await fetch(`${await apps[0].getUrl()}/mcp`, {
+      method: 'POST',
+      headers: H,
+      body: JSON.stringify(initializeRequest()),
+    });
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    const stored = () =>
+      execFileSync('redis-cli', ['-p', String(redis.port), 'exists', `mcp:session:${sessionId}`], {
+        encoding: 'utf8',
+      }).trim() === '1';
+    for (let i = 0; i < 50 && !stored(); i++) await delay(100);
+    expect(stored()).toBe(true);
     lines.length = 0;
     await redis.kill();
     await delay(3500); // three heartbeats per instance fail to publish meanwhile
@@ -116,6 +130,9 @@ const health = async (app: INestApplication): Promise<Health> =>
     redis = await startPrivateRedis(port);
     for (let i = 0; i < 100 && !lines.some((l) => l.includes('restored')); i++) await delay(100);
     expect((await lookup(apps[1])).status).toBe(404);
+    // A holds the session live and writes its record again into the empty Redis.
+    for (let i = 0; i < 50 && !stored(); i++) await delay(100);
+    expect(stored()).toBe(true);
     // One outage and one recovery line per instance (each app has its own connections).
     expect(lines.filter((l) => l.includes(' lost ('))).toHaveLength(2);
     expect(lines.filter((l) => l.includes('restored'))).toHaveLength(2);
