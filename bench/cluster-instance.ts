@@ -17,7 +17,12 @@ const url = process.env.REDIS_URL;
     McpModule.forRoot({
       name: 'nestjs-mcp-bench',
       version: '0.0.0',
-      ...(url ? { redis: { url, keyPrefix: process.env.REDIS_PREFIX } } : {}),
+      ...(url
+        ? {
+            redis: { url, keyPrefix: process.env.REDIS_PREFIX },
+            requestState: { keys: [process.env.MCP_REQUEST_STATE_KEYS ?? ''] },
+          }
+        : {}),
       limits: { maxSessionsPerAddress: 100_000 },
     }),
   ],

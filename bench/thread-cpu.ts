@@ -20,8 +20,21 @@ function clockTicks(): number {
  * while other processes hold the CPU. Undefined where procfs is unavailable (non-Linux).
  */
 export function mainThreadCpuMs(): number | undefined {
+  return statCpuMs(`/proc/self/task/${process.pid}/stat`);
+}
+
+/**
+ * CPU time (user + system, ms) consumed so far by process `pid`, all its threads, from
+ * `/proc/<pid>/stat`. Undefined where procfs is unavailable (non-Linux) or the process is gone.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** utime + stime of a procfs `stat` file, in ms; undefined when it cannot be read. */
+function statCpuMs(path: string): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();

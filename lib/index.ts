@@ -244,7 +244,14 @@ export { RedisSessionStore } from './stores/redis/redis-session-store.js';
 export { RedisEventStore } from './stores/redis/redis-event-store.js';
 export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
 export { RedisTaskStore } from './stores/redis/redis-task-store.js';
-export { type McpRedisOptions, DEFAULT_REDIS_URL } from './stores/redis/redis-options.interface.js';
+export {
+  type McpRedisOptions,
+  DEFAULT_REDIS_URL,
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+} from './stores/redis/redis-options.interface.js';
+export type { RedisNodeAddress } from './stores/redis/redis-node-address.js';
+export type { McpRedisStats } from './stores/redis/redis-counters.js';
+export { redisOptionsFromEnv } from './stores/redis/redis-options-from-env.js';
 
 // ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
 export type {
@@ -349,6 +356,8 @@ export type {
   McpSessionEvent,
   McpProgressTelemetryEvent,
   McpClientConnectionEvent,
+  McpClusterEventKind,
+  McpClusterTelemetryEvent,
 } from './engine/telemetry/mcp-telemetry-events.interface.js';
 export {
   McpOpenTelemetry,

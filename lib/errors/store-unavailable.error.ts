@@ -9,8 +9,8 @@ export const STORE_UNAVAILABLE_ERROR_CODE = -32001 as const;
  * may retry; the connection is re-established in the background.
  */
 export class StoreUnavailableError extends McpError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(STORE_UNAVAILABLE_ERROR_CODE, message);
+  constructor(message: string, options?: { cause?: unknown; data?: unknown }) {
+    super(STORE_UNAVAILABLE_ERROR_CODE, message, options?.data);
     this.name = 'StoreUnavailableError';
     if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }

@@ -8,7 +8,7 @@ import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
 import type { MessageBus } from '../stores/message-bus.interface.js';
 import type { SessionStore } from '../stores/session-store.interface.js';
 import type { McpRedisStores } from '../stores/redis/create-redis-stores.js';
-import { withSharedRequestStateKey } from './redis/shared-request-state.js';
+import { requireRequestStateKeys } from './redis/require-request-state-keys.js';
 import { StreamableHttpHandler } from '../transports/http/streamable-http.handler.js';
 import { SseHandler } from '../transports/sse/sse.handler.js';
 import { createSseHandler } from './sse/sse-module-extras.js';
@@ -76,7 +76,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         redis?: McpRedisStores,
       ) => {
         assertOptionsWithoutExtras(options);
-        const requestState = await withSharedRequestStateKey(options.requestState, redis);
+        const requestState = requireRequestStateKeys(options.requestState, redis !== undefined);
         const tasks = { ...options.tasks, store };
         const serverOptions = { ...options, requestState, tasks, logger: new Logger('McpServer') };
         return new McpServer(serverOptions, bus);

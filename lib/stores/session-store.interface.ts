@@ -44,4 +44,10 @@ export interface SessionStore {
    * `McpHealthIndicator` calls it; without it the store is reported as not checked.
    */
   ping?(): Promise<void>;
+  /**
+   * Optional: calls `listener` each time the backing service is reachable again after an outage
+   * (its records may be gone: a Redis restarted empty), so the holders of live sessions write
+   * their records again. Returns the unsubscribe function.
+   */
+  onRestored?(listener: () => void): () => void;
 }

@@ -4,7 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClusterModule } from './src/cluster.module.js';
 
-/** One instance: `REDIS_URL=redis://127.0.0.1:6379 PORT=3001 node dist/sample/10-cluster/main.js`. */
+/**
+ * One instance: `REDIS_URL=redis://127.0.0.1:6379 MCP_REQUEST_STATE_KEYS=<key> PORT=3001 node
+ * dist/sample/10-cluster/main.js` (see cluster.module.ts for Redis Cluster and Sentinel).
+ */
 async function bootstrap() {
   const app = await NestFactory.create(ClusterModule, { logger: ['error', 'warn'] });
   app.enableShutdownHooks();

@@ -1,4 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
+import type { McpClusterTelemetryEvent } from './mcp-telemetry-events.interface.js';
 
 /**
  * The names of every channel nestjs-mcp publishes on `node:diagnostics_channel`. Traced
@@ -25,6 +26,11 @@ export const McpChannels = {
   clientConnect: 'nestjs-mcp:client.connect',
   /** Channel: a connected client closed or lost its transport. */
   clientDisconnect: 'nestjs-mcp:client.disconnect',
+  /**
+   * Channel: relayed bus messages, failed publishes and store commands, replays, orphaned tasks
+   * ({@link McpClusterTelemetryEvent}); `createRedisStores(...).stats()` keeps the counts.
+   */
+  cluster: 'nestjs-mcp:cluster',
 } as const;
 
 /** The channels, created once per process (diagnostics_channel keys them by name). */
@@ -38,4 +44,10 @@ export const channels = {
   clientProgress: diagnostics.channel(McpChannels.clientProgress),
   clientConnect: diagnostics.channel(McpChannels.clientConnect),
   clientDisconnect: diagnostics.channel(McpChannels.clientDisconnect),
+  cluster: diagnostics.channel(McpChannels.cluster),
 };
+
+/** Publishes one cluster event on the `cluster` channel when someone listens (else free). */
+export function publishClusterEvent(event: McpClusterTelemetryEvent): void {
+  if (channels.cluster.hasSubscribers) channels.cluster.publish(event);
+}

@@ -112,3 +112,21 @@ export interface McpClientConnectionEvent {
   /** On disconnect: the transport's error, when it went away on its own. */
   readonly error?: Error;
 }
+
+/** What a {@link McpClusterTelemetryEvent} counts. */
+export type McpClusterEventKind =
+  /** A bus message from another instance was received and handed to the server. */
+  | 'relayed'
+  /** A bus message could not be published (Redis down or frozen). */
+  | 'publish-failed'
+  /** A store command failed (the request that needed it got the generic unavailable error). */
+  | 'command-failed'
+  /** A resumable stream was replayed from the shared event store (`Last-Event-ID`). */
+  | 'replay'
+  /** An unfinished task whose runner instance is gone was failed by another instance. */
+  | 'task-orphaned';
+
+/** Payload of the `cluster` channel: one counted event of the shared stores or the cluster. */
+export interface McpClusterTelemetryEvent {
+  readonly kind: McpClusterEventKind;
+}

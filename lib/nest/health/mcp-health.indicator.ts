@@ -4,7 +4,13 @@ import { McpServer } from '../../server/mcp-server.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { MessageBus } from '../../stores/message-bus.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
-import { EVENT_STORE, MESSAGE_BUS, SESSION_STORE } from '../mcp-stores.providers.js';
+import type { McpRedisStores } from '../../stores/redis/create-redis-stores.js';
+import {
+  EVENT_STORE,
+  MCP_REDIS_STORES,
+  MESSAGE_BUS,
+  SESSION_STORE,
+} from '../mcp-stores.providers.js';
 import {
   failureMessage,
   healthResult,
@@ -30,8 +36,10 @@ type StoreState = 'up' | 'down' | 'not checked';
 
 /**
  * A `@nestjs/terminus` health indicator for the MCP server: its stores answer their probe
- * (`ping()`, or a `SessionStore.get`), sessions and `subscriptions/listen` streams against the
- * limits, requests in flight, and whether it is draining. List it in a module's `providers`
+ * (`ping()`, or a `SessionStore.get`; on Redis the command connection and the bus subscriber are
+ * each pinged), sessions and `subscriptions/listen` streams against the limits, requests in
+ * flight, and whether it is draining; on shared stores also the instances it hears alive, the
+ * Redis counters (`McpRedisStats`) and orphaned tasks. List it in a module's `providers`
  * (it finds the app's `McpServer` and stores itself); terminus is not needed to load it.
  * @example
  * ```ts
@@ -67,6 +75,7 @@ export class McpHealthIndicator {
       inFlight: stats.inFlight,
       draining: stats.draining,
       stores,
+      ...this.cluster(server),
     });
   }
 
@@ -95,6 +104,21 @@ export class McpHealthIndicator {
       probe('the message bus', bus?.ping && (() => bus.ping!())),
     ]);
     return { sessionStore, eventStore, messageBus };
+  }
+
+  /**
+   * On shared stores: the instances this one hears (its own id first), the Redis counters and the
+   * tasks failed here because their runner was gone.
+   */
+  private cluster(server: McpServer): Record<string, unknown> {
+    const relay = server.core.cluster;
+    if (!relay) return {};
+    const redis = this.find<McpRedisStores>(MCP_REDIS_STORES);
+    return {
+      instances: relay.aliveInstances(),
+      orphanedTasks: server.core.tasks.orphanedTasks,
+      ...(redis ? { redis: redis.stats() } : {}),
+    };
   }
 
   private find<T>(token: symbol | typeof McpServer): T | undefined {

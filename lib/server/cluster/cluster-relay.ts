@@ -65,6 +65,15 @@ export class ClusterRelay implements TaskCluster {
     return Date.now() - seen < PRESUMED_DEAD_AFTER_MS;
   }
 
+  /** The instances heard from within the liveness window, this one first. */
+  aliveInstances(): string[] {
+    const now = Date.now();
+    const others = [...this.lastSeen]
+      .filter(([, seen]) => now - seen < PRESUMED_DEAD_AFTER_MS)
+      .map(([id]) => id);
+    return [this.instanceId, ...others];
+  }
+
   /** A server-to-client message of a session with no stream here: for the instance holding one. */
   forwardToStream(sessionId: string, message: JsonRpcMessage): void {
     this.publish({ type: 'session-message', from: '', sessionId, message });

@@ -10,6 +10,7 @@ import {
   type TaskStore,
 } from '../../stores/task-store.interface.js';
 import type { McpLogger } from '../../engine/logger.interface.js';
+import { publishClusterEvent } from '../../engine/telemetry/mcp-channels.js';
 import type { ResolvedToolTask, McpTasksOptions } from '../registry/task-options.interface.js';
 import { TaskInput } from './task-input.js';
 import type { TaskQuota } from '../limits/task-quota.js';
@@ -58,6 +59,8 @@ export class TaskEngine {
   readonly pageSize: number;
   private readonly defaultTtlMs: number;
   private readonly maxTtlMs: number;
+  /** Unfinished tasks failed here because their runner instance was gone. */
+  orphanedTasks = 0;
   private readonly live = new Map<string, LiveTask>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly waiters = new Map<string, Set<() => void>>();
@@ -147,6 +150,8 @@ export class TaskEngine {
       throw McpError.invalidParams(`Unknown task: ${taskId}`, { taskId });
     }
     if (!orphaned(record, this.cluster)) return record;
+    this.orphanedTasks++;
+    publishClusterEvent({ kind: 'task-orphaned' });
     const failed = await this.store.update(taskId, {
       status: 'failed',
       error: { ...RUNNER_GONE_ERROR },

@@ -1,6 +1,7 @@
 import { RedisConnection } from './redis-connection.js';
 import { RedisEventStore } from './redis-event-store.js';
 import { RedisMessageBus } from './redis-message-bus.js';
+import type { McpRedisStats } from './redis-counters.js';
 import type { McpRedisOptions } from './redis-options.interface.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { RedisTaskStore } from './redis-task-store.js';
@@ -13,6 +14,8 @@ export interface McpRedisStores {
   readonly messageBus: RedisMessageBus;
   /** Task records shared by the instances (tasks polled, updated or cancelled on any of them). */
   readonly taskStore: RedisTaskStore;
+  /** What the stores counted since they connected (bus traffic, failures, replays). */
+  stats(): McpRedisStats;
   /** Closes every Redis connection of the stores. */
   close(): void;
 }
@@ -34,6 +37,7 @@ export async function createRedisStores(options: McpRedisOptions = {}): Promise<
       eventStore: new RedisEventStore(connection),
       messageBus,
       taskStore: new RedisTaskStore(connection),
+      stats: () => connection.counters.snapshot(),
       close: () => connection.close(),
     };
   } catch (error) {

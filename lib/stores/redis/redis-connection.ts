@@ -1,88 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { RateLimitedLog } from '../../engine/rate-limited-log.js';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
-import { loadIoredis, type RedisClass, type RedisClient } from './load-ioredis.js';
+import { createRedisClient } from './redis-clients.js';
+import { RedisCounters } from './redis-counters.js';
+import { loadIoredis, type IoredisClasses, type RedisClient } from './load-ioredis.js';
+import { RedisKeys } from './redis-keys.js';
+import { RedisOutageLog } from './redis-outage-log.js';
 import {
   resolveRedisOptions,
   type McpRedisOptions,
   type ResolvedRedisOptions,
 } from './redis-options.interface.js';
 
-/** Reconnect delay after the n-th failed attempt: 100 ms growing to 2 s, forever. */
-const retryStrategy = (attempt: number): number => Math.min(attempt * 100, 2000);
-
-/** The URL without its password, for messages. */
-function redactedUrl(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, '//***@');
-}
+/** What a client is told when a store command failed; the details go to the log under `ref`. */
+export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortly';
 
 /**
- * The Redis connections of the MCP stores: one for commands (shared by the three stores), one
- * subscriber for the bus, and short-lived ones for blocking reads. Commands never queue while
- * Redis is unreachable: they fail at once with a {@link StoreUnavailableError}, and the clients
- * reconnect in the background (loss and recovery are logged once each).
+ * The Redis connections of the MCP stores: one for commands (shared by the stores), one
+ * subscriber for the bus, and short-lived ones for blocking reads, all to the configured
+ * deployment (a URL, a Cluster, Sentinel, or duplicates of a client of yours). A command that
+ * fails (Redis refused, frozen past `commandTimeoutMs`, failed over) rejects with a
+ * {@link StoreUnavailableError} carrying a generic message and a reference; the driver's text is
+ * logged under that reference. The clients reconnect in the background; an outage and the
+ * recovery are logged once each, whatever the number of connections.
  */
 export class RedisConnection {
   private readonly extra = new Set<RedisClient>();
+  private readonly failures = new RateLimitedLog();
+  private readonly outageLog: RedisOutageLog;
   private closed = false;
+  /** The key layout of the stores (prefix and hash tags). */
+  readonly keys: RedisKeys;
+  /** What the stores counted since they connected. */
+  readonly counters = new RedisCounters();
 
   private constructor(
-    private readonly Redis: RedisClass,
+    private readonly io: IoredisClasses,
     /** The command client. */
     readonly client: RedisClient,
     /** The options with defaults applied. */
     readonly options: ResolvedRedisOptions,
   ) {
-    this.watch(client, 'commands');
+    this.keys = new RedisKeys(options.keyPrefix);
+    this.outageLog = new RedisOutageLog(options.description, options.logger);
+    this.outageLog.watch(client, 'commands');
   }
 
   /**
    * Connects (lazily loading `ioredis`).
-   * @throws StoreUnavailableError naming the URL when Redis does not answer within `connectTimeoutMs`.
+   * @throws StoreUnavailableError naming the deployment when it does not answer within `connectTimeoutMs`.
    */
   static async open(options: McpRedisOptions = {}): Promise<RedisConnection> {
     const resolved = resolveRedisOptions(options);
-    const Redis = await loadIoredis();
-    const client = new Redis(resolved.url, RedisConnection.clientOptions(resolved));
-    client.on('error', () => undefined); // reported through the 'close'/'ready' watch
+    const io = await loadIoredis();
+    const client = createRedisClient(io, resolved, 'commands');
+    client.on('error', () => undefined); // reported through the outage log
     try {
       await connectWithin(client, resolved.connectTimeoutMs);
     } catch (error) {
       client.disconnect();
       throw new StoreUnavailableError(
-        `Cannot connect to Redis at ${redactedUrl(resolved.url)} (${describe(error)}): start Redis or fix the redis url`,
+        `Cannot connect to Redis at ${resolved.description} (${describe(error)}): start Redis or fix the redis options`,
         { cause: error },
       );
     }
-    return new RedisConnection(Redis, client, resolved);
+    return new RedisConnection(io, client, resolved);
   }
 
-  private static clientOptions(options: ResolvedRedisOptions) {
-    return {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: options.connectTimeoutMs,
-      retryStrategy,
-    };
+  /** True while a connection to Redis is lost (between the logged outage and the recovery). */
+  get outage(): boolean {
+    return this.outageLog.outage;
   }
 
-  /** `keyPrefix` + parts. */
+  /** Calls `listener` after each recovery from a logged outage; returns the unsubscribe function. */
+  onRestored(listener: () => void): () => void {
+    return this.outageLog.onRestored(listener);
+  }
+
+  /** `keyPrefix` + parts joined by `:` (a key no script shares with another). */
   key(...parts: string[]): string {
-    return this.options.keyPrefix + parts.join(':');
+    return this.keys.plain(...parts);
   }
 
   /**
    * A new client (the bus subscriber, a blocking reader), closed with this connection. Unlike the
-   * command client it queues commands until connected, so subscriptions survive reconnects.
+   * command client it queues commands until connected and has no command timeout, so
+   * subscriptions survive reconnects and blocking reads wait.
    */
   duplicate(role: string): RedisClient {
-    const client = new this.Redis(this.options.url, {
-      ...RedisConnection.clientOptions(this.options),
-      lazyConnect: false,
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: null,
-    });
+    const client = createRedisClient(this.io, this.options, 'background');
     client.on('error', () => undefined);
-    this.watch(client, role);
+    this.outageLog.watch(client, role);
     this.extra.add(client);
     return client;
   }
@@ -90,43 +98,53 @@ export class RedisConnection {
   /** Closes a client made by {@link duplicate}. */
   release(client: RedisClient): void {
     this.extra.delete(client);
+    this.outageLog.forget(client);
     client.disconnect();
   }
 
-  /** Runs a command, turning a connection failure into a {@link StoreUnavailableError}. */
+  /**
+   * Runs a command. Any failure becomes a {@link StoreUnavailableError} with a generic message
+   * and `data.ref`; the driver's message is logged (rate-limited per `what`) under that ref.
+   */
   async run<T>(what: string, command: (client: RedisClient) => Promise<T>): Promise<T> {
     try {
       return await command(this.client);
     } catch (error) {
-      throw new StoreUnavailableError(`Redis unavailable (${what}): ${describe(error)}`, {
-        cause: error,
-      });
+      throw this.unavailable(what, error);
     }
   }
 
-  /** Closes every client. */
+  /** The generic error of a failed `what`, its detail logged under a fresh reference. */
+  unavailable(what: string, error: unknown): StoreUnavailableError {
+    const ref = randomBytes(6).toString('hex');
+    this.counters.count('command-failed');
+    const logger = this.options.logger;
+    if (logger) {
+      this.failures.log(
+        what,
+        (line) => logger.warn(line),
+        () => `Redis ${what} failed [ref ${ref}]: ${describe(error)}`,
+      );
+    }
+    return new StoreUnavailableError(`${STORE_UNAVAILABLE_MESSAGE} (ref ${ref})`, {
+      cause: error,
+      data: { ref },
+    });
+  }
+
+  /** PING on the command connection (health checks). */
+  async ping(): Promise<void> {
+    await this.run('ping', (c) => c.ping());
+  }
+
+  /** Closes every client this connection opened (a client given in the options stays open). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.outageLog.close();
     for (const client of this.extra) client.disconnect();
     this.extra.clear();
     this.client.disconnect();
-  }
-
-  private watch(client: RedisClient, role: string): void {
-    let lost = false;
-    client.on('close', () => {
-      if (lost || this.closed) return;
-      lost = true;
-      this.options.logger?.warn(
-        `Redis connection (${role}) to ${redactedUrl(this.options.url)} lost; reconnecting`,
-      );
-    });
-    client.on('ready', () => {
-      if (!lost) return;
-      lost = false;
-      this.options.logger?.warn(`Redis connection (${role}) restored`);
-    });
   }
 }
 

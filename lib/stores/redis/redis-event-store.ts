@@ -68,6 +68,7 @@ export class RedisEventStore implements SharedEventStore {
     const key = this.key(parsed.streamId);
     const exists = await this.redis.run('event replay', (c) => c.exists(key));
     if (exists !== 1) return undefined;
+    this.redis.counters.count('replay');
     let after = parsed.entry;
     for (;;) {
       const entries = (await this.redis.run('event replay', (c) =>
@@ -77,6 +78,11 @@ export class RedisEventStore implements SharedEventStore {
       if (entries.length < BATCH) return parsed.streamId;
       after = entries[entries.length - 1][0];
     }
+  }
+
+  /** PING on the command connection (health checks). */
+  ping(): Promise<void> {
+    return this.redis.ping();
   }
 
   async deleteStream(streamId: string): Promise<void> {
@@ -152,7 +158,7 @@ export class RedisEventStore implements SharedEventStore {
   }
 
   private key(streamId: string): string {
-    return this.redis.key('events', streamId);
+    return this.redis.keys.events(streamId);
   }
 }
 

@@ -8,8 +8,8 @@ import type { RedisConnection } from './redis-connection.js';
  * {@link MessageBus} on Redis pub/sub: every event is published as JSON on one channel
  * (`<prefix>bus`) that every instance of the service subscribes to, this one included (so each
  * event is delivered exactly once per instance, through Redis). A message that is not a
- * well-formed event is logged (rate-limited) and dropped; a failed publish is logged, never
- * thrown. The subscription is restored after a reconnect.
+ * well-formed event is logged (rate-limited) and dropped; a failed publish is counted and logged
+ * (rate-limited, and not while the connection's outage is already logged), never thrown. The subscription is restored after a reconnect.
  */
 export class RedisMessageBus implements MessageBus {
   readonly shared = true;
@@ -19,7 +19,7 @@ export class RedisMessageBus implements MessageBus {
   private readonly log = new RateLimitedLog();
 
   private constructor(private readonly redis: RedisConnection) {
-    this.channel = redis.key('bus');
+    this.channel = redis.keys.bus();
     this.subscriber = redis.duplicate('bus subscriber');
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.channel) this.receive(text);
@@ -36,12 +36,15 @@ export class RedisMessageBus implements MessageBus {
   publish(event: McpBusEvent): Promise<void> {
     const text = JSON.stringify(event);
     return this.redis.client.publish(this.channel, text).then(
-      () => undefined,
+      () => this.redis.counters.published(),
       (error: unknown) => {
-        this.warn(
-          'publish failed',
-          () => `Redis bus: ${event.type} not published: ${String(error)}`,
-        );
+        this.redis.counters.count('publish-failed');
+        // During an outage the loss is logged once by the connection; count, do not repeat it.
+        if (!this.redis.outage)
+          this.warn(
+            'publish failed',
+            () => `Redis bus: ${event.type} not published: ${String(error)}`,
+          );
       },
     );
   }
@@ -51,7 +54,13 @@ export class RedisMessageBus implements MessageBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** PING on the subscriber connection (allowed in subscribe mode): the health check of the bus. */
+  async ping(): Promise<void> {
+    await this.redis.run('bus ping', () => this.subscriber.ping());
+  }
+
   private receive(text: string): void {
+    this.redis.counters.count('relayed');
     const event = parseBusEvent(text);
     if (!event) {
       this.warn('malformed', () => `Redis bus: dropped a malformed message (${text.length} bytes)`);

@@ -47,11 +47,21 @@ export class RedisSessionStore implements SessionStore {
     return (await this.redis.run('session touch', (c) => c.pexpire(this.key(id), ttlMs))) === 1;
   }
 
+  /** {@inheritDoc SessionStore.onRestored} */
+  onRestored(listener: () => void): () => void {
+    return this.redis.onRestored(listener);
+  }
+
+  /** PING on the command connection (health checks). */
+  ping(): Promise<void> {
+    return this.redis.ping();
+  }
+
   async delete(id: string): Promise<void> {
     await this.redis.run('session delete', (c) => c.del(this.key(id)));
   }
 
   private key(id: string): string {
-    return this.redis.key('session', id);
+    return this.redis.keys.session(id);
   }
 }

@@ -1,6 +1,7 @@
 import type { TaskPage, TaskRecord, TaskRecordPatch, TaskStore } from '../task-store.interface.js';
+import type { RedisClient } from './load-ioredis.js';
 import type { RedisConnection } from './redis-connection.js';
-import { CREATE_TASK, DELETE_TASK, UPDATE_TASK } from './redis-task-scripts.js';
+import { TASK_SCRIPTS, type TaskScriptCommands } from './redis-task-scripts.js';
 
 /** Where a page of `list` ended: the creation score and id of its last task. */
 interface ListCursor {
@@ -10,30 +11,46 @@ interface ListCursor {
 
 /**
  * {@link TaskStore} in Redis, shared by the instances of a service: one hash per task
- * (`<prefix>task:<id>`, each field a JSON value) expiring at the record's `expiresAt`, and one
- * sorted set per principal (`<prefix>tasks-of:<owner>`, scored by creation time) for `list`.
+ * (`<prefix>task:{<id>}`, each field a JSON value) expiring at the record's `expiresAt`, and one
+ * sorted set per principal (`<prefix>tasks-of:{<owner>}`, scored by creation time) for `list`.
  * Updates run as one Lua script (atomic across instances; a terminal record keeps its status).
- * The owner index sheds entries of expired tasks as they are met (on create and list) and
- * expires with its longest-lived task, so it never grows without bound.
+ * Every script touches one key, so the store works on a sharded Redis Cluster. The owner index
+ * is written before the record (an entry whose record is missing is harmless), sheds entries of
+ * expired tasks as they are met (on create and list) and expires with its longest-lived task, so
+ * it never grows without bound.
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisTaskStore implements TaskStore {
-  constructor(private readonly redis: RedisConnection) {}
+  constructor(private readonly redis: RedisConnection) {
+    for (const [name, script] of Object.entries(TASK_SCRIPTS)) {
+      redis.client.defineCommand(name, script);
+    }
+  }
 
   async create(record: TaskRecord): Promise<void> {
     const fields = Object.entries(record).flatMap(([field, value]) =>
       value === undefined ? [] : [field, JSON.stringify(value)],
     );
-    const args = [
-      record.expiresAt === null ? '' : String(record.expiresAt),
-      String(Date.parse(record.createdAt) || Date.now()),
-      record.taskId,
-      this.key(''),
-      ...fields,
-    ];
+    const expiresAt = record.expiresAt === null ? '' : String(record.expiresAt);
+    const createdAt = String(Date.parse(record.createdAt) || Date.now());
+    const index = this.indexKey(record.owner);
+    const oldest = (await this.redis.run('task create', (c) =>
+      scripts(c).mcpTaskIndex(index, expiresAt, createdAt, record.taskId),
+    )) as string[];
     await this.redis.run('task create', (c) =>
-      c.eval(CREATE_TASK, 2, this.key(record.taskId), this.indexKey(record.owner), ...args),
+      scripts(c).mcpTaskCreate(this.key(record.taskId), expiresAt, ...fields),
     );
+    await this.shed(index, oldest);
+  }
+
+  /** Drops the index entries among `ids` whose task record is gone (expired or deleted). */
+  private async shed(index: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const exists = await this.redis.run('task create', (c) =>
+      Promise.all(ids.map((id) => c.exists(this.key(id)))),
+    );
+    const gone = ids.filter((_, i) => exists[i] === 0);
+    if (gone.length > 0) await this.redis.run('task create', (c) => c.zrem(index, ...gone));
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -48,19 +65,15 @@ export class RedisTaskStore implements TaskStore {
       value === undefined ? [] : [field, JSON.stringify(value)],
     );
     const status = patch.status === undefined ? '' : JSON.stringify(patch.status);
-    const reply = await this.redis.run(
-      'task update',
-      (c) =>
-        c.eval(
-          UPDATE_TASK,
-          1,
-          this.key(taskId),
-          status,
-          String(removed.length),
-          ...removed,
-          ...set,
-        ) as Promise<string[] | null>,
-    );
+    const reply = (await this.redis.run('task update', (c) =>
+      scripts(c).mcpTaskUpdate(
+        this.key(taskId),
+        status,
+        String(removed.length),
+        ...removed,
+        ...set,
+      ),
+    )) as string[] | null;
     return reply ? this.decode(taskId, reply) : undefined;
   }
 
@@ -105,22 +118,28 @@ export class RedisTaskStore implements TaskStore {
   }
 
   async delete(taskId: string): Promise<void> {
-    await this.redis.run('task delete', (c) =>
-      c.eval(DELETE_TASK, 1, this.key(taskId), this.indexKey(''), taskId),
-    );
+    const owner = (await this.redis.run('task delete', (c) =>
+      scripts(c).mcpTaskDelete(this.key(taskId)),
+    )) as string | null;
+    if (owner === null) return;
+    let name: unknown;
+    try {
+      name = JSON.parse(owner);
+    } catch {
+      return;
+    }
+    if (typeof name === 'string') {
+      await this.redis.run('task delete', (c) => c.zrem(this.indexKey(name as string), taskId));
+    }
   }
 
+  /** The records of `ids` (one command each: on a Cluster they live on different nodes). */
   private async records(ids: string[]): Promise<(TaskRecord | undefined)[]> {
     if (ids.length === 0) return [];
-    const replies = await this.redis.run('task list', async (c) => {
-      const pipeline = c.pipeline();
-      for (const id of ids) pipeline.hgetall(this.key(id));
-      return (await pipeline.exec()) ?? [];
-    });
-    return replies.map(([error, fields], i) => {
-      if (error) throw error;
-      return this.decode(ids[i], Object.entries(fields as Record<string, string>).flat());
-    });
+    const replies = await this.redis.run('task list', (c) =>
+      Promise.all(ids.map((id) => c.hgetall(this.key(id)))),
+    );
+    return replies.map((fields, i) => this.decode(ids[i], Object.entries(fields).flat()));
   }
 
   /** The record of flat field/value pairs; undefined when absent, expired or malformed. */
@@ -142,12 +161,17 @@ export class RedisTaskStore implements TaskStore {
   }
 
   private key(taskId: string): string {
-    return this.redis.key('task', taskId);
+    return this.redis.keys.task(taskId);
   }
 
   private indexKey(owner: string): string {
-    return this.redis.key('tasks-of', owner);
+    return this.redis.keys.tasksOf(owner);
   }
+}
+
+/** The command client with the task scripts (defined in the constructor). */
+function scripts(client: RedisClient): TaskScriptCommands {
+  return client as unknown as TaskScriptCommands;
 }
 
 function encodeCursor(cursor: ListCursor): string {

@@ -11,6 +11,7 @@ import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { IdleExpiry } from '../../engine/idle-expiry.js';
 import { McpError } from '../../errors/mcp.error.js';
+import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import type { SessionRecord } from '../../stores/session-store.interface.js';
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { applyRecord, recordOf } from './session-record.js';
@@ -50,6 +51,12 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     private readonly store: SessionStore,
   ) {
     this.report = reportEncodeFailure(server);
+    // Redis came back (maybe empty): every session live here writes its record again.
+    store.onRestored?.(() => {
+      for (const { channel } of this.entries.values()) {
+        if (channel.session.initialized) this.persist(channel);
+      }
+    });
     this.cluster = server.cluster;
     this.expiry = this.cluster
       ? new IdleExpiry(options.liveCopyIdleMs, (id) => this.evict(id))
@@ -246,11 +253,13 @@ export class HttpSessionRegistry implements HttpSessionOwner {
 
 /** A session store failure as the HTTP answer: 503 with the store's message, retry later. */
 function storeRefusal(error: unknown): HttpRefusal {
-  const message = error instanceof Error ? error.message : String(error);
+  // Only our own store error's text (generic, with a log reference) reaches the client; a custom
+  // store's or a driver's message stays in the log.
+  const detail = error instanceof StoreUnavailableError ? `: ${error.message}` : '';
   return new HttpRefusal(
     503,
     ErrorCode.InternalError,
-    `Session store unavailable: ${message}`,
+    `Session store unavailable${detail}`,
     null,
     {
       'retry-after': '1',

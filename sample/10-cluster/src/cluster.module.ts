@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
-import { McpModule } from '../../../lib/index.js';
+import { McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { StreamsTools } from './streams.tools.js';
 import { DebugController } from './debug.controller.js';
 import { SessionTools } from './session.tools.js';
 
 /**
- * One instance of a service run several times on one Redis (`REDIS_URL`, `REDIS_PREFIX`): every
- * instance serves every session, with Streamable HTTP at /mcp and legacy HTTP+SSE at /sse.
+ * One instance of a service run several times on one Redis deployment (`REDIS_URL`, or
+ * `REDIS_CLUSTER_NODES=host:port,...`, or `REDIS_SENTINELS=host:port,...` with
+ * `REDIS_SENTINEL_NAME`; key prefix `REDIS_PREFIX`), every instance with the same
+ * `MCP_REQUEST_STATE_KEYS` (comma-separated, newest first): every instance serves every session,
+ * with Streamable HTTP at /mcp and legacy HTTP+SSE at /sse.
  */
 @Module({
   imports: [
@@ -15,7 +18,8 @@ import { SessionTools } from './session.tools.js';
       name: 'nestjs-mcp-cluster',
       version: '0.1.0',
       sse: true,
-      redis: { url: process.env.REDIS_URL, keyPrefix: process.env.REDIS_PREFIX },
+      redis: redisOptionsFromEnv() ?? {},
+      requestState: { keys: process.env.MCP_REQUEST_STATE_KEYS?.split(',').filter(Boolean) ?? [] },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
       // How long an instance keeps its live copy of a session it no longer serves (the e2e specs

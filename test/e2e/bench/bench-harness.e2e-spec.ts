@@ -44,6 +44,20 @@ describe('bench harness', () => {
     }
   });
 
+  it('bench:cluster prints server CPU per call of every arm and both goals with their status', async () => {
+    const out = await bench('cluster.js', {});
+    for (const row of [
+      /1 instance, memory +\d+ µs CPU\/call/,
+      /1 instance, Redis +\d+ µs CPU\/call/,
+      /2 instances, Redis, proxy +\d+ µs CPU\/call/,
+      /3 instances, Redis, proxy +\d+ µs CPU\/call/,
+      /Redis \/ memory \(CPU per call\) +\d+\.\d\dx +<= 1\.10x +(met|NOT MET)/,
+      /3 instances \/ 1 \(CPU per call\) +\d+\.\d\dx +<= 1\.20x +(met|NOT MET)/,
+    ]) {
+      expect(out).toMatch(row);
+    }
+  });
+
   it('bench:memory prints idle-session RSS, sessions held and the RSS spread of both call runs', async () => {
     const out = await bench('memory.js', {
       BENCH_IDLE_SESSIONS: '50',

@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
-import { startCluster, type Cluster } from './support/cluster.js';
+import { askTwiceClient, startCluster, type Cluster } from './support/cluster.js';
 
 import.meta.jest.setTimeout(30_000);
 
@@ -45,13 +45,7 @@ describe('three instances on Redis: legacy SSE and McpClient', () => {
   });
 
   it('McpClient (2026-07-28): an input round started on one instance completes on another', async () => {
-    const client = new McpClient({
-      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { standaloneStream: false }),
-      elicitation: (params) => ({
-        action: 'accept',
-        content: { name: params.message === 'Last name?' ? 'Yutang' : 'Lin' },
-      }),
-    });
+    const client = askTwiceClient(cluster.mcpUrl);
     await client.connect();
     try {
       expect(client.era).toBe('modern');

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { McpClient, StreamableHttpClientTransport } from '../../../../lib/index.js';
 import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
@@ -11,6 +12,9 @@ export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const CLUSTER_MAIN = fileURLToPath(
   new URL('../../../../dist/sample/10-cluster/main.js', import.meta.url),
 );
+
+/** The `requestState` key every instance of a test run shares (`MCP_REQUEST_STATE_KEYS`). */
+export const TEST_REQUEST_STATE_KEY = randomBytes(32).toString('base64');
 
 /** One running instance of the cluster sample. */
 export interface Instance {
@@ -38,6 +42,7 @@ export function startInstance(
       ...process.env,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
+      MCP_REQUEST_STATE_KEYS: TEST_REQUEST_STATE_KEY,
       PORT: '0',
       NO_COLOR: '1',
       ...env,
@@ -81,9 +86,13 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Starts `count` instances (default 3) and the proxy; `env` goes to every instance. */
+/**
+ * Starts `count` instances (default 3) and the proxy; `env` names another Redis deployment
+ * (`REDIS_CLUSTER_NODES`, `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`, a private `REDIS_URL`).
+ */
 export async function startCluster(count = 3, env: Record<string, string> = {}): Promise<Cluster> {
   const prefix = `mcp-e2e:${randomUUID()}:`;
+  const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
   const instances = await Promise.all(
     Array.from({ length: count }, () => startInstance(prefix, env)),
   );
@@ -107,7 +116,21 @@ export async function startCluster(count = 3, env: Record<string, string> = {}):
     close: async () => {
       await proxy.close();
       await Promise.all(instances.map((i) => stop(i, 'SIGTERM')));
-      await deleteTestKeys(prefix);
+      if (shared) await deleteTestKeys(prefix); // a private deployment is removed whole
     },
   };
+}
+
+/**
+ * A 2026-07-28 McpClient (no standalone stream) answering the sample's `askTwice` tool: "Lin"
+ * to the first question, "Yutang" to "Last name?", so a call returns `Lin Yutang on instance:N`.
+ */
+export function askTwiceClient(mcpUrl: URL): McpClient {
+  return new McpClient({
+    transport: new StreamableHttpClientTransport(mcpUrl, { standaloneStream: false }),
+    elicitation: (params) => ({
+      action: 'accept',
+      content: { name: params.message === 'Last name?' ? 'Yutang' : 'Lin' },
+    }),
+  });
 }

@@ -57,15 +57,15 @@ describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
   });
 
   it('expires the record at expiresAt (the key has it as its expiry)', async () => {
-    await store.create(record('t-exp', 'alice', 80));
-    const pttl = await redis.client.pttl(redis.key('task', 't-exp'));
+    await store.create(record('t-exp', 'alice', 600));
+    const pttl = await redis.client.pttl(redis.keys.task('t-exp'));
     expect(pttl).toBeGreaterThan(0);
-    expect(pttl).toBeLessThanOrEqual(80);
-    await delay(120);
+    expect(pttl).toBeLessThanOrEqual(600);
+    await delay(700);
     expect(await store.get('t-exp')).toBeUndefined();
     expect(await store.update('t-exp', { status: 'failed', lastUpdatedAt: at() })).toBeUndefined();
     await store.create(record('t-forever', 'alice', null));
-    expect(await redis.client.pttl(redis.key('task', 't-forever'))).toBe(-1);
+    expect(await redis.client.pttl(redis.keys.task('t-forever'))).toBe(-1);
   });
 
   it('never moves a terminal record to another status, but keeps other changes', async () => {
@@ -166,17 +166,17 @@ describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
   });
 
   it('drops index entries of expired or deleted tasks, and the index expires with its tasks', async () => {
-    const index = redis.key('tasks-of', 'shrink');
-    await store.create(record('s-short', 'shrink', 50));
+    const index = redis.keys.tasksOf('shrink');
+    await store.create(record('s-short', 'shrink', 400));
     await store.create(record('s-gone', 'shrink', 60_000));
     await store.create(record('s-live', 'shrink', 60_000));
     await store.delete('s-gone');
     expect(await store.get('s-gone')).toBeUndefined();
     expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-short', 's-live']);
-    await delay(80);
+    await delay(500);
     await store.create(record('s-new', 'shrink', 60_000)); // a create sheds the expired entries
     expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-live', 's-new']);
-    await redis.client.del(redis.key('task', 's-new')); // gone without delete: list sheds it
+    await redis.client.del(redis.keys.task('s-new')); // gone without delete: list sheds it
     expect((await store.list('shrink', undefined, 10)).tasks.map((t) => t.taskId)).toEqual([
       's-live',
     ]);
@@ -188,7 +188,7 @@ describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
   });
 
   it('reads a malformed record as absent and logs it', async () => {
-    await redis.client.hset(redis.key('task', 'bad'), 'taskId', '{not json', 'owner', '"x"');
+    await redis.client.hset(redis.keys.task('bad'), 'taskId', '{not json', 'owner', '"x"');
     expect(await store.get('bad')).toBeUndefined();
     expect(warnings.some((w) => w.includes('bad'))).toBe(true);
   });

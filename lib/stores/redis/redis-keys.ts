@@ -1,0 +1,52 @@
+/**
+ * The one key layout of the Redis stores. Every key starts with the configured prefix (which may
+ * not hold braces). Keys that a script or transaction touches together must hash to one Redis
+ * Cluster slot, so an entity's keys carry its id as a hash tag (`<prefix>task:{<id>}`); every
+ * command and script of the stores touches keys of one tag only, which keeps them valid on a
+ * sharded Redis Cluster.
+ */
+export class RedisKeys {
+  constructor(
+    /** The configured prefix (`'mcp:'` by default). */
+    readonly prefix: string,
+  ) {}
+
+  /** `<prefix>part:part...`: a key used alone. */
+  plain(...parts: string[]): string {
+    return this.prefix + parts.join(':');
+  }
+
+  /**
+   * `<prefix><kind>:{<id>}[:<suffix>...]`: keys sharing `kind` and `id` share a Cluster slot (a `}`
+   * in `id` ends the tag early, but equally for every key of that id, so they still share one).
+   */
+  tagged(kind: string, id: string, ...suffix: string[]): string {
+    const tail = suffix.length > 0 ? `:${suffix.join(':')}` : '';
+    return `${this.prefix}${kind}:{${id}}${tail}`;
+  }
+
+  /** The pub/sub channel of the bus. */
+  bus(): string {
+    return this.plain('bus');
+  }
+
+  /** A session record. */
+  session(id: string): string {
+    return this.plain('session', id);
+  }
+
+  /** The Redis stream of one SSE stream's events. */
+  events(streamId: string): string {
+    return this.plain('events', streamId);
+  }
+
+  /** A task record (a hash). */
+  task(taskId: string): string {
+    return this.tagged('task', taskId);
+  }
+
+  /** The index of one owner's tasks (a sorted set by creation time). */
+  tasksOf(owner: string): string {
+    return this.tagged('tasks-of', owner);
+  }
+}
