@@ -14,11 +14,12 @@ type Send = (eventId: string, message: unknown) => void | Promise<void>;
 
 /**
  * {@link SharedEventStore} on Redis Streams: one stream per SSE stream
- * (`<prefix>events:<streamId>`), appended with `XADD ... MAXLEN ~ maxEventsPerStream` and expiring
+ * (`<prefix>events:{<streamId>}`), appended with `XADD ... MAXLEN ~ maxEventsPerStream` and expiring
  * `eventTtlMs` after its last write. Event ids are `<streamId>_<entry id>`, so any instance maps a
  * `Last-Event-ID` back to its stream. Entries carry a message (`d`), the stream's info (`i`) or
  * its end mark (`e`); replay sends messages only. `storeEventOnce` remembers its once-keys a
- * minute in `<prefix>events-once:<streamId>` (a sorted set expiring with the stream).
+ * minute in `<prefix>events-once:{<streamId>}` (a sorted set expiring with the stream; both keys share the
+ * stream id as their hash tag, so the script runs on a sharded Redis Cluster).
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisEventStore implements SharedEventStore {
@@ -46,7 +47,7 @@ export class RedisEventStore implements SharedEventStore {
         STORE_EVENT_ONCE,
         2,
         this.key(streamId),
-        this.redis.key('events-once', streamId),
+        this.redis.keys.eventsOnce(streamId),
         onceKey,
         String(Date.now()),
         String(ONCE_WINDOW_MS),

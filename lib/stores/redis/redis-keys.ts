@@ -35,9 +35,14 @@ export class RedisKeys {
     return this.plain('session', id);
   }
 
-  /** The Redis stream of one SSE stream's events. */
+  /** The Redis stream of one SSE stream's events (tagged: a script pairs it with its once-set). */
   events(streamId: string): string {
-    return this.plain('events', streamId);
+    return this.tagged('events', streamId);
+  }
+
+  /** The once-keys of one SSE stream (`storeEventOnce`), in the slot of its {@link events} key. */
+  eventsOnce(streamId: string): string {
+    return this.tagged('events-once', streamId);
   }
 
   /** A task record (a hash). */

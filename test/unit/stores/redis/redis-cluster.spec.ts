@@ -107,6 +107,17 @@ const task = (taskId: string, owner: string): TaskRecord => ({
     expect(seen).toEqual([{ n: 2 }]);
   });
 
+  it('stores an event once per once-key on any stream (the script pairs two keys of one slot)', async () => {
+    // Streams whose ids hash to different primaries: without the shared hash tag the script's two
+    // keys (the stream and its once-set) fall into different slots and Redis answers CROSSSLOT.
+    for (let i = 0; i < 8; i++) {
+      const streamId = `s${i}.get`;
+      const first = await stores.eventStore.storeEventOnce(streamId, { n: i }, `bus-${i}`);
+      expect(first).toMatch(new RegExp(`^s${i}\\.get_`));
+      expect(await other.eventStore.storeEventOnce(streamId, { n: i }, `bus-${i}`)).toBeUndefined();
+    }
+  });
+
   it('delivers bus events between connections made on different seed nodes', async () => {
     const got = new Promise<McpBusEvent>((resolve) => {
       const off = other.messageBus.subscribe((event) => {
