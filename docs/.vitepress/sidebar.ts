@@ -30,20 +30,34 @@ export const guide: GuideSection[] = [
       { text: 'The two protocol eras', link: 'guide/protocol-eras' },
       { text: 'Nest integration and testing', link: 'guide/nest-integration' },
       { text: 'Tasks', link: 'guide/tasks' },
+      { text: 'MCP Apps (interactive views)', link: 'guide/mcp-apps' },
+      { text: 'The explorer page', link: 'guide/explorer' },
     ],
   },
   {
     text: 'Calling MCP servers',
-    items: [{ text: 'McpClient, manager, gateway', link: 'guide/mcp-client' }],
+    items: [
+      { text: 'McpClient, manager, gateway', link: 'guide/mcp-client' },
+      { text: 'Connecting: negotiation, retries, vendor methods', link: 'guide/client-connection' },
+      { text: 'The nestjs-mcp CLI', link: 'guide/cli' },
+    ],
   },
   {
     text: 'Security',
-    items: [{ text: 'OAuth (server and client)', link: 'guide/oauth' }],
+    items: [
+      { text: 'OAuth (server and client)', link: 'guide/oauth' },
+      { text: 'An authorization server in the app', link: 'guide/authorization-server' },
+    ],
   },
   {
     text: 'Production',
     items: [
       { text: 'Several instances: cluster and Redis', link: 'guide/cluster' },
+      { text: 'The session model across instances', link: 'guide/deployment-cluster' },
+      { text: 'Streams across instances', link: 'guide/cluster-streams' },
+      { text: 'Runtime registration across instances', link: 'guide/cluster-registration' },
+      { text: 'Redis: topologies, failures, secrets', link: 'guide/redis' },
+      { text: 'Limits and refusals', link: 'guide/limits' },
       { text: 'Operations: telemetry, health, limits, CLI', link: 'guide/operations' },
       { text: 'Reliability and performance', link: 'guide/reliability-performance' },
     ],
