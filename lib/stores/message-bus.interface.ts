@@ -1,5 +1,6 @@
 import type { JsonRpcMessage } from '../protocol/json-rpc.js';
 import type { LoggingLevel } from '../protocol/schema/index.js';
+import type { RegistrationStore } from './registration-store.interface.js';
 
 /**
  * Who a broadcast reaches: every 2025-era session, the sessions opened by one principal, or the
@@ -37,7 +38,9 @@ export type McpServerEvent = (
  * - `task-control`: a `tasks/cancel` (`action: 'cancel'`) or `tasks/update` (`action: 'input'`,
  *   with the `inputResponses`) received by the sender for a task whose handler runs on `to`;
  * - `task-status`: a task running on the sender changed status; `task` is its 2026-07-28
- *   `notifications/tasks` payload, for the listen streams of every instance.
+ *   `notifications/tasks` payload, for the listen streams of every instance;
+ * - `registration`: a cluster-wide registration was added (`factory` run with `params` on every
+ *   instance) or removed (`factory` absent), see `McpServer.cluster`.
  */
 export type McpClusterEvent =
   | { type: 'instance-alive'; from: string }
@@ -65,7 +68,15 @@ export type McpClusterEvent =
       action: 'cancel' | 'input';
       responses?: Record<string, unknown>;
     }
-  | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> };
+  | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> }
+  | {
+      type: 'registration';
+      from: string;
+      id: string;
+      factory?: string;
+      params?: Record<string, unknown>;
+      at?: number;
+    };
 
 /** Everything that travels on a {@link MessageBus}. */
 export type McpBusEvent = McpServerEvent | McpClusterEvent;
@@ -80,6 +91,11 @@ export interface MessageBus {
    * messages across instances and prefixes its request ids with its instance id). Default false.
    */
   readonly shared?: boolean;
+  /**
+   * Where cluster-wide registrations are kept for instances started later (a shared bus has one;
+   * `McpServer.cluster` needs it to register).
+   */
+  readonly registrations?: RegistrationStore;
   publish(event: McpBusEvent): void | Promise<void>;
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;

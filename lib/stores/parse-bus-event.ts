@@ -60,6 +60,11 @@ const CHECKS: Record<McpBusEvent['type'], (event: Fields) => boolean> = {
     isString(e.taskId) &&
     (e.action === 'cancel' || (e.action === 'input' && isObject(e.responses))),
   'task-status': (e) => isString(e.from) && isString(e.taskId) && isObject(e.task),
+  registration: (e) =>
+    isString(e.from) &&
+    isString(e.id) &&
+    (e.factory === undefined ||
+      (isString(e.factory) && isObject(e.params) && typeof e.at === 'number')),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { McpModule } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
+import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
 
 /**
@@ -18,6 +19,6 @@ import { StreamsTools } from './streams.tools.js';
       principal: (req) => req.headers['x-user'] as string | undefined,
     }),
   ],
-  providers: [ClusterTools, StreamsTools],
+  providers: [ClusterTools, StreamsTools, RegistrationTools],
 })
 export class ClusterModule {}
