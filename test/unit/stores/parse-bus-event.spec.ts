@@ -39,6 +39,8 @@ describe('parseBusEvent', () => {
       },
     ],
     [{ type: 'task-status', from: 'i1', taskId: 't1', task: { taskId: 't1', status: 'working' } }],
+    [{ type: 'registration', from: 'i1', id: 'r1', factory: 'f', params: { a: 1 }, at: 1 }],
+    [{ type: 'registration', from: 'i1', id: 'r1' }],
   ])('accepts %j', (event) => {
     expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
   });
@@ -92,6 +94,10 @@ describe('parseBusEvent', () => {
     [
       'a task status without its task',
       JSON.stringify({ type: 'task-status', from: 'i1', taskId: 't', task: 'working' }),
+    ],
+    [
+      'a registration without its parameters',
+      JSON.stringify({ type: 'registration', from: 'i1', id: 'r1', factory: 'f', at: 1 }),
     ],
     [
       'a server event whose id is not a string',
