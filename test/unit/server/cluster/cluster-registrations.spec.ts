@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { McpServer } from '../../../../lib/server/mcp-server.js';
 import type { McpBusEvent, MessageBus } from '../../../../lib/stores/message-bus.interface.js';
+import { SharedTestBus } from './support/shared-test-bus.js';
 import { InMemoryMessageBus } from '../../../../lib/stores/in-memory-message-bus.js';
 import type {
   ClusterRegistrationRecord,
@@ -24,21 +25,10 @@ class MapStore implements RegistrationStore {
   }
 }
 
-/** A pub/sub bus shared by the servers of one test (the sender receives its events too). */
-class SharedBus implements MessageBus {
-  readonly shared = true;
-  readonly registrations = new MapStore();
-  readonly published: McpBusEvent[] = [];
-  private readonly listeners = new Set<(event: McpBusEvent) => void>();
-  publish(event: McpBusEvent): void {
-    this.published.push(event);
-    for (const listener of this.listeners) listener(structuredClone(event));
-  }
-  subscribe(listener: (event: McpBusEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
+/** A shared bus keeping its registrations in a {@link MapStore}. */
+const sharedBus = () =>
+  new SharedTestBus(new MapStore()) as SharedTestBus & { registrations: MapStore };
+type SharedBus = ReturnType<typeof sharedBus>;
 
 const info = { name: 'n', version: '1' };
 const listChanges = (bus: SharedBus) => bus.published.filter((e) => e.type === 'list-changed');
@@ -57,7 +47,7 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
   };
 
   it('applies on every instance, stores once, announces each list once', async () => {
-    const bus = new SharedBus();
+    const bus = sharedBus();
     const [a, b] = [await start(bus), await start(bus)];
     const id = await a.cluster.register('echo', { name: 'e1' });
     expect(a.tools.get('e1')).toBeDefined();
@@ -73,7 +63,7 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
   });
 
   it('refuses a duplicate on the caller: nothing stored, published, or left half-registered', async () => {
-    const bus = new SharedBus();
+    const bus = sharedBus();
     const [a, b] = [await start(bus), await start(bus)];
     a.registerTool({ name: 'taken' }, () => 'mine');
     const before = bus.published.length;
@@ -89,7 +79,7 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
   });
 
   it('catches up on define, without bringing back what was removed during the read', async () => {
-    const bus = new SharedBus();
+    const bus = sharedBus();
     const a = await start(bus);
     const kept = await a.cluster.register('echo', { name: 'kept' });
     const gone = await a.cluster.register('echo', { name: 'gone' });
@@ -106,7 +96,7 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
   });
 
   it('a plain registration on a shared bus tells only the local sessions', () => {
-    const bus = new SharedBus();
+    const bus = sharedBus();
     const server = new McpServer(info, bus);
     servers.push(server);
     server.registerTool({ name: 'local' }, () => 'x');
