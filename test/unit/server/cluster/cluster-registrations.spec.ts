@@ -103,6 +103,20 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
     expect(listChanges(bus)).toEqual([]);
   });
 
+  it('warns once when a plain registration changes a list while this instance has sessions', () => {
+    const warnings: string[] = [];
+    const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
+    const server = new McpServer({ ...info, logger }, sharedBus());
+    servers.push(server);
+    server.registerTool({ name: 'at-bootstrap' }, () => 'x'); // no session yet: silent
+    expect(warnings).toEqual([]);
+    server.core.createSession('s1', 'streamable-http');
+    server.registerTool({ name: 'later' }, () => 'x');
+    server.removeTool('later');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/this instance only.*server\.cluster/);
+  });
+
   it('on an unshared bus registers here and announces as usual', async () => {
     const bus = new InMemoryMessageBus();
     const events: McpBusEvent[] = [];
