@@ -11,6 +11,8 @@ export interface ClusterRegistrationRecord {
   params: Record<string, unknown>;
   /** When it was registered (ms since the epoch); instances catching up apply in this order. */
   at: number;
+  /** The lists it changes (`tools`, `prompts`, `resources`), announced again when it is removed. */
+  lists?: string[];
 }
 
 /**
@@ -21,6 +23,6 @@ export interface RegistrationStore {
   /** Every stored registration, oldest first. */
   list(): Promise<ClusterRegistrationRecord[]>;
   put(record: ClusterRegistrationRecord): Promise<void>;
-  /** Deletes one; true when it existed. */
-  delete(id: string): Promise<boolean>;
+  /** Deletes one; resolves with it, or undefined when there was none. */
+  delete(id: string): Promise<ClusterRegistrationRecord | undefined>;
 }

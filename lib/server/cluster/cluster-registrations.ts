@@ -103,13 +103,15 @@ export class McpClusterRegistrations {
     if (!this.factories.has(factory))
       throw new Error(`Cluster factory "${factory}" is not defined on this instance`);
     const lists = this.apply(record);
+    record.lists = [...lists];
     try {
       await this.store?.put(record);
     } catch (error) {
       this.unapply(record.id);
       throw error;
     }
-    await this.host.relay?.registration({ type: 'registration', ...record });
+    const { lists: _lists, ...event } = record;
+    await this.host.relay?.registration({ type: 'registration', ...event });
     for (const list of lists) this.host.notifyListChanged(list);
     return record.id;
   }
@@ -119,8 +121,10 @@ export class McpClusterRegistrations {
    * `list_changed` is published once, after the removal event.
    */
   async remove(id: string): Promise<boolean> {
-    const stored = (await this.store?.delete(id)) ?? false;
+    const stored = await this.store?.delete(id);
     const lists = this.unapply(id);
+    // An instance without the factory applied nothing here: the record names the lists.
+    for (const list of stored?.lists ?? []) lists.add(list as PrimitiveListKind);
     if (!stored && lists.size === 0) return false;
     await this.host.relay?.registration({ type: 'registration', id });
     for (const list of lists) this.host.notifyListChanged(list);

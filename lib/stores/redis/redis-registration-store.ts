@@ -33,8 +33,13 @@ export class RedisRegistrationStore implements RegistrationStore {
     await this.redis.run('registrations put', (c) => c.hset(this.key, record.id, text));
   }
 
-  async delete(id: string): Promise<boolean> {
-    return (await this.redis.run('registrations delete', (c) => c.hdel(this.key, id))) === 1;
+  async delete(id: string): Promise<ClusterRegistrationRecord | undefined> {
+    const replies = await this.redis.run('registrations delete', (c) =>
+      c.multi().hget(this.key, id).hdel(this.key, id).exec(),
+    );
+    const [[, text], [, deleted]] = replies as [[unknown, string | null], [unknown, number]];
+    if (deleted !== 1 || text === null) return undefined;
+    return parseRecord(id, text) ?? { id, factory: '', params: {}, at: 0 };
   }
 }
 

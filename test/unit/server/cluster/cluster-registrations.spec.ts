@@ -21,7 +21,9 @@ class MapStore implements RegistrationStore {
     this.records.set(record.id, record);
   }
   async delete(id: string) {
-    return this.records.delete(id);
+    const record = this.records.get(id);
+    this.records.delete(id);
+    return record;
   }
 }
 
@@ -60,6 +62,17 @@ describe('McpServer.cluster (cluster-wide registration)', () => {
     expect(bus.registrations.records.size).toBe(0);
     expect(listChanges(bus)).toHaveLength(2);
     expect(await a.cluster.remove(id)).toBe(false);
+  });
+
+  it('announces a removal made through an instance that lacks the factory', async () => {
+    const bus = sharedBus();
+    const a = await start(bus);
+    const bare = new McpServer(info, bus); // an older version: no 'echo' factory
+    servers.push(bare);
+    const id = await a.cluster.register('echo', { name: 'e2' });
+    expect(await bare.cluster.remove(id)).toBe(true);
+    expect(a.tools.get('e2')).toBeUndefined();
+    expect(listChanges(bus).map((e) => (e as { kind: string }).kind)).toEqual(['tools', 'tools']);
   });
 
   it('refuses a duplicate on the caller: nothing stored, published, or left half-registered', async () => {

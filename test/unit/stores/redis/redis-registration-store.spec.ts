@@ -34,8 +34,8 @@ describe('RedisRegistrationStore (real Redis, the bus of createRedisStores)', ()
       record('middle', 20),
       record('late', 30),
     ]);
-    expect(await store.delete('early')).toBe(true);
-    expect(await store.delete('early')).toBe(false);
+    expect(await store.delete('early')).toEqual(record('early', 10));
+    expect(await store.delete('early')).toBeUndefined();
     expect((await store.list()).map((r) => r.id)).toEqual(['middle', 'late']);
   });
 
