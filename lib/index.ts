@@ -134,6 +134,10 @@ export { StderrLogger } from './nest/stdio/stderr-logger.js';
 
 // ── Server: registration API, handler context, definitions ───────────────────────────────────
 export { McpServer } from './server/mcp-server.js';
+export type {
+  McpClusterRegistrations,
+  ClusterComponentFactory,
+} from './server/cluster/cluster-registrations.js';
 export { McpServerCore, type ClientNotificationEvent } from './server/mcp-server-core.js';
 export type { McpServerOptions, McpServerInfo } from './server/mcp-server-options.interface.js';
 export type { McpLogger } from './engine/logger.interface.js';
@@ -234,6 +238,10 @@ export type {
   McpClusterEvent,
 } from './stores/message-bus.interface.js';
 export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
+export type {
+  RegistrationStore,
+  ClusterRegistrationRecord,
+} from './stores/registration-store.interface.js';
 export type { SharedEventStore, StreamInfo, FollowEnd } from './stores/event-store.interface.js';
 export { parseBusEvent } from './stores/parse-bus-event.js';
 
@@ -241,6 +249,7 @@ export { parseBusEvent } from './stores/parse-bus-event.js';
 export { createRedisStores, type McpRedisStores } from './stores/redis/create-redis-stores.js';
 export { RedisConnection } from './stores/redis/redis-connection.js';
 export { RedisSessionStore } from './stores/redis/redis-session-store.js';
+export { RedisRegistrationStore } from './stores/redis/redis-registration-store.js';
 export { RedisEventStore } from './stores/redis/redis-event-store.js';
 export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
 export { RedisTaskStore } from './stores/redis/redis-task-store.js';

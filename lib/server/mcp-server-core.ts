@@ -184,7 +184,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
       this.modern.forgetDiscover();
-      this.notifyListChanged(kind);
+      if (primitives.quiet) return; // a cluster-wide registration: its origin announces it once
+      // A plain registration changes this instance only: on a shared bus only its sessions hear.
+      if (this.cluster) this.deliver({ type: 'list-changed', kind, id: randomUUID() });
+      else this.notifyListChanged(kind);
     });
   }
 

@@ -3,6 +3,7 @@ import type { ServerNotifier } from './context/request-scope.interface.js';
 import { McpServerCore } from './mcp-server-core.js';
 import type { McpElicitations } from './elicitation/mcp-elicitations.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
+import { McpClusterRegistrations } from './cluster/cluster-registrations.js';
 import { ComponentRegistrar } from './registry/component-registrar.js';
 import { PrimitiveRegistry } from './registry/primitive-registry.js';
 import type { PrimitiveListKind } from './registry/registry-view.interface.js';
@@ -42,10 +43,34 @@ export class McpServer extends ComponentRegistrar implements ServerNotifier {
   readonly resources = this.registry.resources;
   /** Registered resource templates by URI template (read-only). */
   readonly resourceTemplates = this.registry.resourceTemplates;
+  /**
+   * Runtime registration that holds on every instance sharing the bus (define named component
+   * factories at bootstrap, then register and remove by name and JSON parameters). Plain
+   * `registerTool` and friends change this instance only.
+   */
+  readonly cluster: McpClusterRegistrations;
+  private warnedLocalChange = false;
 
   constructor(options: McpServerOptions, bus?: MessageBus) {
     super();
     this.core = new McpServerCore(options, this.registry, bus, this.registry.compiler);
+    this.cluster = new McpClusterRegistrations({
+      registry: this.registry,
+      relay: this.core.cluster,
+      bus,
+      logger: options.logger,
+      notifyListChanged: (kind) => this.core.notifyListChanged(kind),
+    });
+  }
+
+  /** On a shared bus, a plain registration while serving is local: say so once. */
+  protected override changed(): void {
+    if (this.warnedLocalChange || !this.core.cluster || this.core.sessionCount === 0) return;
+    this.warnedLocalChange = true;
+    this.options.logger?.warn(
+      'A tool, prompt or resource was registered or removed on this instance only (shared bus): ' +
+        "only this instance's sessions are told. Use server.cluster for cluster-wide registration.",
+    );
   }
 
   /** The options the server was created with (identity, page size, ...). */

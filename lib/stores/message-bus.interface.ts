@@ -1,5 +1,6 @@
 import type { JsonRpcMessage } from '../protocol/json-rpc.js';
 import type { LoggingLevel } from '../protocol/schema/index.js';
+import type { RegistrationStore } from './registration-store.interface.js';
 
 /**
  * Who a broadcast reaches: every 2025-era session, the sessions opened by one principal, or the
@@ -41,7 +42,9 @@ export type McpServerEvent = (
  * - `session-ended`: a session ended on the sender (DELETE, lost record): every instance drops
  *   its live copy;
  * - `client-cancel`: a 2025 `notifications/cancelled` received by the sender for a request it
- *   is not running, for the instance that runs it.
+ *   is not running, for the instance that runs it;
+ * - `registration`: a cluster-wide registration was added (`factory` run with `params` on every
+ *   instance) or removed (`factory` absent), see `McpServer.cluster`.
  */
 export type McpClusterEvent =
   | { type: 'instance-alive'; from: string }
@@ -71,7 +74,15 @@ export type McpClusterEvent =
     }
   | { type: 'task-status'; from: string; taskId: string; task: Record<string, unknown> }
   | { type: 'session-ended'; from: string; sessionId: string }
-  | { type: 'client-cancel'; from: string; sessionId: string; message: JsonRpcMessage };
+  | { type: 'client-cancel'; from: string; sessionId: string; message: JsonRpcMessage }
+  | {
+      type: 'registration';
+      from: string;
+      id: string;
+      factory?: string;
+      params?: Record<string, unknown>;
+      at?: number;
+    };
 
 /** Everything that travels on a {@link MessageBus}. */
 export type McpBusEvent = McpServerEvent | McpClusterEvent;
@@ -86,6 +97,11 @@ export interface MessageBus {
    * messages across instances and prefixes its request ids with its instance id). Default false.
    */
   readonly shared?: boolean;
+  /**
+   * Where cluster-wide registrations are kept for instances started later (a shared bus has one;
+   * `McpServer.cluster` needs it to register).
+   */
+  readonly registrations?: RegistrationStore;
   publish(event: McpBusEvent): void | Promise<void>;
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;

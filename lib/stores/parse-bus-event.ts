@@ -66,6 +66,11 @@ const CHECKS: Record<McpBusEvent['type'], (event: Fields) => boolean> = {
     isString(e.sessionId) &&
     isMessage(e.message) &&
     (e.message as Fields).method === 'notifications/cancelled',
+  registration: (e) =>
+    isString(e.from) &&
+    isString(e.id) &&
+    (e.factory === undefined ||
+      (isString(e.factory) && isObject(e.params) && typeof e.at === 'number')),
 };
 
 /**

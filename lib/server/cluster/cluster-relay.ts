@@ -45,6 +45,8 @@ export class ClusterRelay implements TaskCluster {
   onTaskControl?: (taskId: string, control: TaskControl) => void;
   /** Receives the status notifications of tasks running elsewhere (set by the server). */
   onTaskStatus?: (taskId: string, task: Record<string, unknown>) => void;
+  /** Receives the cluster-wide registrations added or removed elsewhere (set by the server). */
+  onRegistration?: (event: Extract<McpClusterEvent, { type: 'registration' }>) => void;
 
   constructor(
     private readonly bus: MessageBus,
@@ -133,6 +135,13 @@ export class ClusterRelay implements TaskCluster {
     });
   }
 
+  /** Tells every instance (this one included) of a cluster-wide registration or removal. */
+  registration(
+    event: Omit<Extract<McpClusterEvent, { type: 'registration' }>, 'from'>,
+  ): Promise<void> {
+    return Promise.resolve(this.bus.publish({ ...event, from: this.instanceId }));
+  }
+
   /** Handles one cluster event from the bus. */
   receive(event: McpClusterEvent): void {
     if (event.from === this.instanceId) return;
@@ -181,6 +190,9 @@ export class ClusterRelay implements TaskCluster {
           session.peer.receive(event.message, { transport: { kind: session.transportKind } });
         return;
       }
+      case 'registration':
+        this.onRegistration?.(event);
+        return;
       default:
     }
   }

@@ -84,6 +84,22 @@ export class PrimitiveRegistry implements PrimitiveLookup {
   /** Resource templates by URI template (read-only). */
   readonly resourceTemplates = viewOf(this.templateItems);
   private changed?: Observable<PrimitiveListKind>;
+  /**
+   * True while {@link quietly} runs: the server then publishes no `list_changed` for the change
+   * (each instance applies a cluster-wide registration itself; its origin announces it once).
+   */
+  quiet = false;
+
+  /** Runs `change` with {@link quiet} set. */
+  quietly<T>(change: () => T): T {
+    const was = this.quiet;
+    this.quiet = true;
+    try {
+      return change();
+    } finally {
+      this.quiet = was;
+    }
+  }
 
   /** Emits the list kind after every registration or removal (built on first use). */
   get changes$(): Observable<PrimitiveListKind> {

@@ -35,6 +35,8 @@ export interface PrimitiveLookup {
   readonly resourceTemplates: RegistryView<RegisteredResourceTemplate, ResourceTemplate>;
   /** Emits the list kind after every registration or removal. */
   readonly changes$: Observable<PrimitiveListKind>;
+  /** True while a change must not be announced (each instance applies it; one announces it). */
+  readonly quiet?: boolean;
   /** Finds the template serving a URI, with the extracted variables. */
   matchResourceTemplate(uri: string): UriTemplateIndexMatch<RegisteredResourceTemplate> | undefined;
 }

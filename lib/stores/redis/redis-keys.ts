@@ -45,6 +45,11 @@ export class RedisKeys {
     return this.tagged('events-once', streamId);
   }
 
+  /** The cluster-wide runtime registrations (a hash: id → record), see `McpServer.cluster`. */
+  registrations(): string {
+    return this.plain('registrations');
+  }
+
   /** A task record (a hash). */
   task(taskId: string): string {
     return this.tagged('task', taskId);

@@ -3,6 +3,7 @@ import type { McpBusEvent, MessageBus } from '../message-bus.interface.js';
 import { parseBusEvent } from '../parse-bus-event.js';
 import type { RedisClient } from './load-ioredis.js';
 import type { RedisConnection } from './redis-connection.js';
+import { RedisRegistrationStore } from './redis-registration-store.js';
 
 /**
  * {@link MessageBus} on Redis pub/sub: every event is published as JSON on one channel
@@ -13,6 +14,8 @@ import type { RedisConnection } from './redis-connection.js';
  */
 export class RedisMessageBus implements MessageBus {
   readonly shared = true;
+  /** Cluster-wide registrations, for instances started later (`<prefix>registrations`). */
+  readonly registrations: RedisRegistrationStore;
   private readonly listeners = new Set<(event: McpBusEvent) => void>();
   private readonly channel: string;
   private readonly subscriber: RedisClient;
@@ -20,6 +23,7 @@ export class RedisMessageBus implements MessageBus {
 
   private constructor(private readonly redis: RedisConnection) {
     this.channel = redis.keys.bus();
+    this.registrations = new RedisRegistrationStore(redis);
     this.subscriber = redis.duplicate('bus subscriber');
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.channel) this.receive(text);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
+import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
 import { DebugController } from './debug.controller.js';
 import { SessionTools } from './session.tools.js';
@@ -30,6 +31,6 @@ import { SessionTools } from './session.tools.js';
     }),
   ],
   controllers: [DebugController],
-  providers: [ClusterTools, StreamsTools, SessionTools],
+  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools],
 })
 export class ClusterModule {}

@@ -48,6 +48,8 @@ describe('parseBusEvent', () => {
         message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3 } },
       },
     ],
+    [{ type: 'registration', from: 'i1', id: 'r1', factory: 'f', params: { a: 1 }, at: 1 }],
+    [{ type: 'registration', from: 'i1', id: 'r1' }],
   ])('accepts %j', (event) => {
     expect(parseBusEvent(JSON.stringify(event))).toEqual(event);
   });
@@ -101,6 +103,10 @@ describe('parseBusEvent', () => {
     [
       'a task status without its task',
       JSON.stringify({ type: 'task-status', from: 'i1', taskId: 't', task: 'working' }),
+    ],
+    [
+      'a registration without its parameters',
+      JSON.stringify({ type: 'registration', from: 'i1', id: 'r1', factory: 'f', at: 1 }),
     ],
     [
       'a server event whose id is not a string',

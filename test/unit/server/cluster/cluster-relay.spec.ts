@@ -1,23 +1,9 @@
 import { jest } from '@jest/globals';
 import { McpServer } from '../../../../lib/server/mcp-server.js';
 import type { McpSession } from '../../../../lib/server/session/mcp-session.js';
-import type { McpBusEvent, MessageBus } from '../../../../lib/stores/message-bus.interface.js';
+import type { MessageBus } from '../../../../lib/stores/message-bus.interface.js';
 import { PRESUMED_DEAD_AFTER_MS } from '../../../../lib/server/cluster/cluster-relay.js';
-
-/** A bus shared by the servers of one test, delivering like pub/sub (to everyone, the sender too). */
-class SharedTestBus implements MessageBus {
-  readonly shared = true;
-  private readonly listeners = new Set<(event: McpBusEvent) => void>();
-  readonly published: McpBusEvent[] = [];
-  publish(event: McpBusEvent): void {
-    this.published.push(event);
-    for (const listener of this.listeners) listener(structuredClone(event));
-  }
-  subscribe(listener: (event: McpBusEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
+import { SharedTestBus } from './support/shared-test-bus.js';
 
 const info = { name: 'n', version: '1' };
 
