@@ -289,12 +289,12 @@ export {
   type McpAppPermissions,
   type McpAppViewMeta,
 } from './protocol/schema/apps-extension.js';
-export type { McpToolUi } from './server/apps/tool-ui.js';
+export type { McpToolUi } from './server/registry/tool-ui.js';
 export type {
   McpAppViewOptions,
   AppViewHandler,
-} from './server/apps/app-view-options.interface.js';
-export { isHtmlDocument } from './server/apps/compile-app-view.js';
+} from './server/registry/app-view-options.interface.js';
+export { isHtmlDocument } from './server/registry/compile-app-view.js';
 
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';

@@ -23,10 +23,9 @@ import { negotiateProtocolVersion } from '../protocol/versions.js';
 import { SchemaCompiler } from './schema/schema-compiler.js';
 import { CustomMethods } from './hooks/custom-methods.js';
 import { McpLifecycleHooks } from './hooks/lifecycle-hooks.js';
-import type { McpSessionRef } from './hooks/lifecycle-events.interface.js';
+import { sessionRef } from './hooks/session-ref.js';
 import { McpSessionComponents } from './session/session-components.js';
 import type { McpSessionEndCause } from '../engine/session-end-cause.js';
-import { deliverBroadcast } from './session/deliver-broadcast.js';
 import type { McpBroadcastAudience, McpBroadcastMessage } from '../stores/message-bus.interface.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
 import { McpElicitations } from './elicitation/mcp-elicitations.js';
@@ -34,7 +33,6 @@ import type { PrimitiveListKind, PrimitiveLookup } from './registry/registry-vie
 import type { McpSession, SessionHost } from './session/mcp-session.js';
 import { LiveSessions } from './session/live-sessions.js';
 import type { ClientNotificationEvent } from './session/client-notification-event.js';
-import { deliverToSessions } from './session/deliver-to-sessions.js';
 import { ModernDispatcher, type ModernDispatchHost } from './modern/modern-dispatcher.js';
 import { ListenHub } from './listen/listen-hub.js';
 import type { RefusalKind } from './limits/server-limits.js';
@@ -54,6 +52,7 @@ import { detailedTask } from './tasks/task-wire.js';
 import type { McpBusEvent, McpServerEvent, MessageBus } from '../stores/message-bus.interface.js';
 import type { JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ClusterRelay } from './cluster/cluster-relay.js';
+import { deliverBusEvent } from './cluster/deliver-bus-event.js';
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -89,6 +88,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** The tasks of this server (tools that outlive their request). */
   readonly tasks: TaskEngine;
   private readonly unsubscribeBus: () => void;
+  /** Delivers a bus event on this instance (see {@link deliverBusEvent}). */
+  private readonly deliver: (event: McpBusEvent) => void;
   /**
    * Set when the bus is shared with other instances: liveness, session changes and message
    * routing between them (see {@link ClusterRelay}).
@@ -180,7 +181,14 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       cluster.onTaskControl = (taskId, control) => void this.tasks.control(taskId, control);
       cluster.onTaskStatus = (taskId, task) => this.listen?.deliverTask(taskId, task);
     }
-    this.unsubscribeBus = bus.subscribe((event) => this.deliver(event));
+    const targets = {
+      sessions: this.sessions,
+      listen: this.listen,
+      cluster: this.cluster,
+      server: this,
+    };
+    this.deliver = (event) => deliverBusEvent(event, targets);
+    this.unsubscribeBus = bus.subscribe(this.deliver);
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
       this.modern.forgetDiscover();
@@ -383,40 +391,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     void this.bus.publish(this.cluster ? { ...event, id: randomUUID() } : event);
   }
 
-  private deliver(event: McpBusEvent): void {
-    if (
-      event.type !== 'broadcast' &&
-      event.type !== 'resource-updated' &&
-      event.type !== 'list-changed'
-    ) {
-      this.cluster?.receive(event);
-      return;
-    }
-    const cluster = this.cluster;
-    if (cluster) cluster.deliveringEventId = event.id;
-    try {
-      if (event.type === 'broadcast') deliverBroadcast(event.to, event.message, this.sessions);
-      else {
-        this.listen?.deliver(event); // 2026-07-28 listen streams, each with its own filter and tag
-        deliverToSessions(event, this.sessions, this);
-      }
-    } finally {
-      if (cluster) cluster.deliveringEventId = undefined;
-    }
-  }
-
   private sessionEnded(session: McpSession, reason: string, cause: McpSessionEndCause): void {
     const hook = this.hooks.sessionEnded;
     if (hook.size === 0 || session.ephemeral || !session.initialized || cause === 'evicted') return;
     hook.emit({ ...sessionRef(session), cause, reason, clientInfo: session.protocol.clientInfo });
   }
-}
-
-function sessionRef(session: McpSession): McpSessionRef {
-  return {
-    sessionId: session.id,
-    transport: session.transportKind,
-    principal: session.principal,
-    state: session.state,
-  };
 }

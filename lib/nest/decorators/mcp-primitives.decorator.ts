@@ -14,7 +14,7 @@ import type { SchemaInput } from '../../server/schema/schema-compiler.js';
 import type { DtoClass } from '../../server/schema/class-validator/dto-class.js';
 import type { UriTemplateParams } from '../../server/uri-template/template-params.js';
 import type { CheckedMethodDecorator } from './handler-check.js';
-import type { McpAppViewOptions } from '../../server/apps/app-view-options.interface.js';
+import type { McpAppViewOptions } from '../../server/registry/app-view-options.interface.js';
 import {
   MCP_APP_VIEW_METADATA,
   MCP_PROMPT_METADATA,

@@ -7,7 +7,7 @@ import type {
   McpToolOptions,
 } from '../decorators/mcp-primitives.decorator.js';
 import type { McpHookMetadata, McpMethodOptions } from '../decorators/mcp-hooks.decorator.js';
-import type { McpAppViewOptions } from '../../server/apps/app-view-options.interface.js';
+import type { McpAppViewOptions } from '../../server/registry/app-view-options.interface.js';
 import {
   MCP_APP_VIEW_METADATA,
   MCP_CUSTOM_METHOD_METADATA,

@@ -12,7 +12,7 @@ import { listPage } from './list-page.js';
 import { clientSupportsApps } from '../../protocol/schema/apps-extension.js';
 import type { Tool } from '../../protocol/schema/index.js';
 import { markSharedMember } from '../../protocol/shared-json.js';
-import { textOnlyTools } from '../apps/tool-ui.js';
+import { textOnlyTools } from '../registry/tool-ui.js';
 import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 
 /** `tools/list`: one page of precomputed descriptors. */

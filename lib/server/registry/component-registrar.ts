@@ -17,8 +17,8 @@ import { compilePrompt } from './registered-prompt.js';
 import { compileResource, compileResourceTemplate } from './registered-resource.js';
 import { compileTool } from './registered-tool.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
-import { compileAppView } from '../apps/compile-app-view.js';
-import type { AppViewHandler, McpAppViewOptions } from '../apps/app-view-options.interface.js';
+import { compileAppView } from './compile-app-view.js';
+import type { AppViewHandler, McpAppViewOptions } from './app-view-options.interface.js';
 
 /** Where a runtime registration came from (named in duplicate errors). */
 export interface Named {

@@ -5,7 +5,7 @@ import type { SchemaInput } from '../schema/schema-compiler.js';
 import type { StandardJsonSchema, StandardOutput } from '../schema/standard-schema.js';
 import type { McpContext } from '../context/mcp-context.js';
 import type { McpTaskSupport, McpToolTaskOptions } from './task-options.interface.js';
-import type { McpToolUi } from '../apps/tool-ui.js';
+import type { McpToolUi } from './tool-ui.js';
 
 /**
  * The arguments a handler receives for an input schema: the zod output of a zod schema or shape,

@@ -8,7 +8,7 @@ import type { Tool } from '../../protocol/schema/index.js';
 import { describeExtras, describeNames } from './describe-primitive.js';
 import type { CompiledSchema } from '../schema/json-schema.interface.js';
 import { resolveToolTask, type ResolvedToolTask } from './task-options.interface.js';
-import { resolveToolUi, type ResolvedToolUi } from '../apps/tool-ui.js';
+import { resolveToolUi, type ResolvedToolUi } from './tool-ui.js';
 import type {
   DefinitionOrigin,
   ToolHandler,

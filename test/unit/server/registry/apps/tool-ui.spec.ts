@@ -1,5 +1,5 @@
-import { resolveToolUi, textOnlyTools } from '../../../../lib/server/apps/tool-ui.js';
-import type { Tool } from '../../../../lib/protocol/schema/index.js';
+import { resolveToolUi, textOnlyTools } from '../../../../../lib/server/registry/tool-ui.js';
+import type { Tool } from '../../../../../lib/protocol/schema/index.js';
 
 const tool = (name: string, meta?: Record<string, unknown>): Tool =>
   ({ name, inputSchema: { type: 'object' }, ...(meta && { _meta: meta }) }) as Tool;

@@ -7,7 +7,7 @@ import {
   type McpAppCsp,
   type McpAppViewMeta,
 } from '../../protocol/schema/apps-extension.js';
-import type { ResourceHandler, ResourceOptions } from '../registry/definitions.interface.js';
+import type { ResourceHandler, ResourceOptions } from './definitions.interface.js';
 import type { AppViewHandler, McpAppViewOptions } from './app-view-options.interface.js';
 
 const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;

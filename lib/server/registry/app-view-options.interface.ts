@@ -1,7 +1,7 @@
 import type { Icon } from '../../protocol/schema/index.js';
 import type { McpAppCsp, McpAppPermissions } from '../../protocol/schema/apps-extension.js';
 import type { McpContext } from '../context/mcp-context.js';
-import type { VisibilityPredicate } from '../registry/definitions.interface.js';
+import type { VisibilityPredicate } from './definitions.interface.js';
 
 /**
  * An MCP App view: a `ui://` resource served as `text/html;profile=mcp-app`, with the sandbox

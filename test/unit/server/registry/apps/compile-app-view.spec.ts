@@ -1,4 +1,7 @@
-import { compileAppView, isHtmlDocument } from '../../../../lib/server/apps/compile-app-view.js';
+import {
+  compileAppView,
+  isHtmlDocument,
+} from '../../../../../lib/server/registry/compile-app-view.js';
 
 const HTML = '<!doctype html><html><body>hi</body></html>';
 
