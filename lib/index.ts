@@ -224,43 +224,8 @@ export {
   type McpMethodOptions,
 } from './nest/decorators/mcp-hooks.decorator.js';
 
-// ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
-export type { EventStore } from './stores/event-store.interface.js';
-export { InMemoryEventStore } from './stores/in-memory-event-store.js';
-export type { SessionStore, SessionRecord } from './stores/session-store.interface.js';
-export { InMemorySessionStore } from './stores/in-memory-session-store.js';
-export type {
-  MessageBus,
-  McpBusEvent,
-  McpBroadcastAudience,
-  McpBroadcastMessage,
-  McpServerEvent,
-  McpClusterEvent,
-} from './stores/message-bus.interface.js';
-export { InMemoryMessageBus } from './stores/in-memory-message-bus.js';
-export type {
-  RegistrationStore,
-  ClusterRegistrationRecord,
-} from './stores/registration-store.interface.js';
-export type { SharedEventStore, StreamInfo, FollowEnd } from './stores/event-store.interface.js';
-export { parseBusEvent } from './stores/parse-bus-event.js';
-
-// ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
-export { createRedisStores, type McpRedisStores } from './stores/redis/create-redis-stores.js';
-export { RedisConnection } from './stores/redis/redis-connection.js';
-export { RedisSessionStore } from './stores/redis/redis-session-store.js';
-export { RedisRegistrationStore } from './stores/redis/redis-registration-store.js';
-export { RedisEventStore } from './stores/redis/redis-event-store.js';
-export { RedisMessageBus } from './stores/redis/redis-message-bus.js';
-export { RedisTaskStore } from './stores/redis/redis-task-store.js';
-export {
-  type McpRedisOptions,
-  DEFAULT_REDIS_URL,
-  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-} from './stores/redis/redis-options.interface.js';
-export type { RedisNodeAddress } from './stores/redis/redis-node-address.js';
-export type { McpRedisStats } from './stores/redis/redis-counters.js';
-export { redisOptionsFromEnv } from './stores/redis/redis-options-from-env.js';
+// ── Stores: in-memory defaults and Redis (named in lib/stores/public-api.ts) ───────────────────
+export * from './stores/public-api.js';
 
 // ── Tasks (tools that outlive their request; 2025-11-25 experimental, 2026-07-28 extension) ──
 export type {

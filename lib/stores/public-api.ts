@@ -1,0 +1,42 @@
+/**
+ * The stores part of the public surface (the pluggable seams with their in-memory defaults, and
+ * the Redis stores), re-exported by `lib/index.ts`. Named exports only: what is not listed here is
+ * internal.
+ */
+// ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
+export type { EventStore } from './event-store.interface.js';
+export { InMemoryEventStore } from './in-memory-event-store.js';
+export type { SessionStore, SessionRecord } from './session-store.interface.js';
+export { InMemorySessionStore } from './in-memory-session-store.js';
+export type {
+  MessageBus,
+  McpBusEvent,
+  McpBroadcastAudience,
+  McpBroadcastMessage,
+  McpServerEvent,
+  McpClusterEvent,
+} from './message-bus.interface.js';
+export { InMemoryMessageBus } from './in-memory-message-bus.js';
+export type {
+  RegistrationStore,
+  ClusterRegistrationRecord,
+} from './registration-store.interface.js';
+export type { SharedEventStore, StreamInfo, FollowEnd } from './event-store.interface.js';
+export { parseBusEvent } from './parse-bus-event.js';
+
+// ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
+export { createRedisStores, type McpRedisStores } from './redis/create-redis-stores.js';
+export { RedisConnection } from './redis/redis-connection.js';
+export { RedisSessionStore } from './redis/redis-session-store.js';
+export { RedisRegistrationStore } from './redis/redis-registration-store.js';
+export { RedisEventStore } from './redis/redis-event-store.js';
+export { RedisMessageBus } from './redis/redis-message-bus.js';
+export { RedisTaskStore } from './redis/redis-task-store.js';
+export {
+  type McpRedisOptions,
+  DEFAULT_REDIS_URL,
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+} from './redis/redis-options.interface.js';
+export type { RedisNodeAddress } from './redis/redis-node-address.js';
+export type { McpRedisStats } from './redis/redis-counters.js';
+export { redisOptionsFromEnv } from './redis/redis-options-from-env.js';
