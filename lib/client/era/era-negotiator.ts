@@ -1,4 +1,6 @@
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type { OutgoingRequestOptions } from '../../engine/json-rpc-peer.interface.js';
+import type { JsonRpcParams } from '../../protocol/json-rpc.js';
 import type { InitializeResult } from '../../protocol/schema/index.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import { DEFAULT_CLIENT_INFO } from '../client-identity.js';
@@ -43,14 +45,8 @@ export class EraNegotiator {
       mode === 'auto' ? (this.options.probeTimeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
     const server = await negotiateVersion(mode, legacyVersion, {
       discover: (version) =>
-        requestOnProbeClock('server/discover', limitMs, {
-          send: (options) =>
-            this.peer.request<unknown>('server/discover', undefined, {
-              ...options,
-              meta: this.stateless.metaFor(version),
-            }),
-          authorization: this.transport().authorization,
-          abandon: (id) => this.transport().abandonRequest?.(id),
+        this.onClock('server/discover', limitMs, undefined, {
+          meta: this.stateless.metaFor(version),
         }),
       initialize: (version) => this.initialize(version),
       note: this.note,
@@ -63,10 +59,31 @@ export class EraNegotiator {
   initialize(
     version = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
   ): Promise<InitializeResult> {
-    return initializeSession(this.peer, this.transport(), {
+    const timeoutMs = this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const request = (params: Record<string, unknown>) =>
+      this.onClock('initialize', timeoutMs, params as JsonRpcParams);
+    return initializeSession(request, this.transport(), {
       protocolVersion: version,
       capabilities: this.stateless.capabilities,
       clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    });
+  }
+
+  /**
+   * Sends a handshake request on a clock that leaves the transport's authorization time out (the
+   * login a 401 starts) and gives up without `notifications/cancelled` (`initialize` must never
+   * be cancelled; a probe's era is unknown).
+   */
+  private onClock(
+    method: string,
+    limitMs: number,
+    params: JsonRpcParams | undefined,
+    extra: OutgoingRequestOptions = {},
+  ): Promise<unknown> {
+    return requestOnProbeClock(method, limitMs, {
+      send: (options) => this.peer.request<unknown>(method, params, { ...options, ...extra }),
+      authorization: this.transport().authorization,
+      abandon: (id) => this.transport().abandonRequest?.(id),
     });
   }
 }

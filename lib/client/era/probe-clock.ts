@@ -14,10 +14,11 @@ export interface ProbeClockPorts {
 }
 
 /**
- * Sends one negotiation request on a clock of `limitMs` that only runs while no authorization
- * does (a browser login during the probe is the user's time, not the server's). When the clock
- * runs out the request is given up without a `notifications/cancelled` (the era that would allow
- * one is what the probe asks) and rejects with a {@link RequestTimeoutError}.
+ * Sends one handshake request (`server/discover`, `initialize`) on a clock of `limitMs` that only
+ * runs while no authorization does (a browser login during the handshake is the user's time, not
+ * the server's). When the clock runs out the request is given up without a
+ * `notifications/cancelled` (a probe's era is what it asks; `initialize` is never cancelled) and
+ * rejects with a {@link RequestTimeoutError}.
  */
 export function requestOnProbeClock(
   method: string,

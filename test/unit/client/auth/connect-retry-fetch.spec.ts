@@ -13,5 +13,4 @@ describe('connect-retry fetch helpers', () => {
     expect(describeFetchError(aggregate)).toBe('fetch failed (ETIMEDOUT)');
     expect(describeFetchError(new Error('plain'))).toBe('plain');
   });
-
 });
