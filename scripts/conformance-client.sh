@@ -23,6 +23,7 @@
 #   REQUIREMENTS the revisions, space-separated (default: "2025-11-25 2026-07-28")
 #   PER_SCENARIO 1: one scenario at a time (default 0: the requirement set, in parallel)
 #   SCENARIOS    space-separated scenarios (implies PER_SCENARIO=1; default: the set's scenarios)
+#   SCENARIO_TIMEOUT_MS the runner's per-scenario limit (default 120000)
 #   EXTRA_ARGS   extra arguments for `conformance client` (e.g. "--verbose")
 #
 # Exit code: 1 when any scenario run has a FAILURE or WARNING, or the runner failed, else 0.
@@ -38,6 +39,9 @@ CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 CLIENT="dist/sample/04-conformance-client/main.js"
 REQUIREMENTS="${REQUIREMENTS:-2025-11-25 2026-07-28}"
 PER_SCENARIO="${PER_SCENARIO:-0}"
+# Per-scenario limit of the runner (its default is 30 s): scenarios run side by side on a machine
+# that may be busy with other work, and the client's own requests wait up to 60 s.
+SCENARIO_TIMEOUT_MS="${SCENARIO_TIMEOUT_MS:-120000}"
 [[ -n "${SCENARIOS:-}" ]] && PER_SCENARIO=1
 EXTENSION_SCENARIOS="auth/client-credentials-jwt auth/client-credentials-basic auth/enterprise-managed-authorization auth/dpop auth/dpop-nonce auth/wif-jwt-bearer"
 REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
@@ -84,7 +88,7 @@ run_set() {
     log "requirement set $requirements (scenarios in parallel)"
     # shellcheck disable=SC2086 # EXTRA_ARGS is split on purpose
     PATH="$NODE22_BIN:$PATH" "$CONFORMANCE_BIN" client --command "$CLIENT_COMMAND" \
-      --requirements "$requirements" -o "$results_dir" ${EXTRA_ARGS:-} ||
+      --requirements "$requirements" --timeout "$SCENARIO_TIMEOUT_MS" -o "$results_dir" ${EXTRA_ARGS:-} ||
       set_status=1
   else
     for scenario in $scenarios; do

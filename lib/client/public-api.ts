@@ -28,6 +28,7 @@ export type {
   ServerRequestContext,
   VersionNegotiation,
 } from './mcp-client-options.interface.js';
+export type { McpRequestOptions } from './vendor-message.js';
 export type { McpClientEra } from './era/negotiated-server.js';
 export type { McpInputRound, InputRequiredHandler } from './mrtr/input-round.interface.js';
 export type { McpListenEvent, McpListenOptions } from './listen/listen-event.interface.js';
