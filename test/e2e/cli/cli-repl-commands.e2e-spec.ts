@@ -30,7 +30,7 @@ describe('nestjs-mcp REPL: history, @file, clear, reconnect', () => {
   const open = async (args: string[]) => {
     const cli = new CliProcess(args);
     running.push(cli);
-    await cli.expect('mcp> ');
+    await cli.expect('mcp> ', 45_000); // starting a process on a loaded machine can be slow
     return cli;
   };
 
