@@ -79,7 +79,9 @@ export type {
   StreamableHttpClientOptions,
   SseReconnectionOptions,
   FetchLike,
+  FetchMiddleware,
 } from '../transports/http/client/streamable-http-client.options.js';
+export { applyFetchMiddleware } from '../transports/http/client/streamable-http-client.options.js';
 export {
   FallbackClientTransport,
   createStreamableHttpTransportWithFallback,
