@@ -80,8 +80,9 @@ export interface McpClientOptions {
    */
   probeTimeoutMs?: number | undefined;
   /**
-   * 2026-07-28: log level sent in every request's `_meta` (absent: the server sends no log
-   * messages). `setLogLevel()` changes it. Ignored by legacy servers (use `setLogLevel()`).
+   * 2026-07-28: log level sent in every request's `_meta`. `setLogLevel()` changes it. Default
+   * `'debug'`: `logs$` gets every level, as from a 2025 server, which logs at every level until
+   * `logging/setLevel`. Ignored by legacy servers (use `setLogLevel()`).
    */
   logLevel?: LoggingLevel | undefined;
   /** 2026-07-28: most `input_required` rounds one call answers before `InputRoundLimitError`. Default 10. */
