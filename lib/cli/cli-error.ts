@@ -21,25 +21,3 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
-
-/**
- * Parses JSON arguments given on the command line: an object, or nothing (empty = `{}`).
- * @throws CliError (usage) naming what is wrong.
- */
-export function parseJsonObject(text: string | undefined, what: string): Record<string, unknown> {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch (error) {
-    throw new CliError(
-      `malformed JSON ${what}: ${(error as Error).message} in ${trimmed}`,
-      EXIT.usage,
-    );
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError(`${what} must be a JSON object, got ${trimmed}`, EXIT.usage);
-  }
-  return value as Record<string, unknown>;
-}

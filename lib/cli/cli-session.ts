@@ -4,11 +4,16 @@ import type { Output } from './io/output.js';
 import type { Terminal } from './io/terminal.js';
 import type { Target } from './target/parse-target.js';
 
+/** Makes a new client for the session's target and connects it (`reconnect`). */
+export type CliConnector = () => Promise<McpClient>;
+
 /**
  * A connected CLI: the client, the target it reached, where to write and ask, and the names last
  * listed (for completion and for prompting a tool's arguments from its schema).
  */
 export class CliSession {
+  private current: McpClient;
+
   /** Tools by name, as last listed. */
   tools = new Map<string, Tool>();
   /** Prompts by name, as last listed. */
@@ -19,11 +24,33 @@ export class CliSession {
   templates: ResourceTemplate[] = [];
 
   constructor(
-    readonly client: McpClient,
+    client: McpClient,
     readonly target: Target,
     readonly out: Output,
     readonly terminal: Terminal,
-  ) {}
+    private readonly connector?: CliConnector,
+  ) {
+    this.current = client;
+  }
+
+  /** The client of the current connection (a new one after {@link reconnect}). */
+  get client(): McpClient {
+    return this.current;
+  }
+
+  /**
+   * Connects again with a new client (a new handshake: era negotiation, `initialize` or
+   * `server/discover`), then closes the old one; when the new connection fails the old one stays.
+   * @throws whatever connecting threw; Error when the session cannot reconnect.
+   */
+  async reconnect(): Promise<McpClient> {
+    if (!this.connector) throw new Error('this session cannot reconnect');
+    const next = await this.connector();
+    const previous = this.current;
+    this.current = next;
+    await previous.close().catch(() => undefined);
+    return next;
+  }
 
   /** Lists the tools again (all pages) and remembers them. */
   async refreshTools(): Promise<Tool[]> {

@@ -1,3 +1,4 @@
+import type { Subscription } from 'rxjs';
 import { McpClient } from '../client/mcp-client.js';
 import { CliError, EXIT } from './cli-error.js';
 import { CliSession } from './cli-session.js';
@@ -13,7 +14,7 @@ import { createElicitationPrompt } from './prompt/elicitation-prompt.js';
 import { createSamplingPrompt } from './prompt/sampling-prompt.js';
 import { followSessionEvents, type SessionEventOptions } from './session-events.js';
 import { createTransport, transportName } from './target/create-transport.js';
-import { parseTarget } from './target/parse-target.js';
+import { parseTarget, type Target } from './target/parse-target.js';
 import { TappedTransport } from './target/tapped-transport.js';
 
 /** The CLI's package version, shown as `clientInfo.version`. */
@@ -33,7 +34,7 @@ export async function openSession(
   events: SessionEventOptions = { notifications: true },
 ): Promise<{ session: CliSession; close: () => Promise<void> }> {
   const out = new Output(streams.stdout, streams.stderr, verbosityOf(flags));
-  let target;
+  let target: Target;
   try {
     target = parseTarget(words, flags.transport);
   } catch (error) {
@@ -41,40 +42,57 @@ export async function openSession(
   }
   const terminal = new Terminal(streams, out);
   const settings = transportSettingsOf(flags);
-  const client = new McpClient({
-    transport: () => {
-      const transport = createTransport(target, settings);
-      return out.verbosity >= 2
-        ? new TappedTransport(transport, (l) => out.detail(2, l))
-        : transport;
-    },
-    clientInfo: { name: 'nestjs-mcp-cli', version: CLI_VERSION },
-    versionNegotiation: negotiationOf(flags),
-    logLevel: flags.logLevel ?? 'info',
-    requestTimeoutMs: flags.timeout,
-    elicitation: createElicitationPrompt(terminal.ask, terminal.say),
-    sampling: createSamplingPrompt(terminal.ask, terminal.say),
-  });
-  const session = new CliSession(client, target, out, terminal);
-  const subscriptions = followSessionEvents(session, events);
+  const makeClient = () =>
+    new McpClient({
+      transport: () => {
+        const transport = createTransport(target, settings);
+        return out.verbosity >= 2
+          ? new TappedTransport(transport, (l) => out.detail(2, l))
+          : transport;
+      },
+      clientInfo: { name: 'nestjs-mcp-cli', version: CLI_VERSION },
+      versionNegotiation: negotiationOf(flags),
+      logLevel: flags.logLevel ?? 'info',
+      requestTimeoutMs: flags.timeout,
+      elicitation: createElicitationPrompt(terminal.ask, terminal.say),
+      sampling: createSamplingPrompt(terminal.ask, terminal.say),
+    });
+  let subscriptions: Subscription[] = [];
+  // A new client (first connection, `reconnect`) prints its events from the start.
+  const connectClient = async (client: McpClient): Promise<McpClient> => {
+    const followed = followSessionEvents(session, events, client);
+    out.detail(1, `connecting to ${target.label} (${transportName(target)})`);
+    try {
+      await client.connect();
+      if (flags.logLevel && client.era === 'legacy' && client.serverCapabilities?.logging) {
+        await client.setLogLevel(flags.logLevel);
+      }
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      for (const s of followed) s.unsubscribe();
+      throw new CliError(
+        `cannot connect to ${target.label} (${transportName(target)}): ${describeError(error)}`,
+        EXIT.unreachable,
+      );
+    }
+    for (const s of subscriptions) s.unsubscribe();
+    subscriptions = followed;
+    out.detail(1, `connected: ${client.era} era, protocol ${client.protocolVersion}`);
+    return client;
+  };
+  const session: CliSession = new CliSession(makeClient(), target, out, terminal, () =>
+    connectClient(makeClient()),
+  );
   const close = async () => {
     terminal.close();
-    await client.close().catch(() => undefined);
+    await session.client.close().catch(() => undefined);
     for (const s of subscriptions) s.unsubscribe();
   };
-  out.detail(1, `connecting to ${target.label} (${transportName(target)})`);
   try {
-    await client.connect();
-    if (flags.logLevel && client.era === 'legacy' && client.serverCapabilities?.logging) {
-      await client.setLogLevel(flags.logLevel);
-    }
+    await connectClient(session.client);
   } catch (error) {
-    await close();
-    throw new CliError(
-      `cannot connect to ${target.label} (${transportName(target)}): ${describeError(error)}`,
-      EXIT.unreachable,
-    );
+    terminal.close();
+    throw error;
   }
-  out.detail(1, `connected: ${client.era} era, protocol ${client.protocolVersion}`);
   return { session, close };
 }

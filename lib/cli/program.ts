@@ -24,7 +24,10 @@ interface ReplFlags extends ConnectionFlags {
 async function repl(words: string[], flags: ReplFlags, streams: CliStreams): Promise<number> {
   const { session, close } = await openSession(words, flags, streams);
   try {
-    const historyFile = flags.history ? (flags.historyFile ?? HISTORY_FILE) : undefined;
+    // The default file on a terminal only (a piped script is no typing to recall); a named one
+    // always. `--no-history` keeps none.
+    const fallback = streams.stdin.isTTY === true ? HISTORY_FILE : undefined;
+    const historyFile = flags.history ? (flags.historyFile ?? fallback) : undefined;
     return await runRepl(session, { historyFile });
   } finally {
     await close();
@@ -75,8 +78,11 @@ export async function runCli(argv: readonly string[], streams: CliStreams): Prom
   addConnectionFlags(program.command('repl', { isDefault: true }))
     .description('open an interactive shell (the default command)')
     .argument('<target...>', 'URL (http, https, ws, wss) or the command line of a stdio server')
-    .option('--no-history', 'do not keep a history file')
-    .option('--history-file <path>', `history file (default ${HISTORY_FILE})`)
+    .option('--no-history', 'keep no command history file')
+    .option(
+      '--history-file <path>',
+      `command history file (default on a terminal: ${HISTORY_FILE}); answers typed at prompts are never kept`,
+    )
     .passThroughOptions()
     .action((words: string[], flags: ReplFlags) => run(repl(words, flags, streams)));
 

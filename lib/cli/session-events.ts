@@ -37,13 +37,15 @@ export interface SessionEventOptions {
 /**
  * Prints what the server sends on its own while the CLI runs: log messages, notifications
  * (list changes also refresh the completion lists), and with `-v` state changes, transport
- * problems and a launched server's stderr. Returns the subscriptions to end on exit.
+ * problems and a launched server's stderr, of `client` (default: the session's). Returns the
+ * subscriptions to end on exit.
  */
 export function followSessionEvents(
   session: CliSession,
   options: SessionEventOptions,
+  client: McpClient = session.client,
 ): Subscription[] {
-  const { client, out } = session;
+  const { out } = session;
   const subscriptions = [
     client.logs$.subscribe((log) =>
       out.event(`[log ${log.level}]${log.logger ? ` ${log.logger}:` : ''} ${formatData(log.data)}`),

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { JsonRpcMessage } from '../protocol/json-rpc.js';
+import type { JsonRpcMessage, RequestId } from '../protocol/json-rpc.js';
 
 /** Per-message information the client gives a transport with {@link ClientTransport.send}. */
 export interface ClientSendOptions {
@@ -9,6 +9,18 @@ export interface ClientSendOptions {
    * `usesRequestHeaders` is true; transports without headers ignore them.
    */
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The authorizations an HTTP transport runs for its `auth` option (a 401/403 answered by
+ * discovery, a login, a token request). The client keeps their time outside its negotiation
+ * probe's clock: a human's browser login is not a slow server.
+ */
+export interface TransportAuthorization {
+  /** True while an authorization runs. */
+  readonly active: boolean;
+  /** Milliseconds spent authorizing so far (a running authorization included). */
+  readonly spentMs: number;
 }
 
 /**
@@ -41,6 +53,14 @@ export interface ClientTransport {
    * `versionNegotiation: 'auto'` then initializes without probing `server/discover`.
    */
   readonly legacyOnly?: boolean;
+  /** The transport's authorizations (HTTP transports with an `auth` option). */
+  readonly authorization?: TransportAuthorization;
+  /**
+   * Stops waiting for the reply of request `id` without telling the server (HTTP: aborts its
+   * exchange). The client uses it for a negotiation probe it gave up on, where the era that
+   * would allow a `notifications/cancelled` is not known yet.
+   */
+  abandonRequest?(id: RequestId): void;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
   /**

@@ -28,6 +28,7 @@ import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-opt
 import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
 import { StatelessRequester } from './modern/stateless-requester.js';
 import { checkResult, notificationProblem } from './protocol-check.js';
+import { AnyResultSchema, notificationRefusal, type McpRequestOptions } from './vendor-message.js';
 import { BatchOutbox } from './batch-outbox.js';
 import { ResultCache } from './cache/result-cache.js';
 import { answerInput, answerServerRequest } from './server-request.responder.js';
@@ -171,23 +172,49 @@ export class McpClientBase {
   }
 
   /**
-   * Sends any client → server request, typed by its method: params and result are the protocol
-   * types of that method. Before `ready`, waits for the connection. The result is checked against
-   * the method's result schema; one that does not match rejects with a `TransportError` of kind
-   * `'protocol'`.
+   * Sends any client → server request. A spec method is typed by its method: params and result
+   * are the protocol types, and the result is checked against the method's schema. Any other
+   * method (a vendor's, e.g. a server's `@McpMethod('acme/search')`) is sent as given; its result
+   * is checked against `options.schema` when one is given (any object otherwise). Before
+   * `ready`, waits for the connection. A result that does not match rejects with a
+   * `TransportError` of kind `'protocol'`.
    * @example
    * ```ts
    * const { tools } = await client.request('tools/list', { cursor });
+   * const hits = await client.request('acme/search', { q: 'mcp' }, { schema: HitsSchema });
    * ```
    */
   request<M extends McpClientRequestMethod>(
     method: M,
-    ...[params, options]: McpRequestArgs<M>
-  ): Promise<ClientRequestResultOf<M>> {
-    const schema = ClientRequestResultSchemas[method] as unknown as z.ZodType<
-      ClientRequestResultOf<M>
-    >;
+    ...args: McpRequestArgs<M>
+  ): Promise<ClientRequestResultOf<M>>;
+  request<T = Record<string, unknown>>(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: McpRequestOptions<T>,
+  ): Promise<T>;
+  request(
+    method: string,
+    params?: unknown,
+    options?: McpRequestOptions<unknown>,
+  ): Promise<unknown> {
+    const spec = (ClientRequestResultSchemas as Record<string, z.ZodType<unknown> | undefined>)[
+      method
+    ];
+    const schema = options?.schema ?? spec ?? AnyResultSchema;
     return this.send(method, params, options, schema);
+  }
+
+  /**
+   * Sends a notification to the server, after connecting when needed: a vendor's, or a spec
+   * notification of the negotiated era (one the era does not have rejects with a `TypeError`,
+   * nothing is sent). The client sends the spec's own (cancelled, progress, roots) itself.
+   */
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    if (this.state.value !== 'ready') await this.connect();
+    const refusal = notificationRefusal(method, this.server?.era ?? 'legacy');
+    if (refusal) throw new TypeError(`Not sent: ${refusal}`);
+    this.peer.notify(method, params as JsonRpcParams | undefined);
   }
 
   /**

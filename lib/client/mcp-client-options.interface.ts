@@ -15,12 +15,18 @@ import type { InputRequiredHandler, McpInputRound } from './mrtr/input-round.int
 /**
  * How the client picks the protocol revision on `connect()`:
  * - `'auto'` (default): probe with `server/discover`; speak the stateless 2026-07-28 era when the
- *   server offers it, otherwise fall back to `initialize` (a legacy server answers the probe with
- *   an error, an HTTP 4xx, a malformed result or not at all) and, with the HTTP fallback
- *   transport, to the legacy HTTP+SSE transport;
+ *   server offers it, otherwise fall back to `initialize` when the answer says legacy (an error,
+ *   an HTTP 4xx, a result without a modern revision, a reply that is not MCP) and, with the HTTP
+ *   fallback transport, to the legacy HTTP+SSE transport. No answer within `probeTimeoutMs` is
+ *   no evidence: `connect()` fails with a `VersionNegotiationError` (never a silent fallback);
  * - `'legacy'`: `initialize` only, no probe (the behaviour before 2026-07-28);
  * - `{ pin }`: that revision only: a 2026 pin never initializes, a 2025 pin never probes; a server
- *   that does not offer it fails `connect()` with a `VersionNegotiationError`.
+ *   that does not offer it fails `connect()` with a `VersionNegotiationError`. A 2026 pin's
+ *   `server/discover` waits `requestTimeoutMs` like any request.
+ *
+ * Time the transport spends authorizing (an OAuth login in a browser) is outside the probe's
+ * clock, and a probe given up is never followed by a `notifications/cancelled` (the server's era
+ * is what it asked).
  */
 export type VersionNegotiation = 'legacy' | 'auto' | { pin: string };
 
@@ -74,8 +80,15 @@ export interface McpClientOptions {
   /** How the protocol revision is chosen. Default `'auto'` (`'legacy'` when `protocolVersion` is set). */
   versionNegotiation?: VersionNegotiation | undefined;
   /**
-   * 2026-07-28: log level sent in every request's `_meta` (absent: the server sends no log
-   * messages). `setLogLevel()` changes it. Ignored by legacy servers (use `setLogLevel()`).
+   * `versionNegotiation: 'auto'`: milliseconds the `server/discover` probe waits for an answer,
+   * authorization time not counted, before `connect()` fails. Default: `requestTimeoutMs`
+   * (30 000).
+   */
+  probeTimeoutMs?: number | undefined;
+  /**
+   * 2026-07-28: log level sent in every request's `_meta`. `setLogLevel()` changes it. Default
+   * `'debug'`: `logs$` gets every level, as from a 2025 server, which logs at every level until
+   * `logging/setLevel`. Ignored by legacy servers (use `setLogLevel()`).
    */
   logLevel?: LoggingLevel | undefined;
   /** 2026-07-28: most `input_required` rounds one call answers before `InputRoundLimitError`. Default 10. */

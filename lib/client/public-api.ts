@@ -34,6 +34,7 @@ export type {
   ServerRequestContext,
   VersionNegotiation,
 } from './mcp-client-options.interface.js';
+export type { McpRequestOptions } from './vendor-message.js';
 export type { McpClientEra } from './era/negotiated-server.js';
 export type { McpInputRound, InputRequiredHandler } from './mrtr/input-round.interface.js';
 export type { McpListenEvent, McpListenOptions } from './listen/listen-event.interface.js';
@@ -84,7 +85,9 @@ export type {
   StreamableHttpClientOptions,
   SseReconnectionOptions,
   FetchLike,
+  FetchMiddleware,
 } from '../transports/http/client/streamable-http-client.options.js';
+export { applyFetchMiddleware } from '../transports/http/client/streamable-http-client.options.js';
 export {
   FallbackClientTransport,
   createStreamableHttpTransportWithFallback,

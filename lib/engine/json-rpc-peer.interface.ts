@@ -48,8 +48,13 @@ export interface ProgressUpdate {
 export interface OutgoingRequestOptions {
   /** Milliseconds to wait for the answer; default: the peer's `requestTimeoutMs`. */
   timeoutMs?: number;
-  /** Cancels the request (a `notifications/cancelled` is sent). */
+  /** Cancels the request (a `notifications/cancelled` is sent unless `quiet`). */
   signal?: AbortSignal;
+  /**
+   * Give up (timeout, signal) without sending `notifications/cancelled`: for a request whose era
+   * is not settled yet (the client's negotiation probe), where the notification may be refused.
+   */
+  quiet?: boolean;
   /** Asks for progress (`_meta.progressToken`) and receives each update. */
   onProgress?: (update: ProgressUpdate) => void;
   /**

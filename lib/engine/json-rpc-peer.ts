@@ -122,7 +122,7 @@ export class JsonRpcPeer<TExtra = undefined> {
         options.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000,
         release(resolve as (r: Record<string, unknown>) => void),
         release(reject),
-        (reason) => this.abandon(id, reason),
+        (reason) => this.abandon(id, reason, options.quiet === true),
       );
       if (pending.settled) return;
       this.outbound.set(id, pending);
@@ -273,8 +273,12 @@ export class JsonRpcPeer<TExtra = undefined> {
     else pending.succeed(response.result);
   }
 
-  private abandon(id: RequestId, reason: RequestTimeoutError | RequestCancelledError): void {
-    if (!this.outboundMap?.delete(id)) return;
+  private abandon(
+    id: RequestId,
+    reason: RequestTimeoutError | RequestCancelledError,
+    quiet: boolean,
+  ): void {
+    if (!this.outboundMap?.delete(id) || quiet) return;
     this.notify(CANCELLED, {
       requestId: id,
       reason:

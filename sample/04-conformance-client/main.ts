@@ -35,7 +35,8 @@ async function main(): Promise<void> {
       auth ? { auth: extensionAuth(name, context) ?? conformanceAuth(context) } : {},
     ),
     clientInfo: { name: 'nestjs-mcp-conformance-client', version: '0.1.0' },
-    requestTimeoutMs: 20_000,
+    // Generous: the suite runs its scenarios in parallel, on machines busy with other work too.
+    requestTimeoutMs: 60_000,
     versionNegotiation: { pin: version },
     ...('clientOptions' in scenario && scenario.clientOptions),
   });

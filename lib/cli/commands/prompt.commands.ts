@@ -34,7 +34,7 @@ export const promptsCommand: ReplCommand = {
  */
 export const getPromptCommand: ReplCommand = {
   name: 'prompt',
-  args: '<name> [json]',
+  args: '<name> [json|@file]',
   summary: 'get a prompt (no JSON: asks for each argument)',
   completes: 'prompt',
   async run(session, rest) {

@@ -1,4 +1,4 @@
-import { parseJsonObject } from '../cli-error.js';
+import { parseJsonObject } from '../json-arguments.js';
 import type { CliSession } from '../cli-session.js';
 import type { ObjectSchema } from '../prompt/field-schema.js';
 import { promptObject } from '../prompt/prompt-object.js';

@@ -27,6 +27,11 @@ export class Output {
     this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
+  /** Bytes for the terminal itself (control sequences): stdout, as they are. */
+  raw(text: string): void {
+    this.stdout.write(text);
+  }
+
   /** Something the server sent on its own (log, progress, notification). */
   event(text: string): void {
     if (this.input) this.input.printAbove(text);

@@ -35,14 +35,19 @@ export class Terminal {
     return this.streams.stdin.isTTY === true;
   }
 
-  /** Opens the REPL's input: prompts and events on stdout. */
+  /**
+   * Opens the REPL's input: prompts and events on stdout; the command history is kept for piped
+   * input too (the REPL only gives it a file on a terminal or when one is named).
+   */
   openRepl(options: ReplInputOptions): LineInput {
     const terminal = this.interactive;
+    const { completer, ...rest } = options;
     this.line = new LineInput({
       input: this.streams.stdin,
       output: this.streams.stdout,
       terminal,
-      ...(terminal ? options : { onInterrupt: options.onInterrupt }),
+      ...rest,
+      ...(terminal ? { completer } : {}),
     });
     this.out.attach(this.line);
     return this.line;

@@ -1,4 +1,5 @@
-import { CliError, EXIT, parseJsonObject } from '../cli-error.js';
+import { CliError, EXIT } from '../cli-error.js';
+import { parseJsonObject } from '../json-arguments.js';
 import type { CliSession } from '../cli-session.js';
 import { asPromptArguments } from '../commands/prompt.commands.js';
 import { describeError } from '../io/output.js';
@@ -23,7 +24,8 @@ export const ONE_SHOT_COMMANDS: readonly OneShotCommand[] = [
   {
     name: 'call',
     args: '<tool> [json]',
-    summary: 'call a tool with JSON arguments; prints the result (exit 1 when isError)',
+    summary:
+      'call a tool with JSON arguments (or @file: JSON from a file); prints the result (exit 1 when isError)',
     check: ([, json]) => void parseJsonObject(json, 'arguments'),
     async run(session, [tool, json]) {
       const args = parseJsonObject(json, 'arguments');

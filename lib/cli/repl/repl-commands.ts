@@ -8,6 +8,7 @@ import {
   templatesCommand,
   unsubscribeCommand,
 } from '../commands/resource.commands.js';
+import { clearCommand, reconnectCommand } from '../commands/session.commands.js';
 import {
   capabilitiesCommand,
   infoCommand,
@@ -55,6 +56,8 @@ export const REPL_COMMANDS: readonly ReplCommand[] = [
   capabilitiesCommand,
   stateCommand,
   logLevelCommand,
+  reconnectCommand,
+  clearCommand,
   helpCommand,
   exitCommand,
 ];

@@ -13,7 +13,10 @@ export const REPL_PROMPT = 'mcp> ';
 
 /** Options of {@link runRepl}. */
 export interface ReplOptions {
-  /** Where the history is kept between runs (terminal only); undefined: not kept. */
+  /**
+   * Where the command history is kept between runs; undefined: not kept. Only commands are
+   * written, never the answers typed at prompts (arguments, elicitation, sampling).
+   */
   historyFile?: string | undefined;
 }
 
@@ -43,7 +46,8 @@ function holdListChanges(session: CliSession): Subscription[] {
  * running command's requests; Ctrl-D, `exit` or the end of stdin leaves. Resolves the exit code.
  */
 export async function runRepl(session: CliSession, options: ReplOptions = {}): Promise<number> {
-  const { client, out, terminal } = session;
+  const { out, terminal } = session;
+  const client = session.client;
   let busy = false;
   const input = terminal.openRepl({
     completer: (line) => completeLine(session, line),
@@ -51,7 +55,7 @@ export async function runRepl(session: CliSession, options: ReplOptions = {}): P
     onHistory: (history) => saveHistory(options.historyFile, history),
     onInterrupt: () => {
       if (!busy) return out.event('(Ctrl-D or "exit" to leave)');
-      client.cancelAll('Interrupted by the user');
+      session.client.cancelAll('Interrupted by the user');
       out.event('(cancelled)');
     },
   });
@@ -61,10 +65,11 @@ export async function runRepl(session: CliSession, options: ReplOptions = {}): P
       `(${client.era} era, protocol ${client.protocolVersion}). Type "help" for commands.`,
   );
   await session.refreshNames();
-  const held = holdListChanges(session);
+  let held = holdListChanges(session);
+  let heldFor = client;
   try {
     for (;;) {
-      const line = await input.read(REPL_PROMPT);
+      const line = await input.read(REPL_PROMPT, true);
       if (line === undefined) {
         if (terminal.interactive) out.print(''); // Ctrl-D: leave the shell's prompt on its own line
         break;
@@ -84,8 +89,14 @@ export async function runRepl(session: CliSession, options: ReplOptions = {}): P
       } finally {
         busy = false;
       }
-      if (client.currentState === 'closed') {
+      if (session.client.currentState === 'closed') {
         throw new CliError(`the connection to ${session.target.label} closed`, EXIT.unreachable);
+      }
+      if (session.client !== heldFor) {
+        // `reconnect` made a new client: hold its list-change streams instead.
+        for (const s of held) s.unsubscribe();
+        held = holdListChanges(session);
+        heldFor = session.client;
       }
     }
   } finally {

@@ -1,3 +1,4 @@
+import { describeFetchError } from './discovery/connect-retry-fetch.js';
 import { McpAuthError } from '../../errors/mcp-auth.error.js';
 import type { OAuthFetch } from './discovery/fetch-json.js';
 import {
@@ -84,7 +85,7 @@ export async function obtainClientRegistration(
     });
   } catch (error) {
     throw new McpAuthError(
-      `Client registration at ${metadata.registration_endpoint} failed: ${(error as Error).message}`,
+      `Client registration at ${metadata.registration_endpoint} failed: ${describeFetchError(error)}`,
       'registration_failed',
       undefined,
       { cause: error },

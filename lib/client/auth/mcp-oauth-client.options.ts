@@ -57,6 +57,10 @@ export interface McpOAuthClientOptions {
   refreshSkewMs?: number | undefined;
   /** Token endpoint auth methods beyond `client_secret_basic`, `client_secret_post`, `none`. */
   clientAuthenticators?: Readonly<Record<string, ClientAuthenticator>> | undefined;
-  /** The `fetch` for metadata, registration and token requests. Default: the global `fetch`. */
+  /**
+   * The `fetch` for metadata, registration and token requests. Default: the global `fetch`,
+   * sending a request again (twice at most) when its connection was never made (a timeout while
+   * connecting on a loaded machine); a refused connection fails at once.
+   */
   fetch?: OAuthFetch | undefined;
 }

@@ -1,3 +1,4 @@
+import { connectRetryFetch } from './discovery/connect-retry-fetch.js';
 import { McpAuthError } from '../../errors/mcp-auth.error.js';
 import { authorizeWithCode } from './authorization-code-flow.js';
 import { obtainClientRegistration } from './client-registration.js';
@@ -76,7 +77,7 @@ export class McpOAuthClient implements McpHttpAuth {
 
   constructor(protected readonly options: McpOAuthClientOptions = {}) {
     this.store = options.store ?? new InMemoryOAuthStore();
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchFn = options.fetch ?? connectRetryFetch;
     if (options.serverUrl !== undefined) this.serverUrl = withoutQuery(new URL(options.serverUrl));
   }
 

@@ -1,4 +1,6 @@
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
+import type { OutgoingRequestOptions } from '../../engine/json-rpc-peer.interface.js';
+import type { JsonRpcParams } from '../../protocol/json-rpc.js';
 import type { InitializeResult } from '../../protocol/schema/index.js';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import { DEFAULT_CLIENT_INFO } from '../client-identity.js';
@@ -8,12 +10,10 @@ import type { StatelessRequester } from '../modern/stateless-requester.js';
 import { initializeSession } from './legacy-handshake.js';
 import { negotiateVersion } from './negotiate-version.js';
 import type { NegotiatedServer } from './negotiated-server.js';
+import { requestOnProbeClock } from './probe-clock.js';
 
-/**
- * Longest wait for the `server/discover` probe before a silent server counts as legacy (ms); a
- * shorter `requestTimeoutMs` wins.
- */
-const PROBE_TIMEOUT_MS = 5_000;
+/** Default request timeout (ms), also the default probe limit. */
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Opens the conversation of a client on `connect()`: the era negotiation of
@@ -33,18 +33,20 @@ export class EraNegotiator {
   /** Negotiates the era and revision (see `McpClientOptions.versionNegotiation`). */
   async negotiate(): Promise<NegotiatedServer> {
     const legacyVersion = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
-    const timeoutMs = Math.min(this.options.requestTimeoutMs ?? 30_000, PROBE_TIMEOUT_MS);
+    const requestTimeoutMs = this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A caller that names a legacy revision without choosing a negotiation asked for that revision.
     let mode =
       this.options.versionNegotiation ??
       (this.options.protocolVersion === undefined ? 'auto' : 'legacy');
     // The 2024-11-05 HTTP+SSE transport has no 2026-07-28 binding: no probe there.
     if (mode === 'auto' && this.transport().legacyOnly) mode = 'legacy';
+    // A pin waits as long as any request; 'auto' as long as its probe limit.
+    const limitMs =
+      mode === 'auto' ? (this.options.probeTimeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
     const server = await negotiateVersion(mode, legacyVersion, {
       discover: (version) =>
-        this.peer.request<unknown>('server/discover', undefined, {
+        this.onClock('server/discover', limitMs, undefined, {
           meta: this.stateless.metaFor(version),
-          timeoutMs,
         }),
       initialize: (version) => this.initialize(version),
       note: this.note,
@@ -57,10 +59,31 @@ export class EraNegotiator {
   initialize(
     version = this.options.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION,
   ): Promise<InitializeResult> {
-    return initializeSession(this.peer, this.transport(), {
+    const timeoutMs = this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const request = (params: Record<string, unknown>) =>
+      this.onClock('initialize', timeoutMs, params as JsonRpcParams);
+    return initializeSession(request, this.transport(), {
       protocolVersion: version,
       capabilities: this.stateless.capabilities,
       clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    });
+  }
+
+  /**
+   * Sends a handshake request on a clock that leaves the transport's authorization time out (the
+   * login a 401 starts) and gives up without `notifications/cancelled` (`initialize` must never
+   * be cancelled; a probe's era is unknown).
+   */
+  private onClock(
+    method: string,
+    limitMs: number,
+    params: JsonRpcParams | undefined,
+    extra: OutgoingRequestOptions = {},
+  ): Promise<unknown> {
+    return requestOnProbeClock(method, limitMs, {
+      send: (options) => this.peer.request<unknown>(method, params, { ...options, ...extra }),
+      authorization: this.transport().authorization,
+      abandon: (id) => this.transport().abandonRequest?.(id),
     });
   }
 }

@@ -1,4 +1,3 @@
-import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import { TransportError } from '../../errors/transport.error.js';
 import {
   InitializeResultSchema,
@@ -18,15 +17,16 @@ export interface HandshakeIdentity {
 }
 
 /**
- * The legacy-era handshake: `initialize` (a revision this client does not speak in the answer is a
- * TransportError `protocol`), the revision told to the transport, then `notifications/initialized`.
+ * The legacy-era handshake: `initialize` sent by `request` (a revision this client does not speak
+ * in the answer is a TransportError `protocol`), the revision told to the transport, then
+ * `notifications/initialized`.
  */
 export async function initializeSession(
-  peer: JsonRpcPeer<undefined>,
+  request: (params: Record<string, unknown>) => Promise<unknown>,
   transport: ClientTransport,
   identity: HandshakeIdentity,
 ): Promise<InitializeResult> {
-  const result = await peer.request<Record<string, unknown>>('initialize', { ...identity });
+  const result = (await request({ ...identity })) as Record<string, unknown>;
   const version = result.protocolVersion;
   if (typeof version !== 'string' || !isSupportedLegacyVersion(version)) {
     throw new TransportError(

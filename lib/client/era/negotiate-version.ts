@@ -1,4 +1,6 @@
 import { McpAuthError } from '../../errors/mcp-auth.error.js';
+import { RequestTimeoutError } from '../../errors/request-timeout.error.js';
+import { TransportError } from '../../errors/transport.error.js';
 import { VersionNegotiationError } from '../../errors/version-negotiation.error.js';
 import { DiscoverResultSchema, type InitializeResult } from '../../protocol/schema/index.js';
 import { isSupportedLegacyVersion, MODERN_PROTOCOL_VERSIONS } from '../../protocol/versions.js';
@@ -35,8 +37,10 @@ type Probe =
  * - a DiscoverResult or `-32022` naming only legacy revisions we speak ⇒ legacy;
  *   naming none we speak at all ⇒ VersionNegotiationError;
  * - another modern error (-32020, -32021) ⇒ rethrown: the server is modern, falling back is wrong;
- * - anything else (an HTTP 4xx without a modern error, -32601, a timeout, a malformed result) ⇒
- *   legacy; with a 2026 pin ⇒ VersionNegotiationError.
+ * - another real answer (an HTTP 4xx without a modern error, -32601, a malformed result) ⇒
+ *   legacy; with a 2026 pin ⇒ VersionNegotiationError;
+ * - no answer is no evidence: a timeout fails with a VersionNegotiationError naming the limit (a
+ *   slow server is not a legacy one), a connection that fails or closes fails with its own error.
  */
 export async function negotiateVersion(
   mode: VersionNegotiation,
@@ -89,6 +93,8 @@ async function probeDiscover(first: string, ports: NegotiationPorts, pin?: strin
       const supported = unsupportedVersionList(error);
       if (supported === undefined) {
         if (isModernError(error)) throw error;
+        if (error instanceof RequestTimeoutError) throw silentServer(error, version, pin);
+        if (error instanceof TransportError && !REAL_ANSWERS.has(error.kind)) throw error;
         return { kind: 'legacy', reason: error instanceof Error ? error.message : String(error) };
       }
       const next = pin ?? pickModernVersion(supported);
@@ -109,6 +115,28 @@ async function probeDiscover(first: string, ports: NegotiationPorts, pin?: strin
     }
     return choose(offered, version, 'offers no modern revision this client speaks');
   }
+}
+
+/** Transport failures that carry the server's answer (a status, a reply that is not MCP). */
+const REAL_ANSWERS = new Set<TransportError['kind']>(['http', 'protocol']);
+
+/** The probe got no answer in time: say which limit ran out and how to change it. */
+function silentServer(
+  error: RequestTimeoutError,
+  requested: string,
+  pin: string | undefined,
+): VersionNegotiationError {
+  const limit = pin === undefined ? 'probeTimeoutMs' : 'requestTimeoutMs';
+  const hint =
+    pin === undefined
+      ? `; a server slower than that needs a larger ${limit}, one that never answers server/discover needs versionNegotiation: 'legacy'`
+      : `; raise ${limit} for a slower server`;
+  return new VersionNegotiationError(
+    `server/discover got no answer within ${error.timeoutMs} ms (${limit}, authorization time not counted)${hint}`,
+    [],
+    requested,
+    { cause: error },
+  );
 }
 
 /** A server that named its revisions but none modern we speak: legacy if it can, else an error. */

@@ -49,7 +49,8 @@ export class StatelessRequester {
   ) {
     this.declared = clientCapabilities(options);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.level = options.logLevel;
+    // The 2025 era's default (the server logs at every level until told otherwise), kept in 2026.
+    this.level = options.logLevel ?? 'debug';
   }
 
   /** Starts speaking `version` (after discover). */

@@ -3,8 +3,21 @@ import type { McpClientOptions } from '../../client/mcp-client-options.interface
 
 /** One client of `McpClientModule`: the client's options (what `useFactory` returns). */
 export interface McpClientModuleOptions extends McpClientOptions {
-  /** Connect on first use instead of at module init. Default `false`. */
+  /**
+   * Connect on first use instead of at module init: the app starts whether the server is up or
+   * not. Default `false` (a server that cannot be reached fails the app's start).
+   */
   lazyConnect?: boolean | undefined;
+  /**
+   * Times the first connection (at module init) is tried again after failing, e.g. for a server
+   * that starts with the app. Needs `transport` as a factory (a failed transport is not reused).
+   * Default `0`.
+   */
+  retryAttempts?: number | undefined;
+  /** Milliseconds before the first retry. Default `3000`. */
+  retryDelay?: number | undefined;
+  /** Factor the delay grows by after each retry (`2`: 3 s, 6 s, 12 s ...). Default `1` (fixed). */
+  retryBackoff?: number | undefined;
   /**
    * Write the server's log messages (`notifications/message`) to a Nest logger, with the context
    * `McpClient:<name>`: `true` for Nest's `Logger`, or a `LoggerService` of your own. MCP levels

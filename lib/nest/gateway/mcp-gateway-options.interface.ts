@@ -14,6 +14,12 @@ export interface McpGatewayExtras {
    * execution context; `getMcpGatewayTarget(context)` names the upstream item. Default none.
    */
   guards?: readonly McpGatewayGuard[] | undefined;
+  /**
+   * Vendor request methods the gateway serves by forwarding them to one upstream server: method
+   * → server name of `mcpServers`, e.g. `{ 'acme/search': 'search' }` (the upstream's
+   * `@McpMethod('acme/search')` answers). Default none.
+   */
+  forwardMethods?: Readonly<Record<string, string>> | undefined;
   /** Register the module globally. Default `false`. */
   isGlobal?: boolean | undefined;
 }

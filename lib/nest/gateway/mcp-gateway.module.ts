@@ -1,3 +1,4 @@
+import { MCP_GATEWAY_METHODS } from './forward-methods.js';
 import {
   Module,
   type CanActivate,
@@ -53,27 +54,39 @@ const isClass = (guard: McpGatewayGuard): guard is Type<CanActivate> => typeof g
 export class McpGatewayModule {
   /** The gateway from static options. */
   static forRoot(options: McpGatewayModuleOptions): DynamicModule {
-    const { guards = [], isGlobal, ...manager } = options;
+    const { guards = [], isGlobal, forwardMethods, ...manager } = options;
     return McpGatewayModule.build({ provide: MCP_GATEWAY_OPTIONS, useValue: manager }, [], {
       guards,
       isGlobal,
+      forwardMethods,
     });
   }
 
   /** The gateway with the manager's options from a factory (e.g. `ConfigService`). */
   static forRootAsync(options: McpGatewayAsyncOptions): DynamicModule {
-    const { imports = [], inject = [], useFactory, guards = [], isGlobal } = options;
+    const {
+      imports = [],
+      inject = [],
+      useFactory,
+      guards = [],
+      isGlobal,
+      forwardMethods,
+    } = options;
     return McpGatewayModule.build(
       { provide: MCP_GATEWAY_OPTIONS, inject: inject as never[], useFactory },
       imports as DynamicModule[],
-      { guards, isGlobal },
+      { guards, isGlobal, forwardMethods },
     );
   }
 
   private static build(
     options: Provider,
     imports: DynamicModule[],
-    extras: { guards: readonly McpGatewayGuard[]; isGlobal: boolean | undefined },
+    extras: {
+      guards: readonly McpGatewayGuard[];
+      isGlobal: boolean | undefined;
+      forwardMethods: Readonly<Record<string, string>> | undefined;
+    },
   ): DynamicModule {
     const classes = extras.guards.filter(isClass);
     return {
@@ -82,6 +95,7 @@ export class McpGatewayModule {
       imports,
       providers: [
         options,
+        { provide: MCP_GATEWAY_METHODS, useValue: extras.forwardMethods ?? {} },
         ...classes,
         {
           provide: MCP_GATEWAY_GUARDS,

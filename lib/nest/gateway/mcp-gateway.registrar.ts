@@ -1,10 +1,12 @@
 import {
+  Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { MCP_GATEWAY_METHODS, registerForwardedMethods } from './forward-methods.js';
 import type { Subscription } from 'rxjs';
 import type { McpAggregate, McpAggregated } from '../../client/manager/aggregate.interface.js';
 import { McpClientManager } from '../../client/manager/mcp-client-manager.js';
@@ -51,6 +53,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
     private readonly invoker: McpGatewayInvoker,
     private readonly relay: UpstreamInputRelay,
     private readonly moduleRef: ModuleRef,
+    @Inject(MCP_GATEWAY_METHODS) private readonly methods: Readonly<Record<string, string>>,
   ) {}
 
   /**
@@ -73,6 +76,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       this.relay,
       hide,
     );
+    registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));
   }
 

@@ -111,7 +111,9 @@ describe('nestjs-mcp REPL against the demo app', () => {
     // The REPL holds a 2026-07-28 listen stream for list changes: the one pending request.
     await cli.expect(/ready, 1 pending: subscriptions\/listen#\d+/);
     cli.send('help');
-    await cli.expect(/call <tool> \[json\] +call a tool \(no JSON: asks for each argument\)/);
+    await cli.expect(
+      /call <tool> \[json\|@file\] +call a tool \(no JSON: asks for each argument\)/,
+    );
     cli.send('exit');
     expect((await cli.exited).code).toBe(0);
   }, 60_000);

@@ -30,24 +30,24 @@ export interface TestApp {
 /** Options of the MCP module under test (identity defaults to `e2e-server` 1.0.0). */
 export type TestAppOptions = Partial<McpModuleOptions> & McpModuleExtras;
 
-/** Boots `McpModule.forRoot(options)` + {@link TestTools} and listens on 127.0.0.1:0. */
-export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+/** Boots `McpModule.forRoot(options)` + {@link TestTools} and listens on 127.0.0.1:`port` (0: any). */
+export async function startApp(options: TestAppOptions = {}, port = 0): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({
     imports: [McpModule.forRoot({ name: 'e2e-server', version: '1.0.0', ...options })],
     providers: [TestTools],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const server = app.getHttpServer() as Server;
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const bound = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${bound}`;
   const path = '/' + (options.path ?? 'mcp').replace(/^\/+/, '');
   let closing: Promise<void> | undefined;
   return {
     app,
     origin,
     url: new URL(path, origin),
-    port,
+    port: bound,
     tools: app.get(TestTools),
     handler: app.get(StreamableHttpHandler, { strict: false }),
     close() {

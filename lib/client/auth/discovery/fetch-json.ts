@@ -1,3 +1,4 @@
+import { describeFetchError } from './connect-retry-fetch.js';
 import type { z } from 'zod';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 
@@ -26,7 +27,7 @@ export async function fetchMetadata<T>(
       headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' },
     });
   } catch (error) {
-    return { found: false, url, reason: error instanceof Error ? error.message : String(error) };
+    return { found: false, url, reason: describeFetchError(error) };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { describeFetchError } from './connect-retry-fetch.js';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import {
   BUILT_IN_CLIENT_AUTHENTICATORS,
@@ -66,7 +67,7 @@ export async function requestToken(
   } catch (error) {
     if (error instanceof McpAuthError) throw error; // e.g. a DPoP fetch whose key is unusable
     throw new McpAuthError(
-      `Token request (${grant}) to ${request.tokenEndpoint.href} failed: ${(error as Error).message}`,
+      `Token request (${grant}) to ${request.tokenEndpoint.href} failed: ${describeFetchError(error)}`,
       'token_request_failed',
       undefined,
       { cause: error },

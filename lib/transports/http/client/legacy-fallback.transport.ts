@@ -2,9 +2,14 @@ import { Subject, type Observable, type Subscription } from 'rxjs';
 import {
   type ClientSendOptions,
   type ClientTransport,
+  type TransportAuthorization,
 } from '../../../client/client-transport.interface.js';
 import { TransportError } from '../../../errors/transport.error.js';
-import { isJsonRpcRequest, type JsonRpcMessage } from '../../../protocol/json-rpc.js';
+import {
+  isJsonRpcRequest,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../../protocol/json-rpc.js';
 import type { StreamableHttpClientOptions } from './streamable-http-client.options.js';
 import { StreamableHttpClientTransport } from './streamable-http-client.transport.js';
 
@@ -98,6 +103,16 @@ export class FallbackClientTransport implements ClientTransport {
     const current = this.current;
     if (current.sendBatch) return current.sendBatch(messages);
     await Promise.all(messages.map((message) => current.send(message)));
+  }
+
+  /** The authorizations of the transport in use. */
+  get authorization(): TransportAuthorization | undefined {
+    return this.current.authorization;
+  }
+
+  /** Stops waiting for a reply on the transport in use (see {@link ClientTransport.abandonRequest}). */
+  abandonRequest(id: RequestId): void {
+    this.current.abandonRequest?.(id);
   }
 
   /** Passes the negotiated revision to the transport in use. */

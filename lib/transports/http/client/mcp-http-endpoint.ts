@@ -4,6 +4,7 @@ import type { JsonRpcMessage } from '../../../protocol/json-rpc.js';
 import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
 import { discardBody, fetchFailure, httpError, mediaTypeOf } from '../../shared/http/http-reply.js';
 import { exchangeWithAuth } from '../../shared/http/auth-exchange.js';
+import { AuthorizationActivity } from '../../shared/http/authorization-activity.js';
 import { createHttpRequester, type HttpRequestInit, type HttpRequester } from './http-requester.js';
 import { buildRequestHeaders, isValidSessionId } from './request-headers.js';
 import type { ResolvedStreamableHttpClientOptions } from './streamable-http-client.options.js';
@@ -25,6 +26,8 @@ export class McpHttpEndpoint {
   /** The negotiated revision, sent as `MCP-Protocol-Version`. */
   protocolVersion?: string;
 
+  /** The authorizations this endpoint's requests ran (their time is not the server's). */
+  readonly authorization = new AuthorizationActivity();
   private readonly http: HttpRequester;
 
   constructor(
@@ -144,6 +147,7 @@ export class McpHttpEndpoint {
       },
       discardBody,
       method !== 'DELETE',
+      this.authorization,
     );
   }
 }

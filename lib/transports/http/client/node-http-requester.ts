@@ -15,7 +15,13 @@ const DRAIN_LIMIT = 64 * 1024;
 export class NodeHttpRequester implements HttpRequester {
   private agent?: HttpAgent;
 
-  request(url: URL, init: HttpRequestInit): Promise<HttpReplyLike> {
+  /**
+   * Sends one request. A kept-alive connection the server closed while idle (ECONNRESET on a
+   * reused socket before any reply: its keep-alive timeout ran out while this side was slow) is
+   * not a failure of the request: it is sent once more on a new connection, as the Node docs
+   * advise.
+   */
+  request(url: URL, init: HttpRequestInit, retried = false): Promise<HttpReplyLike> {
     const https = url.protocol === 'https:';
     this.agent ??= https ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
     const { method, headers, signal } = init;
@@ -23,7 +29,12 @@ export class NodeHttpRequester implements HttpRequester {
       const options = { method, headers, signal, agent: this.agent };
       const onReply = (res: IncomingMessage) => resolve(new NodeHttpReply(res));
       const req = https ? httpsRequest(url, options, onReply) : httpRequest(url, options, onReply);
-      req.on('error', reject); // after the reply, errors surface on its body
+      // After the reply, errors surface on its body.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const stale = req.reusedSocket && error.code === 'ECONNRESET' && !signal.aborted;
+        if (stale && !retried) resolve(this.request(url, init, true));
+        else reject(error);
+      });
       req.end(init.body);
     });
   }

@@ -6,6 +6,23 @@ export type { HeadersProvider };
 /** A `fetch` the transport uses instead of its own `node:http` requests. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
+/**
+ * Wraps a `fetch`: takes the next one and returns one that does something around it (adds
+ * headers, logs, retries, authorizes), like the official SDK client's fetch middleware.
+ */
+export type FetchMiddleware = (next: FetchLike) => FetchLike;
+
+/**
+ * Composes middleware around `fetch`: the first one is the outermost (it sees the request first
+ * and the response last).
+ */
+export function applyFetchMiddleware(
+  fetch: FetchLike,
+  middleware: readonly FetchMiddleware[],
+): FetchLike {
+  return middleware.reduceRight<FetchLike>((next, wrap) => wrap(next), fetch);
+}
+
 /** How a dropped SSE stream is resumed (`GET` with `Last-Event-ID`). */
 export interface SseReconnectionOptions {
   /**
@@ -41,6 +58,12 @@ export interface StreamableHttpClientOptions {
    * sockets `close()` destroys.
    */
   fetch?: FetchLike;
+  /**
+   * Middleware around every HTTP request of the transport (POST, GET, DELETE), first = outermost:
+   * logging, extra headers, retries. With middleware the requests go through `fetch` (the
+   * option, or the global one). Default none.
+   */
+  middleware?: readonly FetchMiddleware[];
   /** Reconnection of dropped SSE streams. */
   reconnection?: SseReconnectionOptions;
   /** Open the optional standalone GET stream once the session is initialized. Default `true`. */
@@ -79,7 +102,13 @@ export function resolveStreamableHttpClientOptions(
   const resolved: ResolvedStreamableHttpClientOptions = {
     headers: options.headers ?? {},
     auth: options.auth,
-    fetch: options.fetch,
+    fetch:
+      options.middleware && options.middleware.length > 0
+        ? applyFetchMiddleware(
+            options.fetch ?? ((input, init) => fetch(input, init)),
+            options.middleware,
+          )
+        : options.fetch,
     reconnection,
     standaloneStream: options.standaloneStream ?? true,
     maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,

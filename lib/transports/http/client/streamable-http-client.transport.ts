@@ -2,6 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import {
   type ClientSendOptions,
   type ClientTransport,
+  type TransportAuthorization,
 } from '../../../client/client-transport.interface.js';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import { TransportError } from '../../../errors/transport.error.js';
@@ -91,6 +92,11 @@ export class StreamableHttpClientTransport implements ClientTransport {
   /** The MCP endpoint. */
   get url(): URL {
     return this.endpoint.url;
+  }
+
+  /** The authorizations the `auth` option ran (the client's probe clock leaves them out). */
+  get authorization(): TransportAuthorization {
+    return this.endpoint.authorization;
   }
 
   /** The session id the server assigned in its `initialize` reply, if any. */
@@ -288,11 +294,15 @@ export class StreamableHttpClientTransport implements ClientTransport {
     return exchange;
   }
 
-  /** The caller gave up on a request: stop reading its reply once nothing else awaits it. */
-  private abandon(message: JsonRpcMessage): void {
-    const id = ('params' in message ? message.params?.requestId : undefined) as RequestId;
+  /** Stops reading the reply of request `id` once nothing else awaits it (nothing is sent). */
+  abandonRequest(id: RequestId): void {
     const exchange = this.settle(id);
     if (exchange?.waiting === 0) exchange.controller.abort();
+  }
+
+  /** The caller gave up on a request (`notifications/cancelled` sent): stop reading its reply. */
+  private abandon(message: JsonRpcMessage): void {
+    this.abandonRequest(('params' in message ? message.params?.requestId : undefined) as RequestId);
   }
 
   private track(): AbortController {

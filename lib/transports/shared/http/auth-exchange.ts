@@ -2,6 +2,7 @@ import type {
   McpHttpAuth,
   McpHttpAuthChallenge,
 } from '../../../client/auth/http-auth.interface.js';
+import type { AuthorizationActivity } from './authorization-activity.js';
 
 /** Status and headers of one reply, reported by an exchange to {@link exchangeWithAuth}. */
 export interface ObservedReply {
@@ -29,7 +30,7 @@ const MAX_AUTH_RETRIES = 2;
  * refused reply is dropped with `discard`). Without `auth` it is one plain attempt. The attempt may resolve with the refused
  * reply or reject because of it: either way the challenge comes from what it observed. With
  * `challenges: false` (a session DELETE while closing) a refusal is left as is: no
- * authorization starts on the way out.
+ * authorization starts on the way out. `activity` counts the time `onChallenge` takes.
  * @throws whatever the attempt or `onChallenge` threw (an `McpAuthError` unchanged).
  */
 export async function exchangeWithAuth<T>(
@@ -39,6 +40,7 @@ export async function exchangeWithAuth<T>(
   attempt: AuthAttempt<T>,
   discard: (result: T) => Promise<void> = async () => undefined,
   challenges = true,
+  activity?: AuthorizationActivity,
 ): Promise<T> {
   if (!auth) return attempt({}, () => undefined);
   for (let retries = 0; ; retries++) {
@@ -60,7 +62,10 @@ export async function exchangeWithAuth<T>(
     if (challenge && challenges && retries < MAX_AUTH_RETRIES) {
       let retry: boolean;
       try {
-        retry = await auth.onChallenge(challenge);
+        const answer = challenge;
+        retry = activity
+          ? await activity.during(() => auth.onChallenge(answer))
+          : await auth.onChallenge(answer);
       } catch (error) {
         if (outcome.ok) await discard(outcome.value).catch(() => undefined);
         throw error;

@@ -41,4 +41,36 @@ describe('LineInput (the one stdin reader of the CLI)', () => {
     await expect(line.read('mcp> ')).resolves.toBeUndefined();
     expect(line.closed).toBe(true);
   });
+
+  it('on a terminal keeps commands in the history, never the answers to questions', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.resume();
+    const saved: string[][] = [];
+    const line = new LineInput({
+      input,
+      output,
+      terminal: true,
+      history: ['tools'],
+      onHistory: (history) => saved.push([...history]),
+    });
+    const command = line.read('mcp> ', true);
+    input.write('call login\r');
+    await expect(command).resolves.toBe('call login');
+    const answer = line.read('password: ');
+    input.write('s3cret\r');
+    await expect(answer).resolves.toBe('s3cret');
+    const next = line.read('mcp> ', true);
+    input.write('exit\r');
+    await expect(next).resolves.toBe('exit');
+    expect(saved.at(-1)).toEqual(['exit', 'call login', 'tools']);
+    expect(saved.flat()).not.toContain('s3cret');
+    // Up-arrow recalls commands only: readline's own list holds no answer either.
+    expect((line as unknown as { rl: { history: string[] } }).rl.history).toEqual([
+      'exit',
+      'call login',
+      'tools',
+    ]);
+    line.close();
+  });
 });

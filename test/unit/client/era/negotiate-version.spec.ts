@@ -3,6 +3,7 @@ import {
   type NegotiationPorts,
 } from '../../../../lib/client/era/negotiate-version.js';
 import { McpError } from '../../../../lib/errors/mcp.error.js';
+import { RequestTimeoutError } from '../../../../lib/errors/request-timeout.error.js';
 import { TransportError } from '../../../../lib/errors/transport.error.js';
 import { VersionNegotiationError } from '../../../../lib/errors/version-negotiation.error.js';
 import type { InitializeResult } from '../../../../lib/protocol/schema/index.js';
@@ -61,6 +62,28 @@ describe('negotiateVersion', () => {
     expect(server).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
     expect(calls).toEqual(['discover 2026-07-28', 'initialize 2025-11-25']);
     expect(notes).toHaveLength(1);
+  });
+
+  it("'auto' takes no answer for no evidence: a timeout fails naming probeTimeoutMs", async () => {
+    const { port, calls } = ports(new RequestTimeoutError('server/discover', 1, 30_000));
+    const result = negotiateVersion('auto', '2025-11-25', port);
+    await expect(result).rejects.toBeInstanceOf(VersionNegotiationError);
+    await expect(result).rejects.toThrow(/no answer within 30000 ms \(probeTimeoutMs/);
+    expect(calls).toEqual(['discover 2026-07-28']);
+  });
+
+  it("'auto' rethrows a connection that failed instead of initializing", async () => {
+    const refused = new TransportError('connect ECONNREFUSED', 'refused');
+    const { port, calls } = ports(refused);
+    await expect(negotiateVersion('auto', '2025-11-25', port)).rejects.toBe(refused);
+    expect(calls).toEqual(['discover 2026-07-28']);
+  });
+
+  it('a 2026 pin that times out names requestTimeoutMs', async () => {
+    const { port } = ports(new RequestTimeoutError('server/discover', 1, 20_000));
+    await expect(negotiateVersion({ pin: '2026-07-28' }, '2025-11-25', port)).rejects.toThrow(
+      /no answer within 20000 ms \(requestTimeoutMs/,
+    );
   });
 
   it('retries the probe once after -32022 naming a modern revision', async () => {
