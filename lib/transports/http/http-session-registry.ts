@@ -256,13 +256,7 @@ function storeRefusal(error: unknown): HttpRefusal {
   // Only our own store error's text (generic, with a log reference) reaches the client; a custom
   // store's or a driver's message stays in the log.
   const detail = error instanceof StoreUnavailableError ? `: ${error.message}` : '';
-  return new HttpRefusal(
-    503,
-    ErrorCode.InternalError,
-    `Session store unavailable${detail}`,
-    null,
-    {
-      'retry-after': '1',
-    },
-  );
+  return new HttpRefusal(503, ErrorCode.InternalError, `Session store unavailable${detail}`, null, {
+    'retry-after': '1',
+  });
 }
