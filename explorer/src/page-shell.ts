@@ -1,0 +1,51 @@
+// The page's shell: the header (title, era select, Connect, status), the side list with its tabs,
+// the detail section the panels fill, and the dialog of server requests.
+import { h } from './dom.js';
+import { label, showList } from './navigation.js';
+import type { Kind } from './page-state.js';
+
+/** Builds the shell in `document.body` under `title`; the tabs switch the side list. */
+export function renderPageShell(title: string): void {
+  document.body.append(
+    h(
+      'header',
+      {},
+      h('h1', {}, title),
+      h(
+        'label',
+        { for: 'era' },
+        'Protocol ',
+        h(
+          'select',
+          { id: 'era' },
+          h('option', { value: 'legacy' }, '2025-11-25 (sessions)'),
+          h('option', { value: 'modern' }, '2026-07-28 (stateless)'),
+        ),
+      ),
+      h('button', { id: 'connect', type: 'button' }, 'Connect'),
+      h('span', { id: 'status' }, 'not connected'),
+    ),
+    h(
+      'main',
+      {},
+      h(
+        'nav',
+        {},
+        h(
+          'div',
+          { class: 'tabs' },
+          ...(['tools', 'prompts', 'resources', 'resourceTemplates'] as Kind[]).map((kind) =>
+            h(
+              'button',
+              { type: 'button', 'data-tab': kind, onclick: () => showList(kind) },
+              label(kind),
+            ),
+          ),
+        ),
+        h('ul', { id: 'list' }),
+      ),
+      h('section', { id: 'detail' }, h('p', { class: 'hint' }, 'Connect, then pick an item.')),
+    ),
+    h('dialog', { id: 'input-dialog' }),
+  );
+}

@@ -1,0 +1,93 @@
+// The tool panel: its arguments form, Run and Cancel, progress, the notifications that arrive
+// while it runs, its result, and its MCP App view when it has one.
+import { h } from './dom.js';
+import { currentView, state, type Json } from './page-state.js';
+import { errorText, output } from './result-output.js';
+import { schemaForm } from './schema-form.js';
+import { answerServerRequest } from './server-request-dialog.js';
+import { mountView, viewOf } from './tool-view.js';
+
+/** Fills `detail` with the panel of `tool` and runs it when Run is clicked. */
+export function toolPanel(detail: HTMLElement, tool: Json): void {
+  const form = schemaForm((tool.inputSchema as Json) ?? {}, 'arg');
+  const run = h('button', { id: 'run', type: 'button', class: 'primary' }, 'Run');
+  const cancel = h('button', { id: 'cancel', type: 'button', hidden: true }, 'Cancel');
+  const progress = h('progress', { id: 'progress', hidden: true, max: 1, value: 0 });
+  const progressText = h('span', { id: 'progress-text' });
+  const logs = h('ol', { id: 'logs', class: 'logs' });
+  const result = output();
+  const viewUri = viewOf(tool);
+  const viewBox = h('div', { id: 'view', class: 'view' });
+  detail.append(
+    h('form', { id: 'tool-form', onsubmit: (e: Event) => e.preventDefault() }, form.element),
+    h('div', { class: 'actions' }, run, cancel, progress, progressText),
+    h('h3', {}, 'Notifications'),
+    logs,
+    h('h3', {}, 'Result'),
+    result.box,
+    viewUri ? h('h3', {}, 'App view ', h('code', {}, viewUri)) : '',
+    viewUri ? viewBox : '',
+  );
+  run.onclick = async () => {
+    let args: Json;
+    try {
+      args = form.read() as Json;
+    } catch (error) {
+      result.show(String((error as Error).message), true);
+      return;
+    }
+    const client = state.client!;
+    const abort = new AbortController();
+    const id = client.peekId();
+    logs.replaceChildren();
+    result.show('running…');
+    run.disabled = true;
+    cancel.hidden = false;
+    progress.hidden = false;
+    progress.removeAttribute('value');
+    cancel.onclick = () => {
+      void client.cancel(id, 'cancelled in the explorer');
+      abort.abort();
+    };
+    await state.view?.teardown('new run');
+    state.view = undefined;
+    if (viewUri) await mountView(viewBox, tool, viewUri, args);
+    try {
+      const value = await client.request(
+        'tools/call',
+        { name: tool.name, arguments: args, _meta: { progressToken: `explorer-${id}` } },
+        {
+          signal: abort.signal,
+          onServerRequest: answerServerRequest,
+          onNotification: (message) => {
+            if (message.method === 'notifications/progress') {
+              const p = message.params as { progress: number; total?: number; message?: string };
+              if (p.total) {
+                progress.max = p.total;
+                progress.value = p.progress;
+              }
+              progressText.textContent = `${p.progress}${p.total ? ` / ${p.total}` : ''} ${p.message ?? ''}`;
+            }
+            logs.append(
+              h(
+                'li',
+                { 'data-method': message.method },
+                `${message.method} ${JSON.stringify(message.params ?? {})}`,
+              ),
+            );
+          },
+        },
+      );
+      result.show(value, value.isError === true);
+      currentView()?.toolResult(value);
+    } catch (error) {
+      const cancelled = abort.signal.aborted;
+      result.show(cancelled ? 'Cancelled' : errorText(error), true);
+      if (cancelled) currentView()?.toolCancelled('cancelled in the explorer');
+    } finally {
+      run.disabled = false;
+      cancel.hidden = true;
+      progress.hidden = true;
+    }
+  };
+}
