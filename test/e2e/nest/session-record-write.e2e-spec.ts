@@ -52,7 +52,12 @@ describe('initialize and the session record', () => {
     expect(reply.status).toBe(503);
     expect(reply.headers['retry-after']).toBe('1');
     expect(reply.headers['mcp-session-id']).toBeUndefined();
-    expect(JSON.parse(reply.text)).toMatchObject({ jsonrpc: '2.0', id: init.id, error: {} });
+    expect(JSON.parse(reply.text)).toMatchObject({
+      jsonrpc: '2.0',
+      id: init.id,
+      error: { message: 'Session store unavailable' },
+    });
+    expect(reply.text).not.toContain('10.0.0.7'); // the store's own text stays in the log
     expect(store.size).toBe(3); // nothing left behind by the refused one
     await new Promise((r) => setTimeout(r, 100)); // its cleanup (a failing delete) ran: no crash
     store.failing = false;
