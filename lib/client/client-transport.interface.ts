@@ -54,7 +54,7 @@ export interface ClientTransport {
    */
   readonly legacyOnly?: boolean;
   /** The transport's authorizations (HTTP transports with an `auth` option). */
-  readonly authorization?: TransportAuthorization;
+  readonly authorization?: TransportAuthorization | undefined;
   /**
    * Stops waiting for the reply of request `id` without telling the server (HTTP: aborts its
    * exchange). The client uses it for a negotiation probe it gave up on, where the era that

@@ -25,7 +25,11 @@ import type {
   McpProgressEvent,
 } from './mcp-client-events.interface.js';
 import type { McpCallOptions, McpClientOptions, McpRoot } from './mcp-client-options.interface.js';
-import type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+import type {
+  McpClientRequestMethod,
+  McpRequestArgs,
+  VendorMethod,
+} from './mcp-client-request.interface.js';
 import { StatelessRequester } from './modern/stateless-requester.js';
 import { checkResult, notificationProblem } from './protocol-check.js';
 import { AnyResultSchema, notificationRefusal, type McpRequestOptions } from './vendor-message.js';
@@ -188,8 +192,8 @@ export class McpClientBase {
     method: M,
     ...args: McpRequestArgs<M>
   ): Promise<ClientRequestResultOf<M>>;
-  request<T = Record<string, unknown>>(
-    method: string,
+  request<T = Record<string, unknown>, V extends string = string>(
+    method: VendorMethod<V>,
     params?: Record<string, unknown>,
     options?: McpRequestOptions<T>,
   ): Promise<T>;

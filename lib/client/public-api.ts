@@ -16,7 +16,11 @@ export type {
   McpToolTaskEvent,
   McpCallAsTaskOptions,
 } from './tasks/tool-task.interface.js';
-export type { McpClientRequestMethod, McpRequestArgs } from './mcp-client-request.interface.js';
+export type {
+  McpClientRequestMethod,
+  McpRequestArgs,
+  VendorMethod,
+} from './mcp-client-request.interface.js';
 export type { McpBatchEntry, McpBatchResults } from './mcp-client-batch.js';
 export type {
   McpClientState,

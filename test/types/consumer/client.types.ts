@@ -83,8 +83,10 @@ export async function requestIsTypedByMethod(): Promise<void> {
   expectTypeOf(page.prompts).toEqualTypeOf<Mcp.Prompt[]>();
   expectTypeOf(await client.request('ping')).toEqualTypeOf<Mcp.EmptyResult>();
 
-  // @ts-expect-error: not a client request method
-  await client.request('tools/run', { name: 'add' });
+  // A vendor method is sent as given; its result is an object unless a schema types it.
+  expectTypeOf(await client.request('acme/search', { q: 'mcp' })).toEqualTypeOf<
+    Record<string, unknown>
+  >();
   // @ts-expect-error: tools/call params need a name
   await client.request('tools/call', { arguments: {} });
   // @ts-expect-error: tools/call params are required

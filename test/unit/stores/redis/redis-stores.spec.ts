@@ -97,7 +97,7 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
       );
       try {
         for (let i = 0; i < 500; i++) await small.eventStore.storeEvent('big', { i });
-        const key = small.connection.key('events', 'big');
+        const key = small.connection.keys.events('big');
         expect(await small.connection.client.xlen(key)).toBeLessThan(500);
         const ttl = await small.connection.client.pttl(key);
         expect(ttl).toBeGreaterThan(0);
