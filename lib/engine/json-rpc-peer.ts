@@ -197,6 +197,21 @@ export class JsonRpcPeer<TExtra = undefined> {
   }
 
   /**
+   * Rejects every outgoing request still waiting for an answer with the error `reason()` returns
+   * (its answer can no longer arrive, e.g. the shared bus that relays it is lost) and tells the
+   * peer, as for a timeout, with `notifications/cancelled` (unless the request is quiet). The
+   * conversation stays open; later answers to those requests are ignored.
+   */
+  failOutbound(reason: () => Error): void {
+    for (const [id, pending] of this.outboundMap ?? []) {
+      this.outbound.delete(id);
+      const error = reason();
+      pending.fail(error);
+      if (!pending.quiet) this.notify(CANCELLED, { requestId: id, reason: error.message });
+    }
+  }
+
+  /**
    * Ends the conversation: every pending outgoing request rejects with ConnectionClosedError (or
    * the given error) and every running handler's signal aborts. Idempotent.
    */

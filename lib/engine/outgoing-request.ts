@@ -32,6 +32,11 @@ export class OutgoingRequest {
     this.arm(timeoutMs);
   }
 
+  /** True when the peer is not told of a timeout or cancellation (`options.quiet`). */
+  get quiet(): boolean {
+    return this.options.quiet === true;
+  }
+
   /** The peer answered with a result. */
   succeed(result: Record<string, unknown>): void {
     if (this.settle()) this.resolve(result);

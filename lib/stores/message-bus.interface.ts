@@ -110,4 +110,10 @@ export interface MessageBus {
    * `McpHealthIndicator` calls it; without it the store is reported as not checked.
    */
   ping?(): Promise<void>;
+  /**
+   * Optional outage notification of a shared bus: calls `listener` when the bus loses its backing
+   * service (and again while it stays lost), with the generic error that what waits on the bus
+   * (answers relayed by other instances) fails with; returns a function that removes it.
+   */
+  onOutage?(listener: (error: Error) => void): () => void;
 }

@@ -16,8 +16,8 @@ export const PRESUMED_DEAD_AFTER_MS = 3500;
 
 const FOREIGN_ID = /^([0-9a-f]{12})~\d+$/;
 
-/** How the relay finds the live sessions of this instance. */
-export interface RelaySessions {
+/** How the relay finds the live sessions of this instance (by id, or all of them). */
+export interface RelaySessions extends Iterable<McpSession> {
   get(id: string): McpSession | undefined;
 }
 
@@ -27,7 +27,8 @@ export interface RelaySessions {
  * server-to-client messages for the instance holding the session's stream, and client messages
  * (responses to server-to-client requests, legacy SSE posts) for the instance that waits for
  * them. Server-to-client request ids carry the instance id (`<instance>~<n>`), so any instance
- * knows where a response belongs.
+ * knows where a response belongs. When the bus reports an outage (`MessageBus.onOutage`), the
+ * server-to-client requests waiting here fail with its error, since their answers may need it.
  */
 export class ClusterRelay implements TaskCluster {
   readonly instanceId = randomBytes(6).toString('hex');
@@ -36,6 +37,7 @@ export class ClusterRelay implements TaskCluster {
   private readonly lastSeen = new Map<string, number>();
   private readonly startedAt = Date.now();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopOutageWatch?: () => void;
   /**
    * The id of the server bus event being delivered to this instance's sessions right now (set by
    * the server around each synchronous delivery; the transports read it as `ClusterPort`).
@@ -58,6 +60,18 @@ export class ClusterRelay implements TaskCluster {
     );
     this.heartbeat.unref();
     this.publish({ type: 'instance-alive', from: '' });
+    this.stopOutageWatch = bus.onOutage?.((error) => this.failWaitingRequests(error));
+  }
+
+  /**
+   * The bus is lost: the answers to this instance's server-to-client requests may come through
+   * another instance, over the bus, so none can be counted on. Each waiting request fails now with
+   * the bus's error (a clear store-unavailable error instead of a timeout blaming the client).
+   */
+  failWaitingRequests(error: Error): void {
+    for (const session of this.sessions) {
+      if (!session.closed && session.peer.pendingCount > 0) session.peer.failOutbound(() => error);
+    }
   }
 
   /** False once `instance` has been silent longer than the liveness window. */
@@ -200,6 +214,7 @@ export class ClusterRelay implements TaskCluster {
   /** Stops the heartbeat (the others presume this instance gone after the liveness window). */
   close(): void {
     clearInterval(this.heartbeat);
+    this.stopOutageWatch?.();
   }
 
   private publish(event: McpClusterEvent): void {

@@ -77,6 +77,15 @@ export class RedisConnection {
     return this.outageLog.onRestored(listener);
   }
 
+  /**
+   * Calls `listener` with the role of a connection (`commands`, `bus subscriber`, ...) each time it
+   * closes, from the first loss of an outage through every failed reconnect; returns the
+   * unsubscribe function.
+   */
+  onLost(listener: (role: string) => void): () => void {
+    return this.outageLog.onLost(listener);
+  }
+
   /** `keyPrefix` + parts joined by `:` (a key no script shares with another). */
   key(...parts: string[]): string {
     return this.keys.plain(...parts);

@@ -1,9 +1,13 @@
 import { RateLimitedLog } from '../../engine/rate-limited-log.js';
+import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import type { McpBusEvent, MessageBus } from '../message-bus.interface.js';
 import { parseBusEvent } from '../parse-bus-event.js';
 import type { RedisClient } from './load-ioredis.js';
-import type { RedisConnection } from './redis-connection.js';
+import { STORE_UNAVAILABLE_MESSAGE, type RedisConnection } from './redis-connection.js';
 import { RedisRegistrationStore } from './redis-registration-store.js';
+
+/** The connections whose loss stops the bus: publishing (commands) or receiving (the subscriber). */
+const BUS_ROLES = new Set(['commands', 'bus subscriber']);
 
 /**
  * {@link MessageBus} on Redis pub/sub: every event is published as JSON on one channel
@@ -56,6 +60,17 @@ export class RedisMessageBus implements MessageBus {
   subscribe(listener: (event: McpBusEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` each time the command or subscriber connection closes (the loss, then every
+   * failed reconnect), with the generic {@link StoreUnavailableError} (the driver's text is in the
+   * outage log line); returns the unsubscribe function.
+   */
+  onOutage(listener: (error: Error) => void): () => void {
+    return this.redis.onLost((role) => {
+      if (BUS_ROLES.has(role)) listener(new StoreUnavailableError(STORE_UNAVAILABLE_MESSAGE));
+    });
   }
 
   /** PING on the subscriber connection (allowed in subscribe mode): the health check of the bus. */

@@ -9,6 +9,7 @@ import type { RedisClient } from './load-ioredis.js';
 export class RedisOutageLog {
   private readonly down = new Map<RedisClient, string>();
   private readonly restored = new Set<() => void>();
+  private readonly lost = new Set<(role: string) => void>();
   private since: number | undefined;
   private closed = false;
 
@@ -27,6 +28,7 @@ export class RedisOutageLog {
     client.on('close', () => {
       if (this.closed) return;
       this.down.set(client, role);
+      for (const listener of this.lost) listener(role);
       if (this.since !== undefined) return;
       this.since = Date.now();
       this.logger?.warn(
@@ -37,6 +39,15 @@ export class RedisOutageLog {
       this.down.delete(client);
       this.settle();
     });
+  }
+
+  /**
+   * Calls `listener` with the connection's role each time a watched connection closes (the first
+   * loss of an outage and every failed reconnect attempt); returns the unsubscribe function.
+   */
+  onLost(listener: (role: string) => void): () => void {
+    this.lost.add(listener);
+    return () => this.lost.delete(listener);
   }
 
   /** Calls `listener` after each recovery; returns the unsubscribe function. */

@@ -958,4 +958,34 @@ describe('JsonRpcPeer', () => {
       expect(sent.map((s) => s.message)).toEqual([{ jsonrpc: '2.0', id: 3, result: { ok: true } }]);
     });
   });
+
+  describe('failOutbound', () => {
+    it('rejects every waiting request with the error, tells the peer, ignores late answers and keeps the conversation open', async () => {
+      const sent: Sent[] = [];
+      const peer = new JsonRpcPeer<undefined>({
+        send: (message) => void sent.push({ message }),
+        onRequest: () => ({}),
+      });
+      const first = rejectionOf(peer.request('elicitation/create', {}));
+      const quiet = rejectionOf(peer.request('roots/list', {}, { quiet: true }));
+      await flush();
+      const lost = new McpError(-32001, 'Shared store unavailable, retry shortly');
+      peer.failOutbound(() => lost);
+      expect(await first).toBe(lost);
+      expect(await quiet).toBe(lost);
+      expect(peer.pendingCount).toBe(0);
+      expect(sent.slice(2).map((s) => s.message)).toEqual([
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 1, reason: 'Shared store unavailable, retry shortly' },
+        },
+      ]);
+      peer.receive({ jsonrpc: '2.0', id: 1, result: { action: 'decline' } }, undefined);
+      const next = peer.request('ping');
+      peer.receive({ jsonrpc: '2.0', id: 3, result: {} }, undefined);
+      await expect(next).resolves.toEqual({});
+      expect(peer.closed).toBe(false);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { McpSession } from '../../../../lib/server/session/mcp-session.js';
 import type { MessageBus } from '../../../../lib/stores/message-bus.interface.js';
 import { PRESUMED_DEAD_AFTER_MS } from '../../../../lib/server/cluster/cluster-relay.js';
 import { SharedTestBus } from './support/shared-test-bus.js';
+import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
 
 const info = { name: 'n', version: '1' };
 
@@ -25,6 +26,27 @@ describe('ClusterRelay (servers on a shared bus)', () => {
     servers.push(server);
     return server;
   };
+
+  it("fails this instance's waiting server-to-client requests with the bus's error when the bus reports an outage", async () => {
+    const bus = new SharedTestBus();
+    let outage: ((error: Error) => void) | undefined;
+    const stop = jest.fn();
+    bus.onOutage = (listener) => {
+      outage = listener;
+      return stop;
+    };
+    const server = start(bus);
+    const session = initialized(server, 's1');
+    const asking = session.peer.request('elicitation/create', { message: 'q' });
+    const caught = asking.catch((error: unknown) => error);
+    const lost = new StoreUnavailableError('Shared store unavailable, retry shortly');
+    outage!(lost);
+    expect(await caught).toBe(lost);
+    expect(session.peer.pendingCount).toBe(0);
+    expect(session.closed).toBe(false);
+    server.close();
+    expect(stop).toHaveBeenCalled();
+  });
 
   it('is off with an unshared bus: numeric request ids, no relay', () => {
     const server = start({ publish: () => undefined, subscribe: () => () => undefined });

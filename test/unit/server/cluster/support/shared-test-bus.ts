@@ -6,6 +6,8 @@ export class SharedTestBus implements MessageBus {
   readonly shared = true;
   private readonly listeners = new Set<(event: McpBusEvent) => void>();
   readonly published: McpBusEvent[] = [];
+  /** Set by a test to watch the relay's outage subscription. */
+  onOutage?: (listener: (error: Error) => void) => () => void;
 
   constructor(readonly registrations?: RegistrationStore) {}
 

@@ -1,0 +1,53 @@
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { connectClient, type TestClient } from '../support/client.js';
+import {
+  hasRedisServer,
+  startPrivateRedis,
+  type RedisProcess,
+  type RedisTopology,
+} from '../../support/redis-topology.js';
+import { startCluster, type Cluster } from './support/cluster.js';
+
+// The sample's requestTimeoutMs is the default 60 s: a call still waiting at 30 s fails the test.
+import.meta.jest.setTimeout(30_000);
+
+(hasRedisServer ? describe : describe.skip)('a lost Redis bus and a waiting server request', () => {
+  let redis: RedisTopology & RedisProcess;
+  let cluster: Cluster;
+  let sdk: TestClient | undefined;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    cluster = await startCluster(2, { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+  });
+  afterAll(async () => {
+    await sdk?.close().catch(() => undefined);
+    await cluster?.close();
+    await redis?.stop();
+  });
+
+  it('fails a tool call waiting for an elicitation answer with the store-unavailable error when Redis dies, not after requestTimeoutMs', async () => {
+    let asked!: () => void;
+    const elicited = new Promise<void>((resolve) => (asked = resolve));
+    sdk = await connectClient(cluster.mcpUrl, {
+      capabilities: { elicitation: {} },
+      // Never answers: an answer would go through the proxy to either instance, so over the bus.
+      setup: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, () => {
+          asked();
+          return new Promise<never>(() => undefined);
+        }),
+    });
+    const call = sdk.client.callTool({ name: 'ask', arguments: {} }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await elicited;
+    await redis.kill();
+    const error = await call;
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32001);
+    expect((error as McpError).message).toMatch(/Shared store unavailable, retry shortly/);
+    expect((error as McpError).message).not.toMatch(/ECONNREFUSED|Connection is closed|ioredis/i);
+  });
+});
