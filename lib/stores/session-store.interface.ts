@@ -50,4 +50,18 @@ export interface SessionStore {
    * their records again. Returns the unsubscribe function.
    */
   onRestored?(listener: () => void): () => void;
+  /**
+   * Optional, for stores shared by instances: writes the record only if its key is absent (a
+   * live copy restoring it after the store lost it); false when a record or an end mark is there.
+   * With {@link markEnded} it lets the store arbitrate a lost record: whichever of the two lands
+   * first decides, for every instance.
+   */
+  restore?(record: SessionRecord, ttlMs: number): Promise<boolean>;
+  /**
+   * Optional, with {@link restore}: the record is missing, so this instance ends the session by
+   * putting an end mark in its place (kept `ttlMs`; reads return undefined for it). True when the
+   * session is ended (the mark was set, or was there already); false when a record was restored
+   * meanwhile and the session goes on.
+   */
+  markEnded?(id: string, ttlMs: number): Promise<boolean>;
 }

@@ -1,6 +1,9 @@
 import type { SessionRecord, SessionStore } from '../session-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
 
+/** What stands in a session's key once a lost record ended the session (see `markEnded`). */
+const ENDED_MARK = '"ended"';
+
 /**
  * {@link SessionStore} in Redis: one string key per session (`<prefix>session:<id>`) holding the
  * record as JSON, with a TTL (`PX`) that `set` and `touch` renew. A record that does not parse
@@ -26,7 +29,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   private parse(id: string, text: string | null): SessionRecord | undefined {
-    if (text === null) return undefined;
+    if (text === null || text === ENDED_MARK) return undefined;
     try {
       const record = JSON.parse(text) as SessionRecord;
       if (record?.id === id && Array.isArray(record.subscriptions) && record.protocol)
@@ -41,6 +44,26 @@ export class RedisSessionStore implements SessionStore {
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
     const text = JSON.stringify(record);
     await this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs));
+  }
+
+  /** {@inheritDoc SessionStore.restore} (`SET ... PX ... NX`) */
+  async restore(record: SessionRecord, ttlMs: number): Promise<boolean> {
+    const text = JSON.stringify(record);
+    const reply = await this.redis.run('session restore', (c) =>
+      c.set(this.key(record.id), text, 'PX', ttlMs, 'NX'),
+    );
+    return reply === 'OK';
+  }
+
+  /** {@inheritDoc SessionStore.markEnded} (`SET ... NX`, then a read when the key was there) */
+  async markEnded(id: string, ttlMs: number): Promise<boolean> {
+    const key = this.key(id);
+    const reply = await this.redis.run('session end', (c) =>
+      c.set(key, ENDED_MARK, 'PX', ttlMs, 'NX'),
+    );
+    if (reply === 'OK') return true;
+    const text = await this.redis.run('session get', (c) => c.get(key));
+    return text === null || text === ENDED_MARK;
   }
 
   async touch(id: string, ttlMs: number): Promise<boolean> {

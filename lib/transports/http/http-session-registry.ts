@@ -23,6 +23,13 @@ interface Entry {
 }
 
 /**
+ * How long the end mark of a session whose record was lost stays in the store: long enough for
+ * every instance to have reconnected after an outage (so no live copy restores an ended session),
+ * short so that requests with forged ids leave little behind.
+ */
+const END_MARK_TTL_MS = 60_000;
+
+/**
  * The live HTTP sessions of this process, with idle expiry. Records go to the SessionStore after
  * `initialize` (the answer waits for the write), so a session unknown here but known to the store
  * (another instance, or after a restart of this one) is rebuilt on demand: the session is a
@@ -54,7 +61,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     // Redis came back (maybe empty): every session live here writes its record again.
     store.onRestored?.(() => {
       for (const { channel } of this.entries.values()) {
-        if (channel.session.initialized) this.persist(channel);
+        if (channel.session.initialized && !channel.session.closed) this.restore(channel);
       }
     });
     this.cluster = server.cluster;
@@ -102,6 +109,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       this.expiry.touch(id);
       return live.channel;
     }
+    if (!record && this.cluster && (await this.restoredMeanwhile(id))) record = await this.load(id);
     const current = this.entries.get(id);
     if (!record) {
       if (current) this.lost(id, current.channel);
@@ -129,6 +137,22 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       const record = await this.store.get(id);
       if (record) await this.store.touch(id, ttl);
       return record;
+    } catch (error) {
+      throw storeRefusal(error);
+    }
+  }
+
+  /**
+   * The record is missing: the store decides whether the session ended (this instance puts the end
+   * mark first) or a live copy elsewhere restored it meanwhile (true: read it again). Without the
+   * store's arbitration (`markEnded`), a missing record ends the session.
+   */
+  private async restoredMeanwhile(id: string): Promise<boolean> {
+    if (!this.store.markEnded) return false;
+    try {
+      const ended = await this.store.markEnded(id, END_MARK_TTL_MS);
+      if (ended && !this.entries.has(id)) this.cluster?.sessionEnded(id); // copies elsewhere go
+      return !ended;
     } catch (error) {
       throw storeRefusal(error);
     }
@@ -209,6 +233,24 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       channel.initializeRefusal = storeRefusal(error);
       throw new McpError(ErrorCode.InternalError, 'Session store unavailable; retry later');
     }
+  }
+
+  /**
+   * The store came back without its records: writes this live copy's record unless the key is
+   * there (restored by another copy, or the session ended by another instance, which this copy
+   * then learns on its next request). Stores without `restore` get the record written again.
+   */
+  private restore(channel: HttpSessionChannel): void {
+    const { store } = this;
+    if (!store.restore) return this.persist(channel);
+    const { session } = channel;
+    if (!session.id) return;
+    const maxStateBytes = this.cluster ? this.options.maxSessionStateBytes : undefined;
+    const ttlMs = this.options.sessionIdleTimeoutMs;
+    void (async () => store.restore!(recordOf(channel, maxStateBytes), ttlMs))().catch(
+      (error: unknown) =>
+        this.server.reportError(error, `Session ${session.id} could not be restored to the store`),
+    );
   }
 
   /** Writes the session record; a store failure is reported, never thrown (the session goes on here). */

@@ -256,7 +256,8 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
 
 /**
  * Issue 23 item 5 with a real restart: a private Redis restarted empty under three instances,
- * two of which hold a live copy of the session. Before: 200 on those two, 404 on the third.
+ * two of which hold a live copy of the session. Before: 200 on those two, 404 on the third; with
+ * the copies rewriting their records unchecked, 404 then 200 on the same instance.
  */
 (hasRedisServer ? describe : describe.skip)('a Redis restarted empty under the instances', () => {
   let cluster: Cluster;
@@ -287,8 +288,13 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
       },
       { timeoutMs: 20_000, intervalMs: 250, description: 'the instances to reconnect' },
     );
+    // The store arbitrates (docs/guide/deployment-cluster.md): a live copy restores the record as
+    // its instance reconnects (200 everywhere), unless a request reached an instance without a
+    // copy first and ended the session (404 everywhere). Never both, never changing afterwards.
     expect(new Set(answers).size).toBe(1);
-    expect(answers[0]).toBe(404); // the documented policy: a lost record ends the session
-    expect(await statusOnEach(cluster, session)).toEqual(answers);
+    expect([200, 404]).toContain(answers[0]);
+    for (let round = 0; round < 3; round++) {
+      expect(await statusOnEach(cluster, session)).toEqual(answers);
+    }
   });
 });

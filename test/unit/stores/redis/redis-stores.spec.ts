@@ -58,6 +58,21 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
       expect(await stores.sessionStore.touch('short', 1000)).toBe(false);
     });
 
+    it('arbitrates a lost record: the first of restore and markEnded decides', async () => {
+      const store = stores.sessionStore;
+      // A live copy restores first: the session goes on, an end mark cannot replace it.
+      expect(await store.restore(record('r1'), 10_000)).toBe(true);
+      expect(await store.markEnded('r1', 10_000)).toBe(false);
+      expect(await store.get('r1')).toEqual(record('r1'));
+      // An instance ends it first: a later restore does not bring it back, reads find nothing.
+      expect(await store.markEnded('r2', 10_000)).toBe(true);
+      expect(await store.markEnded('r2', 10_000)).toBe(true); // ended already: still ended
+      expect(await store.restore(record('r2'), 10_000)).toBe(false);
+      expect(await store.get('r2')).toBeUndefined();
+      expect(await store.load('r2', 10_000)).toBeUndefined();
+      expect(warnings.filter((w) => w.includes('r2'))).toEqual([]); // the mark is not "malformed"
+    });
+
     it('deletes, and treats a malformed record as absent', async () => {
       await stores.sessionStore.set(record('gone'), 10_000);
       await stores.sessionStore.delete('gone');
