@@ -150,9 +150,9 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   private async restoredMeanwhile(id: string): Promise<boolean> {
     if (!this.store.markEnded) return false;
     try {
-      const ended = await this.store.markEnded(id, END_MARK_TTL_MS);
-      if (ended && !this.entries.has(id)) this.cluster?.sessionEnded(id); // copies elsewhere go
-      return !ended;
+      // No bus message from here when this instance has no copy (a forged id would cost one per
+      // request): the copies elsewhere read the mark on their next request, and idle ones go.
+      return !(await this.store.markEnded(id, END_MARK_TTL_MS));
     } catch (error) {
       throw storeRefusal(error);
     }
