@@ -113,7 +113,8 @@ describe('nestjs-mcp REPL against server-everything over stdio', () => {
     await cli.expect(/error: malformed JSON arguments: .+/);
     await cli.expect('mcp> ');
     cli.send('call no-such-tool {}');
-    await cli.expect(/error: unknown tool: no-such-tool \(tools: .*echo/);
+    // Any name is sent (a hidden tool may exist): the server's own answer is shown.
+    await cli.expect(/tool error: MCP error -32602: Tool no-such-tool not found/);
     await cli.expect('mcp> ');
     cli.send('frobnicate');
     await cli.expect('error: unknown command: frobnicate (type "help" for the list)');
