@@ -8,6 +8,7 @@ import type { RedisClient } from './load-ioredis.js';
  */
 export class RedisOutageLog {
   private readonly down = new Map<RedisClient, string>();
+  private readonly watched = new Map<RedisClient, { close: () => void; ready: () => void }>();
   private readonly restored = new Set<() => void>();
   private readonly lost = new Set<(role: string) => void>();
   private since: number | undefined;
@@ -25,7 +26,7 @@ export class RedisOutageLog {
 
   /** Follows one connection's `close` and `ready` events. */
   watch(client: RedisClient, role: string): void {
-    client.on('close', () => {
+    const close = () => {
       if (this.closed) return;
       this.down.set(client, role);
       for (const listener of this.lost) listener(role);
@@ -34,11 +35,14 @@ export class RedisOutageLog {
       this.logger?.warn(
         `Redis connection to ${this.description} lost (${role}); requests that need it fail until it is back, reconnecting`,
       );
-    });
-    client.on('ready', () => {
+    };
+    const ready = () => {
       this.down.delete(client);
       this.settle();
-    });
+    };
+    this.watched.set(client, { close, ready });
+    client.on('close', close);
+    client.on('ready', ready);
   }
 
   /**
@@ -56,8 +60,17 @@ export class RedisOutageLog {
     return () => this.restored.delete(listener);
   }
 
-  /** Stops following a released connection. */
+  /**
+   * Stops following a released connection: its coming `close` (the release itself) is no loss,
+   * and an outage it was part of ends once the others are back.
+   */
   forget(client: RedisClient): void {
+    const handlers = this.watched.get(client);
+    if (handlers) {
+      client.off('close', handlers.close);
+      client.off('ready', handlers.ready);
+      this.watched.delete(client);
+    }
     this.down.delete(client);
     this.settle();
   }
