@@ -2,8 +2,8 @@ import {
   ElicitRequestSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { connectClient, type TestClient } from '../support/client.js';
-import { startCluster, type Cluster } from './support/cluster.js';
+import { connectClient } from '../support/client.js';
+import { useCluster } from './support/cluster.js';
 import { RedisConnection } from '../../../lib/stores/redis/redis-connection.js';
 import { TEST_REDIS_URL } from '../../support/redis.js';
 
@@ -17,26 +17,11 @@ const textOf = (result: unknown) =>
 import.meta.jest.setTimeout(30_000);
 
 describe('three instances on Redis behind a round-robin proxy (official SDK v1 client)', () => {
-  let cluster: Cluster;
-  const clients: TestClient[] = [];
-  const connect = async (...args: Parameters<typeof connectClient>) => {
-    const client = await connectClient(...args);
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    cluster = await startCluster(3);
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const fx = useCluster(3);
+  const { connect } = fx;
 
   it('serves every call of one session, whichever instance gets it', async () => {
-    const { client } = await connect(cluster.mcpUrl);
+    const { client } = await connect(fx.cluster.mcpUrl);
     const answers = new Set<string>();
     for (let i = 0; i < 6; i++) {
       answers.add(textOf(await client.callTool({ name: 'whoami', arguments: { text: 'hi' } })));
@@ -46,7 +31,7 @@ describe('three instances on Redis behind a round-robin proxy (official SDK v1 c
   });
 
   it('routes an elicitation answer that lands on another instance to the waiting handler', async () => {
-    const { client } = await connect(cluster.mcpUrl, {
+    const { client } = await connect(fx.cluster.mcpUrl, {
       capabilities: { elicitation: {} },
       setup: (c) =>
         c.setRequestHandler(ElicitRequestSchema, () => ({
@@ -63,14 +48,14 @@ describe('three instances on Redis behind a round-robin proxy (official SDK v1 c
   });
 
   it('delivers resource updates made on any instance to a subscription made on another', async () => {
-    const subscriber = await connect(cluster.mcpUrl);
+    const subscriber = await connect(fx.cluster.mcpUrl);
     const updates: string[] = [];
     subscriber.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
       updates.push(n.params.uri);
     });
     await subscriber.standaloneStream;
     await subscriber.client.subscribeResource({ uri: 'notes://a' });
-    const other = await connect(cluster.mcpUrl);
+    const other = await connect(fx.cluster.mcpUrl);
     for (let i = 0; i < 3; i++) {
       await other.client.callTool({ name: 'touch', arguments: { uri: 'notes://a' } });
       await subscriber.client.callTool({ name: 'touch', arguments: { uri: 'notes://b' } });
@@ -83,7 +68,7 @@ describe('three instances on Redis behind a round-robin proxy (official SDK v1 c
   });
 
   it('streams progress of a call to the client', async () => {
-    const { client } = await connect(cluster.mcpUrl);
+    const { client } = await connect(fx.cluster.mcpUrl);
     const progress: number[] = [];
     const result = await client.callTool(
       { name: 'slow', arguments: { steps: 5, delayMs: 20 } },
@@ -98,20 +83,11 @@ describe('three instances on Redis behind a round-robin proxy (official SDK v1 c
 });
 
 describe('three instances on Redis: failures and bad input', () => {
-  let cluster: Cluster;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    cluster = await startCluster(3);
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const fx = useCluster(3);
+  const { clients } = fx;
 
   it('resumes a dropped stream on another instance while the handler runs on the first, nothing lost or duplicated', async () => {
-    const test = await connectClient(cluster.mcpUrl);
+    const test = await connectClient(fx.cluster.mcpUrl);
     clients.push(test);
     const progress: number[] = [];
     let dropped = 0;
@@ -121,7 +97,7 @@ describe('three instances on Redis: failures and bad input', () => {
       {
         onprogress: (p) => {
           progress.push(p.progress);
-          if (p.progress === 3) dropped = cluster.proxy.dropPostStreams();
+          if (p.progress === 3) dropped = fx.cluster.proxy.dropPostStreams();
         },
       },
     );
@@ -133,12 +109,12 @@ describe('three instances on Redis: failures and bad input', () => {
   });
 
   it('refuses a forged session id (404) and a session id of another principal on another instance (403)', async () => {
-    const initialize = await post(cluster.mcpUrl, { 'x-user': 'alice' }, initializeBody);
+    const initialize = await post(fx.cluster.mcpUrl, { 'x-user': 'alice' }, initializeBody);
     const session = initialize.headers.get('mcp-session-id')!;
     expect(session).toBeTruthy();
-    await post(cluster.mcpUrl, { 'x-user': 'alice', 'mcp-session-id': session }, initialized);
+    await post(fx.cluster.mcpUrl, { 'x-user': 'alice', 'mcp-session-id': session }, initialized);
     const forged = await post(
-      cluster.mcpUrl,
+      fx.cluster.mcpUrl,
       { 'x-user': 'alice', 'mcp-session-id': 'forged-id' },
       ping,
     );
@@ -146,23 +122,27 @@ describe('three instances on Redis: failures and bad input', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const stolen = await post(
-        cluster.mcpUrl,
+        fx.cluster.mcpUrl,
         { 'x-user': 'mallory', 'mcp-session-id': session },
         ping,
       );
       statuses.push(stolen.status);
     }
     expect(statuses).toEqual([403, 403, 403]); // on every instance, live copy or rebuilt
-    const own = await post(cluster.mcpUrl, { 'x-user': 'alice', 'mcp-session-id': session }, ping);
+    const own = await post(
+      fx.cluster.mcpUrl,
+      { 'x-user': 'alice', 'mcp-session-id': session },
+      ping,
+    );
     expect(own.status).toBe(200);
   });
 
   it('refuses an event id of another session (400) on every instance', async () => {
-    const eventId = await lastEventIdOf(cluster.mcpUrl);
-    const other = await post(cluster.mcpUrl, {}, initializeBody);
+    const eventId = await lastEventIdOf(fx.cluster.mcpUrl);
+    const other = await post(fx.cluster.mcpUrl, {}, initializeBody);
     const otherSession = other.headers.get('mcp-session-id')!;
     for (let i = 0; i < 3; i++) {
-      const reply = await fetch(cluster.mcpUrl, {
+      const reply = await fetch(fx.cluster.mcpUrl, {
         headers: {
           accept: 'text/event-stream',
           'mcp-session-id': otherSession,
@@ -176,26 +156,26 @@ describe('three instances on Redis: failures and bad input', () => {
   });
 
   it('logs and drops garbage on the bus channel, and keeps serving', async () => {
-    const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: cluster.prefix });
+    const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: fx.cluster.prefix });
     try {
       await redis.client.publish(redis.key('bus'), '{"type":"client-message","to":42}');
       await redis.client.publish(redis.key('bus'), 'garbage');
     } finally {
       redis.close();
     }
-    const test = await connectClient(cluster.mcpUrl);
+    const test = await connectClient(fx.cluster.mcpUrl);
     clients.push(test);
     for (let i = 0; i < 3; i++) {
       expect(
         textOf(await test.client.callTool({ name: 'whoami', arguments: { text: 'ok' } })),
       ).toMatch(/^ok from/);
     }
-    const logs = cluster.instances.map((i) => i.stdout.join('') + i.stderr.join(''));
+    const logs = fx.cluster.instances.map((i) => i.stdout.join('') + i.stderr.join(''));
     for (const log of logs) expect(log).toContain('dropped a malformed message');
   });
 
   it('fails a call whose instance dies mid-stream with a clear error, never hangs', async () => {
-    const test = await connectClient(cluster.mcpUrl);
+    const test = await connectClient(fx.cluster.mcpUrl);
     clients.push(test);
     let killing: Promise<void> | undefined;
     const call = test.client.callTool(
@@ -205,9 +185,9 @@ describe('three instances on Redis: failures and bad input', () => {
         timeout: 25_000,
         onprogress: (p) => {
           if (p.progress !== 2 || killing) return;
-          const running = [...cluster.proxy.streaming].find((s) => s.method === 'POST')!;
-          const victim = cluster.instances.find((i) => i.port === running.port)!;
-          killing = cluster.kill(victim);
+          const running = [...fx.cluster.proxy.streaming].find((s) => s.method === 'POST')!;
+          const victim = fx.cluster.instances.find((i) => i.port === running.port)!;
+          killing = fx.cluster.kill(victim);
         },
       },
     );

@@ -2,7 +2,7 @@ import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js'
 import { RedisConnection } from '../../../lib/stores/redis/redis-connection.js';
 import { TEST_REDIS_URL } from '../../support/redis.js';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
-import { connectClient, type TestClient } from '../support/client.js';
+import { connectClient } from '../support/client.js';
 import {
   initializeRawSession,
   initializeRequest,
@@ -14,7 +14,7 @@ import {
   type RawSession,
 } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, useCluster, type Cluster, type Instance } from './support/cluster.js';
 
 import.meta.jest.setTimeout(60_000);
 
@@ -63,20 +63,11 @@ const statusOnEach = (cluster: Cluster, session: RawSession) =>
  * record is the truth, every instance answers the same for a session (issue 23, items 3, 4, 5).
  */
 describe('session lifecycle across instances', () => {
-  let cluster: Cluster;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    cluster = await startCluster(3);
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await cluster?.close();
-  });
+  const fx = useCluster(3);
+  const { clients } = fx;
 
   it('a request right after initialize, on another instance, never gets 404', async () => {
-    const [a, b, c] = cluster.instances;
+    const [a, b, c] = fx.cluster.instances;
     const failures: string[] = [];
     // 20 handshakes at once per round (as a loaded client pool does), 10 rounds.
     const handshake = async (i: number) => {
@@ -100,36 +91,36 @@ describe('session lifecycle across instances', () => {
   });
 
   it('DELETE through one instance ends the session on every instance (404 everywhere)', async () => {
-    const session = await initializeRawSession(urlOf(cluster.instances[0]!));
-    expect(await statusOnEach(cluster, session)).toEqual([200, 200, 200]); // a live copy on each
-    const deleted = await rawRequest(urlOf(cluster.instances[1]!), {
+    const session = await initializeRawSession(urlOf(fx.cluster.instances[0]!));
+    expect(await statusOnEach(fx.cluster, session)).toEqual([200, 200, 200]); // a live copy on each
+    const deleted = await rawRequest(urlOf(fx.cluster.instances[1]!), {
       method: 'DELETE',
       headers: session.headers,
     });
     expect(deleted.status).toBe(200);
-    expect(await statusOnEach(cluster, session)).toEqual([404, 404, 404]);
+    expect(await statusOnEach(fx.cluster, session)).toEqual([404, 404, 404]);
   });
 
   it('a lost record (Redis emptied) gets the same answer on every instance, and stays ended', async () => {
-    const session = await initializeRawSession(urlOf(cluster.instances[0]!));
-    expect(await statusOnEach(cluster, session)).toEqual([200, 200, 200]);
-    const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: cluster.prefix });
+    const session = await initializeRawSession(urlOf(fx.cluster.instances[0]!));
+    expect(await statusOnEach(fx.cluster, session)).toEqual([200, 200, 200]);
+    const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: fx.cluster.prefix });
     try {
       expect(await redis.client.del(redis.key('session', session.sessionId))).toBe(1);
     } finally {
       redis.close();
     }
     for (let round = 0; round < 2; round++) {
-      expect(await statusOnEach(cluster, session)).toEqual([404, 404, 404]);
+      expect(await statusOnEach(fx.cluster, session)).toEqual([404, 404, 404]);
     }
   });
 
   it('forged and foreign session ids get the same answer on every instance', async () => {
     const forged = { 'mcp-session-id': 'f0rged-session', 'mcp-protocol-version': '2025-11-25' };
     expect(
-      await statusOnEach(cluster, { sessionId: 'x', protocolVersion: '', headers: forged }),
+      await statusOnEach(fx.cluster, { sessionId: 'x', protocolVersion: '', headers: forged }),
     ).toEqual([404, 404, 404]);
-    const init = await postJson(urlOf(cluster.instances[0]!), initializeRequest(), {
+    const init = await postJson(urlOf(fx.cluster.instances[0]!), initializeRequest(), {
       'x-user': 'alice',
     });
     const headers = {
@@ -137,13 +128,13 @@ describe('session lifecycle across instances', () => {
       'mcp-protocol-version': '2025-11-25',
       'x-user': 'mallory',
     };
-    expect(await statusOnEach(cluster, { sessionId: '', protocolVersion: '', headers })).toEqual([
-      403, 403, 403,
-    ]);
+    expect(await statusOnEach(fx.cluster, { sessionId: '', protocolVersion: '', headers })).toEqual(
+      [403, 403, 403],
+    );
   });
 
   it("ctx.session.state is the session's: a counter through the balancer reads 1, 2, 3, 4 (SDK v1)", async () => {
-    const test = await connectClient(cluster.mcpUrl);
+    const test = await connectClient(fx.cluster.mcpUrl);
     clients.push(test);
     const counts: string[] = [];
     const served = new Set<string>();
@@ -159,7 +150,7 @@ describe('session lifecycle across instances', () => {
   });
 
   it('ctx.session.state with McpClient (2025 era through the balancer)', async () => {
-    const client = await legacyMcpClient(cluster.mcpUrl);
+    const client = await legacyMcpClient(fx.cluster.mcpUrl);
     try {
       const counts: string[] = [];
       for (let i = 0; i < 4; i++)
@@ -171,12 +162,12 @@ describe('session lifecycle across instances', () => {
   });
 
   it('an oversized state fails its call with a clear error and leaves the stored state as it was', async () => {
-    const session = await initializeRawSession(cluster.mcpUrl);
+    const session = await initializeRawSession(fx.cluster.mcpUrl);
     const count = async () =>
-      rpcMessages(await postJson(cluster.mcpUrl, call('count'), session.headers))[0];
+      rpcMessages(await postJson(fx.cluster.mcpUrl, call('count'), session.headers))[0];
     expect(textOf((await count())!.result)).toMatch(/^1 on/);
     const [hoard] = rpcMessages(
-      await postJson(cluster.mcpUrl, call('hoard', { bytes: 2_000_000 }), session.headers),
+      await postJson(fx.cluster.mcpUrl, call('hoard', { bytes: 2_000_000 }), session.headers),
     );
     expect(hoard!.error).toMatchObject({ code: -32603 });
     expect((hoard!.error as { message: string }).message).toMatch(/session state.*bytes/i);
@@ -185,9 +176,9 @@ describe('session lifecycle across instances', () => {
   });
 
   it('notifications/cancelled sent through another instance aborts the running handler (SDK v1)', async () => {
-    const test = await connectClient(cluster.mcpUrl);
+    const test = await connectClient(fx.cluster.mcpUrl);
     clients.push(test);
-    const before = await cancelledOn(cluster);
+    const before = await cancelledOn(fx.cluster);
     const abort = new AbortController();
     const running = test.client
       .callTool({ name: 'wait', arguments: {} }, undefined, { signal: abort.signal })
@@ -195,19 +186,19 @@ describe('session lifecycle across instances', () => {
     await new Promise((r) => setTimeout(r, 500));
     abort.abort('changed my mind'); // the SDK POSTs notifications/cancelled: the next instance
     expect(await running).toBeInstanceOf(Error);
-    await untilCancelled(cluster, before);
+    await untilCancelled(fx.cluster, before);
   });
 
   it('notifications/cancelled through another instance aborts the handler (McpClient, 2025 era)', async () => {
-    const client = await legacyMcpClient(cluster.mcpUrl);
+    const client = await legacyMcpClient(fx.cluster.mcpUrl);
     try {
-      const before = await cancelledOn(cluster);
+      const before = await cancelledOn(fx.cluster);
       const abort = new AbortController();
       const running = client.callTool('wait', {}, { signal: abort.signal }).catch((e: Error) => e);
       await new Promise((r) => setTimeout(r, 500));
       abort.abort();
       expect(await running).toBeInstanceOf(Error);
-      await untilCancelled(cluster, before);
+      await untilCancelled(fx.cluster, before);
     } finally {
       await client.close();
     }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { McpClient, StreamableHttpClientTransport } from '../../../../lib/index.js';
 import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
+import { connectClient, type TestClient } from '../../support/client.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
 /** Repository root. */
@@ -133,4 +134,44 @@ export function askTwiceClient(mcpUrl: URL): McpClient {
       content: { name: params.message === 'Last name?' ? 'Yutang' : 'Lin' },
     }),
   });
+}
+
+/** What {@link useCluster} gives a `describe` block. */
+export interface ClusterFixture {
+  /** The running cluster (set before the block's first test). */
+  readonly cluster: Cluster;
+  /** Clients a test opens; each is closed after the test. */
+  readonly clients: TestClient[];
+  /** Connects an official SDK client through the proxy and tracks it in {@link clients}. */
+  connect(...args: Parameters<typeof connectClient>): Promise<TestClient>;
+}
+
+/**
+ * Starts `count` instances (see {@link startCluster}) before the enclosing `describe` block's
+ * tests and stops them after; the clients tracked in `clients` are closed after each test.
+ */
+export function useCluster(count = 3, env: Record<string, string> = {}): ClusterFixture {
+  let cluster: Cluster | undefined;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    cluster = await startCluster(count, env);
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  return {
+    get cluster() {
+      if (!cluster) throw new Error('useCluster: the cluster is not started yet');
+      return cluster;
+    },
+    clients,
+    async connect(...args) {
+      const client = await connectClient(...args);
+      clients.push(client);
+      return client;
+    },
+  };
 }
