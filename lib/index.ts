@@ -372,6 +372,7 @@ export { McpScopes, MCP_SCOPES_METADATA } from './nest/auth/mcp-scopes.decorator
 export { authOf, type McpAuthenticatedRequest } from './nest/auth/request-auth.js';
 export type { McpAuthOptions, McpScopeMap } from './nest/auth/mcp-auth-options.interface.js';
 export type { McpAuthInfo } from './server/auth/mcp-auth-info.interface.js';
+export type { McpDpopOptions } from './server/auth/dpop-proof-verifier.js';
 export type {
   McpAccessTokenVerifier,
   McpAccessTokenVerifyFn,

@@ -2,6 +2,7 @@ import type {
   McpAccessTokenVerifier,
   McpAccessTokenVerifyFn,
 } from '../../server/auth/access-token-verifier.interface.js';
+import type { McpDpopOptions } from '../../server/auth/dpop-proof-verifier.js';
 import type { ProtectedResourceMetadataOptions } from '../../server/auth/protected-resource-metadata.js';
 
 /** Injection token: `{ auth }`, the module's `auth` option (provided by `McpModule`). */
@@ -60,4 +61,10 @@ export interface McpAuthOptions extends ProtectedResourceMetadataOptions {
    * `false` leaves it to where you apply the guard (`APP_GUARD`, `@UseGuards()` per tool).
    */
   protectEndpoint?: boolean;
+  /**
+   * DPoP (RFC 9449) at the endpoint: a token bound to a key (`cnf.jkt`) is taken only as
+   * `Authorization: DPoP <token>` with a fresh `DPoP` proof of that key for the request; an
+   * unbound token stays a bearer token unless `required`. Default: accepted, not required.
+   */
+  dpop?: McpDpopOptions;
 }

@@ -1,12 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../errors/invalid-token.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
 import type { McpAccessTokenVerifyFn } from '../../server/auth/access-token-verifier.interface.js';
-import { readBearerAuthorization } from '../../server/auth/bearer-authorization.js';
+import { InvalidDpopProofError } from '../../errors/invalid-dpop-proof.error.js';
+import {
+  readBearerAuthorization,
+  type AccessTokenScheme,
+} from '../../server/auth/bearer-authorization.js';
 import { bearerChallenge } from '../../server/auth/bearer-challenge.js';
+import { DpopProofVerifier } from '../../server/auth/dpop-proof-verifier.js';
+import { requestUrlOf, type AuthenticatedRequest } from './authenticated-request.js';
 import { missingScopes, unionOf } from '../../server/auth/granted-scopes.js';
 import type { McpAuthInfo } from '../../server/auth/mcp-auth-info.interface.js';
 import {
@@ -73,6 +79,7 @@ export class McpResourceServer {
   private readonly logger = new Logger('McpResourceServer');
   private readonly auth?: McpAuthOptions;
   private readonly verify?: McpAccessTokenVerifyFn;
+  private readonly dpop = new DpopProofVerifier();
   private readonly required: Record<McpScopedKind, Map<string, string[]>> = {
     tools: new Map(),
     prompts: new Map(),
@@ -91,6 +98,7 @@ export class McpResourceServer {
       throw new Error('auth: verifier must be a function or have verify(token)');
     }
     this.auth = auth;
+    this.dpop = new DpopProofVerifier(auth.dpop);
     this.verify = typeof verifier === 'function' ? verifier : (token) => verifier.verify(token);
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       for (const [name, scopes] of Object.entries<string[]>(auth.scopes?.[kind] ?? {})) {
@@ -114,10 +122,15 @@ export class McpResourceServer {
     return this.auth?.resource;
   }
 
-  /** The RFC 9728 document.
+  /** The RFC 9728 document, with the DPoP algorithms (RFC 9449 §5.1).
    * @throws Error without the `auth` option. */
   metadata(): ProtectedResourceMetadata {
-    return protectedResourceMetadata(this.configured().auth);
+    const { auth } = this.configured();
+    return {
+      ...protectedResourceMetadata(auth),
+      dpop_signing_alg_values_supported: [...this.dpop.algorithms],
+      ...(auth.dpop?.required === true && { dpop_bound_access_tokens_required: true }),
+    };
   }
 
   /** Adds scopes a primitive needs (from `@McpScopes()` and the option map). */
@@ -162,22 +175,33 @@ export class McpResourceServer {
   }
 
   /**
-   * Verifies the request's bearer token once (the result is kept on the request as `auth`).
+   * Verifies the request's access token once (the result is kept on the request as `auth`): a
+   * bearer token, or a DPoP-bound one presented as `Authorization: DPoP` with a proof of its key
+   * for this request (RFC 9449 §7; option `auth.dpop`).
    * @throws McpAuthRefusal 401: no token (a plain challenge), a malformed header
-   *   (`invalid_request`) or a refused token (`invalid_token`).
+   *   (`invalid_request`), a refused token (`invalid_token`: also a bound token sent as a bearer
+   *   token) or proof (`invalid_dpop_proof`, in a `DPoP` challenge).
    */
-  async authenticate(request: { headers: IncomingHttpHeaders }): Promise<McpAuthInfo> {
+  async authenticate(request: AuthenticatedRequest): Promise<McpAuthInfo> {
     const known = authOf(request);
     if (known) return known;
-    const { verify } = this.configured();
-    const bearer = readBearerAuthorization(request.headers.authorization);
-    if (bearer.kind === 'missing') {
-      throw this.unauthorized(undefined, 'A bearer token is required');
+    const { auth, verify } = this.configured();
+    const presented = readBearerAuthorization(request.headers.authorization);
+    const required = auth.dpop?.required === true;
+    if (presented.kind === 'missing') {
+      throw this.unauthorized(
+        undefined,
+        required ? 'A DPoP-bound access token is required' : 'A bearer token is required',
+        required,
+      );
     }
-    if (bearer.kind === 'malformed') throw this.unauthorized('invalid_request', bearer.reason);
+    if (presented.kind === 'malformed') {
+      throw this.unauthorized('invalid_request', presented.reason, presented.scheme === 'dpop');
+    }
+    const { token, scheme } = presented;
     let info: McpAuthInfo;
     try {
-      info = await verify(bearer.token);
+      info = await verify(token);
     } catch (error) {
       if (error instanceof AuthorizationServerUnavailableError) throw this.unavailable(error);
       if (!(error instanceof InvalidTokenError)) {
@@ -187,10 +211,51 @@ export class McpResourceServer {
         error instanceof InvalidTokenError
           ? error.message
           : 'The access token could not be verified';
-      throw this.unauthorized('invalid_token', reason);
+      throw this.unauthorized('invalid_token', reason, scheme === 'dpop');
     }
+    await this.checkBinding(request, info, scheme, required);
     setAuth(request, info);
     return info;
+  }
+
+  /** A DPoP-bound token needs the DPoP scheme and a proof of its key; `required`: every token is bound. */
+  private async checkBinding(
+    request: AuthenticatedRequest,
+    info: McpAuthInfo,
+    scheme: AccessTokenScheme,
+    required: boolean,
+  ): Promise<void> {
+    const cnf = info.claims.cnf as { jkt?: unknown } | undefined;
+    const bound = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
+    if (scheme === 'bearer') {
+      if (bound !== undefined || required) {
+        const reason = bound
+          ? 'This access token is DPoP-bound: present it as Authorization: DPoP with a DPoP proof'
+          : 'A DPoP-bound access token is required';
+        throw this.unauthorized('invalid_token', reason, required);
+      }
+      return;
+    }
+    if (bound === undefined) {
+      throw this.unauthorized('invalid_token', 'The access token is not DPoP-bound', true);
+    }
+    let key: string;
+    try {
+      const resource = this.auth?.resource;
+      key = await this.dpop.verify({
+        proof: request.headers.dpop,
+        method: request.method ?? 'POST',
+        urls: [requestUrlOf(request), ...(resource ? [resource] : [])],
+        accessToken: info.token,
+      });
+    } catch (error) {
+      if (!(error instanceof InvalidDpopProofError)) throw error;
+      throw this.unauthorized('invalid_dpop_proof', error.message, true);
+    }
+    if (key !== bound) {
+      const reason = 'The DPoP proof is signed by another key than the token is bound to';
+      throw this.unauthorized('invalid_dpop_proof', reason, true);
+    }
   }
 
   /**
@@ -267,12 +332,17 @@ export class McpResourceServer {
     );
   }
 
-  private unauthorized(error: 'invalid_request' | 'invalid_token' | undefined, message: string) {
+  private unauthorized(
+    error: 'invalid_request' | 'invalid_token' | 'invalid_dpop_proof' | undefined,
+    message: string,
+    dpop = false,
+  ) {
     const { auth } = this.configured();
     const scopes = auth.requiredScopes ?? [];
     return new McpAuthRefusal(
       401,
       bearerChallenge({
+        ...(dpop && { dpop: { algorithms: this.dpop.algorithms } }),
         resourceMetadata: resourceMetadataUrl(auth.resource),
         scopes,
         ...(error && { error, description: message }),

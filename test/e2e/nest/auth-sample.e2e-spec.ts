@@ -71,6 +71,7 @@ describe.each(PLATFORMS)(
           scopes_supported: ['notes:read', 'notes:write'],
           bearer_methods_supported: ['header'],
           resource_name: 'Notes (nestjs-mcp OAuth sample)',
+          dpop_signing_alg_values_supported: ['ES256', 'ES384', 'EdDSA', 'PS256', 'RS256'],
         });
       }
       const other = await rawRequest(booted.url('/.well-known/oauth-protected-resource/other'), {

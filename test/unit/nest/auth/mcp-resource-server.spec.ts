@@ -88,6 +88,24 @@ describe('McpResourceServer', () => {
     expect(malformed.challenge).toContain('error="invalid_request"');
   });
 
+  it('auth.dpop.required: a plain or missing token gets a DPoP challenge; the metadata says so', async () => {
+    const rs = resourceServer({ dpop: { required: true, algorithms: ['ES256'] } });
+    const missing = await refusalOf(rs.authenticate(request()));
+    expect(missing.challenge).toBe(
+      `DPoP algs="ES256", resource_metadata="${METADATA}", scope="read"`,
+    );
+    const bearer = await refusalOf(rs.authenticate(request('Bearer good')));
+    expect(bearer.challenge).toMatch(/^DPoP algs="ES256", .*error="invalid_token"/);
+    expect(bearer.message).toBe('A DPoP-bound access token is required');
+    const unbound = await refusalOf(rs.authenticate(request('DPoP good')));
+    expect(unbound.message).toBe('The access token is not DPoP-bound');
+    expect(rs.metadata()).toMatchObject({
+      dpop_signing_alg_values_supported: ['ES256'],
+      dpop_bound_access_tokens_required: true,
+    });
+    expect(() => resourceServer({ dpop: { algorithms: ['HS256'] } })).toThrow(/asymmetric/);
+  });
+
   it('answers a refused token with invalid_token and its reason; a failing verifier without details', async () => {
     const rs = resourceServer();
     const expired = await refusalOf(rs.authenticate(request('Bearer old')));

@@ -5,8 +5,22 @@ describe('readBearerAuthorization', () => {
     expect(readBearerAuthorization('Bearer abc.DEF-_~+/x==')).toEqual({
       kind: 'token',
       token: 'abc.DEF-_~+/x==',
+      scheme: 'bearer',
     });
-    expect(readBearerAuthorization('bearer t0k')).toEqual({ kind: 'token', token: 't0k' });
+    expect(readBearerAuthorization('bearer t0k')).toEqual({
+      kind: 'token',
+      token: 't0k',
+      scheme: 'bearer',
+    });
+  });
+
+  it('reads the token of DPoP (RFC 9449 §7.1), naming the scheme', () => {
+    expect(readBearerAuthorization('DPoP eyJ.a-b')).toEqual({
+      kind: 'token',
+      token: 'eyJ.a-b',
+      scheme: 'dpop',
+    });
+    expect(readBearerAuthorization('dpop')).toMatchObject({ kind: 'malformed', scheme: 'dpop' });
   });
 
   it('is missing without a header', () => {
@@ -14,7 +28,7 @@ describe('readBearerAuthorization', () => {
   });
 
   it.each([
-    ['another scheme', 'Basic YTpi', /scheme must be Bearer/],
+    ['another scheme', 'Basic YTpi', /scheme must be Bearer or DPoP/],
     ['no token', 'Bearer', /missing or malformed/],
     ['an empty token', 'Bearer   ', /missing or malformed/],
     ['two tokens', 'Bearer a b', /missing or malformed/],
