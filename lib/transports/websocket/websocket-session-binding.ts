@@ -23,6 +23,8 @@ export interface SessionBindingOptions {
   keepAliveMs: number;
   maxBufferedBytes: number;
   maxJsonDepth?: number;
+  /** The upgrade request's client address (default: the socket's). */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
 /** The session reason `McpServer.close()` gives; such a close tells the client 1001 Going Away. */
@@ -58,9 +60,10 @@ export class WebSocketSessionBinding {
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
     // Throws a CapacityError over a session cap (the caller closes the socket with 1013).
-    this.session = server.createSession(undefined, 'websocket', {
-      remoteAddress: request.socket.remoteAddress,
-    });
+    const remoteAddress = options.clientAddress
+      ? options.clientAddress(request as IncomingMessage)
+      : request.socket.remoteAddress;
+    this.session = server.createSession(undefined, 'websocket', { remoteAddress });
     this.reportEncodeFailure = reportEncodeFailure(server);
     // One TransportInfo per connection, shared by every message it carries.
     this.extra = {

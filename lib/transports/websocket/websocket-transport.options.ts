@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
+import { clientAddressOf } from '../shared/http/client-address.js';
 import {
   resolveHostOriginOptions,
   type HostOriginOptions,
@@ -31,6 +33,13 @@ export interface WebSocketTransportOptions extends HostOriginOptions {
    * socket with 1008 and ends its session. Default 8 MiB.
    */
   maxBufferedBytes?: number;
+  /**
+   * The client address of an upgrade request, counted by `limits.maxSessionsPerAddress` (as on
+   * Streamable HTTP; `ctx.transport.remoteAddress` stays the socket's). An upgrade passes no framework, so behind a balancer give
+   * the address it forwards (the Nest module resolves it by the app's `trust proxy` / `trustProxy`
+   * itself). Default: `req.ip` when set, else the socket's address.
+   */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
 /** Options with every default applied. */
@@ -40,6 +49,7 @@ export interface ResolvedWebSocketTransportOptions {
   maxMessageBytes: number;
   maxJsonDepth: number;
   maxBufferedBytes: number;
+  clientAddress: (req: IncomingMessage) => string | undefined;
   /** The `Host`/`Origin` guard settings (checked at the handshake). */
   origin: ResolvedHostOriginOptions;
 }
@@ -72,6 +82,7 @@ export function resolveWebSocketTransportOptions(
     maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, 4 * 1024 * 1024),
     maxJsonDepth: positive('maxJsonDepth', options.maxJsonDepth, DEFAULT_MAX_JSON_DEPTH),
     maxBufferedBytes: positive('maxBufferedBytes', options.maxBufferedBytes, 8 * 1024 * 1024),
+    clientAddress: options.clientAddress ?? clientAddressOf,
     origin: resolveHostOriginOptions(options),
   };
 }

@@ -81,6 +81,17 @@ describe('WebSocketSessionBinding', () => {
     socket.finish();
   });
 
+  it('admits the session under the address clientAddress resolves (the socket address without it)', () => {
+    const forwarded = bind({
+      keepAliveMs: 0,
+      maxBufferedBytes: 1024,
+      clientAddress: () => '203.0.113.7',
+    } as never).binding;
+    expect((forwarded.session as McpSession).admission?.remoteAddress).toBe('203.0.113.7');
+    const plain = bind().binding;
+    expect((plain.session as McpSession).admission?.remoteAddress).toBe('127.0.0.9');
+  });
+
   it('gives handlers the upgrade headers, the peer address, the raw socket and the upgrade request', async () => {
     const { socket } = bind();
     await handshake(socket);
