@@ -54,7 +54,8 @@ describe('bench harness', () => {
     ]) {
       expect(out).toMatch(row);
     }
-  });
+    // Every phase on both adapters with the raw echo: about 140 s on a loaded 2-core machine.
+  }, 420_000);
 
   it('npm run bench with BENCH_BASELINE_REF runs the MCP arms on that commit too and prints before/after', async () => {
     // HEAD exists in any clone, shallow or not; the run builds its library like any other commit's.
