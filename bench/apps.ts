@@ -13,135 +13,154 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
-import { McpModule, McpServer, Tool } from '../lib/index.js';
+import { answerBareRpc, echoShape } from './bare-rpc.js';
+import { CURRENT_LIBRARY, type BenchLibrary } from './bench-library.js';
+import type { StartedServer } from './raw-node-echo.js';
 import { realisticTools } from './realistic-tools.js';
-
-/** The echo tool's arguments, shared by both apps so they validate with the same zod schema. */
-const echoShape = { text: z.string().describe('Text to echo') };
-const echoArguments = z.object(echoShape);
 
 const LOG_LEVELS: LogLevel[] = ['error', 'warn'];
 
-/** The demo's `echo` tool (sample/01-demo), as the MCP app's only provider (also of `cluster-instance.ts`). */
-@Injectable()
-export class BenchTools {
-  @Tool({
-    description: 'Echoes the given text back',
-    inputSchema: echoShape,
-    annotations: { readOnlyHint: true },
-  })
-  echo({ text }: { text: string }) {
-    return text;
-  }
+/** The HTTP adapters the bench apps run on. */
+export const BENCH_ADAPTERS = ['express', 'fastify'] as const;
+/** One of {@link BENCH_ADAPTERS}. */
+export type BenchAdapter = (typeof BENCH_ADAPTERS)[number];
+
+/** How a bench app is built. */
+export interface BenchAppOptions {
+  /** The Nest HTTP adapter (`@nestjs/platform-express` or `@nestjs/platform-fastify`). */
+  adapter: BenchAdapter;
+  /** Serve the MCP endpoint on the fast path (module extra `fastPath: true`, where the library has it). */
+  fastPath?: boolean;
+  /** The library the MCP app is built from (default: this checkout's `lib/`). */
+  library?: BenchLibrary;
+  /**
+   * The app trusts the loader (127.0.0.1) as a reverse proxy (Express `trust proxy`, Fastify
+   * `trustProxy`), so the client address is the request's `X-Forwarded-For`; the MCP app then keeps
+   * the default session caps and ends idle sessions after `BENCH_PROXY_IDLE_MS` (default 1000 ms).
+   */
+  behindProxy?: boolean;
 }
+
+/** The demo's `echo` tool (sample/01-demo), decorated with `library`'s `@Tool`. */
+function benchToolsOf(library: BenchLibrary) {
+  @Injectable()
+  class BenchTools {
+    @library.Tool({
+      description: 'Echoes the given text back',
+      inputSchema: echoShape,
+      annotations: { readOnlyHint: true },
+    })
+    echo({ text }: { text: string }) {
+      return text;
+    }
+  }
+  return BenchTools;
+}
+
+/** The MCP app's only provider (also of `cluster-instance.ts`), from this checkout's library. */
+export const BenchTools = benchToolsOf(CURRENT_LIBRARY);
 
 /**
  * The MCP module of every bench app: session caps raised so a handshake run (thousands of fresh
- * sessions per second, never closed) is not refused; `BENCH_SESSION_IDLE_MS` ends idle sessions
- * sooner than the 30-minute default.
+ * sessions per second from one address) is not refused; `BENCH_SESSION_IDLE_MS` ends idle
+ * sessions sooner than the 30-minute default. `behindProxy`: the default caps instead, and idle
+ * sessions end after `BENCH_PROXY_IDLE_MS` (the handshake run without DELETE leaves them open).
  */
-export function benchMcpModule(extra: { stateless?: boolean } = {}): DynamicModule {
-  const idle = Number(process.env.BENCH_SESSION_IDLE_MS ?? 0);
-  return McpModule.forRoot({
+export function benchMcpModule(
+  extra: { stateless?: boolean } = {},
+  options: Omit<BenchAppOptions, 'adapter'> = {},
+): DynamicModule {
+  const library = options.library ?? CURRENT_LIBRARY;
+  const idle = Number(
+    options.behindProxy
+      ? (process.env.BENCH_PROXY_IDLE_MS ?? 1000)
+      : (process.env.BENCH_SESSION_IDLE_MS ?? 0),
+  );
+  return library.McpModule.forRoot({
     name: 'nestjs-mcp-bench',
     version: '0.0.0',
-    limits: { maxSessions: 10_000_000, maxSessionsPerAddress: 10_000_000 },
+    ...(options.behindProxy
+      ? {}
+      : { limits: { maxSessions: 10_000_000, maxSessionsPerAddress: 10_000_000 } }),
     ...(idle > 0 ? { sessionIdleTimeoutMs: idle } : {}),
+    ...(options.fastPath ? { fastPath: true } : {}),
     ...extra,
   });
 }
 
-@Module({ imports: [benchMcpModule()], providers: [BenchTools] })
-class McpBenchModule {}
-
-type JsonRpcId = string | number | null;
-
-function rpcError(id: JsonRpcId, code: number, message: string) {
-  return { jsonrpc: '2.0', id, error: { code, message } };
-}
-
-const BARE_INITIALIZE_RESULT = {
-  protocolVersion: '2025-11-25',
-  capabilities: { tools: {} },
-  serverInfo: { name: 'bare-bench', version: '0.0.0' },
-};
-const BARE_TOOLS_LIST_RESULT = {
-  tools: [
-    {
-      name: 'echo',
-      description: 'Echoes the given text back',
-      inputSchema: z.toJSONSchema(echoArguments),
-      annotations: { readOnlyHint: true },
-    },
-  ],
-};
-
-/**
- * The same JSON work without MCP: read the parsed body, validate the arguments, answer. Also
- * answers the handshake's other three round trips (`initialize`, `notifications/initialized` with
- * 202, `tools/list`) with fixed results, so the handshake run has a bare equivalent.
- */
+/** The same JSON work without MCP (`bench/bare-rpc.ts`), as a Nest route on `POST /rpc`. */
 @Controller('rpc')
 class BareEchoController {
   @Post()
   @HttpCode(200)
   call(@Body() body: unknown, @Res({ passthrough: true }) res: { status(code: number): unknown }) {
-    const message = (typeof body === 'object' && body !== null ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
-    if (message.method === 'initialize')
-      return { jsonrpc: '2.0', id, result: BARE_INITIALIZE_RESULT };
-    if (message.method === 'tools/list')
-      return { jsonrpc: '2.0', id, result: BARE_TOOLS_LIST_RESULT };
-    if (message.method === 'notifications/initialized') {
-      res.status(202);
-      return '';
-    }
-    const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
-    if (message.jsonrpc !== '2.0' || message.method !== 'tools/call' || params?.name !== 'echo') {
-      return rpcError(id, -32600, 'Expected a tools/call of echo');
-    }
-    const parsed = echoArguments.safeParse(params.arguments ?? {});
-    if (!parsed.success) return rpcError(id, -32602, parsed.error.message);
-    return { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: parsed.data.text }] } };
+    const answer = answerBareRpc(body);
+    if (answer.status !== 200) res.status(answer.status);
+    return answer.body;
   }
 }
 
 @Module({ controllers: [BareEchoController] })
 class BareBenchModule {}
 
-/** A started app and the URL autocannon loads. */
-export interface StartedApp {
+/** A started Nest app and the URL autocannon loads. */
+export interface StartedApp extends StartedServer {
   app: INestApplication;
-  url: string;
 }
 
-async function start(module: object, path: string): Promise<StartedApp> {
-  const app = await NestFactory.create(module, { logger: LOG_LEVELS });
+async function start(
+  module: object,
+  path: string,
+  { adapter, behindProxy }: BenchAppOptions,
+): Promise<StartedApp> {
+  const app =
+    adapter === 'fastify'
+      ? await NestFactory.create(
+          module,
+          new FastifyAdapter(behindProxy ? { trustProxy: '127.0.0.1' } : {}),
+          { logger: LOG_LEVELS },
+        )
+      : await NestFactory.create(module, { logger: LOG_LEVELS });
+  if (behindProxy && adapter === 'express') {
+    (app.getHttpAdapter().getInstance() as { set(key: string, value: unknown): void }).set(
+      'trust proxy',
+      'loopback',
+    );
+  }
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}${path}` };
+  return { app, url: `http://127.0.0.1:${port}${path}`, close: () => app.close() };
 }
 
-/** Boots the MCP server (stateful Streamable HTTP, default `responseMode: 'auto'`) on an ephemeral port. */
-export function startMcpApp(): Promise<StartedApp> {
-  return start(McpBenchModule, '/mcp');
+/**
+ * Boots the MCP server (stateful Streamable HTTP, default `responseMode: 'auto'`, the echo tool)
+ * on an ephemeral port, built from `options.library` on `options.adapter`.
+ */
+export function startMcpApp(
+  options: BenchAppOptions = { adapter: 'express' },
+): Promise<StartedApp> {
+  @Module({
+    imports: [benchMcpModule({}, options)],
+    providers: [benchToolsOf(options.library ?? CURRENT_LIBRARY)],
+  })
+  class McpBenchModule {}
+  return start(McpBenchModule, '/mcp', options);
 }
 
 /** Boots the bare NestJS app with its `POST /rpc` echo route on an ephemeral port. */
-export function startBareApp(): Promise<StartedApp> {
-  return start(BareBenchModule, '/rpc');
+export function startBareApp(
+  options: BenchAppOptions = { adapter: 'express' },
+): Promise<StartedApp> {
+  return start(BareBenchModule, '/rpc', options);
 }
 
 /** Registers `count` realistic tools on the server at start (the `tools/list` benchmark). */
-function realisticToolsProvider(count: number) {
+function realisticToolsProvider(library: BenchLibrary, count: number) {
   @Injectable()
   class RealisticToolsRegistrar implements OnModuleInit {
-    constructor(private readonly server: McpServer) {}
+    constructor(private readonly server: InstanceType<BenchLibrary['McpServer']>) {}
 
     onModuleInit(): void {
       for (const tool of realisticTools(count)) {
@@ -149,12 +168,21 @@ function realisticToolsProvider(count: number) {
       }
     }
   }
+  // The constructor's parameter type is erased; name the token of the same library's McpServer.
+  Reflect.defineMetadata('design:paramtypes', [library.McpServer], RealisticToolsRegistrar);
   return RealisticToolsRegistrar;
 }
 
 /** Boots an MCP server whose only tools are `count` realistic ones (no echo). */
-export function startToolListApp(count: number): Promise<StartedApp> {
-  @Module({ imports: [benchMcpModule()], providers: [realisticToolsProvider(count)] })
+export function startToolListApp(
+  count: number,
+  options: BenchAppOptions = { adapter: 'express' },
+): Promise<StartedApp> {
+  const library = options.library ?? CURRENT_LIBRARY;
+  @Module({
+    imports: [benchMcpModule({}, options)],
+    providers: [realisticToolsProvider(library, count)],
+  })
   class ToolListBenchModule {}
-  return start(ToolListBenchModule, '/mcp');
+  return start(ToolListBenchModule, '/mcp', options);
 }

@@ -16,7 +16,7 @@ export function runLoad(
   connections: number,
   durationSec: number,
   modern = false,
-  extra: Pick<LoadJob, 'workload' | 'amount' | 'acceptSse'> = {},
+  extra: Pick<LoadJob, 'workload' | 'amount' | 'acceptSse' | 'forwardedFor'> = {},
 ): Promise<LoadResult> {
   const job: LoadJob = {
     url,
@@ -28,6 +28,7 @@ export function runLoad(
     ...(extra.workload ? { workload: extra.workload } : {}),
     ...(extra.amount ? { amount: extra.amount } : {}),
     ...(extra.acceptSse ? { acceptSse: true } : {}),
+    ...(extra.forwardedFor ? { forwardedFor: true } : {}),
   };
   return runMeasuredWorker(WORKER_URL, job);
 }

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   try {
     rows = await compareClients(app.url, options, inflight, failures);
   } finally {
-    await app.app.close();
+    await app.close();
   }
   printLoadAverage('after');
   console.log('\nmedians:');

@@ -1,6 +1,7 @@
 /**
  * One instance of the cluster benchmark (`bench/cluster.ts` spawns it): the bench's echo tool on
- * Streamable HTTP, in memory, or on Redis when `REDIS_URL` is set (key prefix `REDIS_PREFIX`).
+ * Streamable HTTP, in memory, or on Redis when `REDIS_URL` is set (key prefix `REDIS_PREFIX`);
+ * `MCP_KEEP_ALIVE_MS` sets the module's `keepAliveMs`.
  * Prints `READY <port>` once listening.
  */
 import 'reflect-metadata';
@@ -11,6 +12,7 @@ import { McpModule } from '../lib/index.js';
 import { BenchTools } from './apps.js';
 
 const url = process.env.REDIS_URL;
+const keepAlive = process.env.MCP_KEEP_ALIVE_MS || undefined;
 
 @Module({
   imports: [
@@ -24,6 +26,8 @@ const url = process.env.REDIS_URL;
           }
         : {}),
       limits: { maxSessionsPerAddress: 100_000 },
+      // `0` turns off the per-POST timer that upgrades a long JSON reply to SSE (its cost).
+      ...(keepAlive === undefined ? {} : { keepAliveMs: Number(keepAlive) }),
     }),
   ],
   providers: [BenchTools],

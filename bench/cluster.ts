@@ -1,7 +1,8 @@
 /**
  * Cluster benchmark: server CPU per `tools/call echo` on one 2025 session, for 1 instance in
  * memory, 1 instance on Redis, and 2 and 3 instances on Redis behind a round-robin proxy, in one
- * run, each instance its own process. Calls/s on two shared cores cannot scale with instances,
+ * run, each instance its own process; and 1 instance in memory with `keepAliveMs: 0` (no per-POST
+ * timer upgrading a long JSON reply to SSE), whose difference to the first is that timer's cost. Calls/s on two shared cores cannot scale with instances,
  * so the figure compared is the CPU time all instances spent (from `/proc/<pid>/stat`, Linux)
  * divided by the calls served. Goals (issue 23): Redis <= 1.1x in memory; 3 instances <= 1.2x
  * one instance on Redis.
@@ -61,7 +62,7 @@ async function measure(name: string, url: string, instances: Started[]): Promise
   const cpuUs = ((cpuOf(instances) - before) * 1000) / Math.max(1, result.completed);
   const failures = failureCount(result);
   console.log(
-    `${name.padEnd(24)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
+    `${name.padEnd(34)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
       `${result.rps.toFixed(0).padStart(6)} calls/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms` +
       (failures ? `  FAILURES ${failures}: ${result.firstBad ?? ''}` : ''),
   );
@@ -87,6 +88,25 @@ async function main(): Promise<void> {
     '1 instance, memory',
     `http://127.0.0.1:${memoryInstance.port}/mcp`,
     [memoryInstance],
+  );
+  // The same instance without the per-POST keep-alive timer (`keepAliveMs: 0`: a JSON reply is
+  // never upgraded to SSE after 15 s): the difference is that timer's cost per call.
+  const noTimerInstance = await startInstance({ MCP_KEEP_ALIVE_MS: '0' });
+  const noTimer = await measure(
+    '1 instance, memory, keepAliveMs 0',
+    `http://127.0.0.1:${noTimerInstance.port}/mcp`,
+    [noTimerInstance],
+  );
+  // The default again after it, so warm-up and drift weigh on both sides alike.
+  const memoryAgain = await measure(
+    '1 instance, memory, again',
+    `http://127.0.0.1:${memoryInstance.port}/mcp`,
+    [memoryInstance],
+  );
+  console.log(
+    `per-POST keep-alive timer: ${((memory + memoryAgain) / 2 - noTimer).toFixed(0)} µs CPU/call ` +
+      `(mean of the two default-keepAliveMs runs minus keepAliveMs 0; /proc ticks are 10 ms, so ` +
+      `a few µs is noise)`,
   );
   const onRedis = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
   const all = [

@@ -16,6 +16,8 @@ export interface CompareRow {
   acceptSse?: boolean;
   /** Measure RSS per 1,000 idle sessions. */
   idleSessions: boolean;
+  /** The bare route its ratios are to: the one of its adapter (default: the Express route). */
+  bare?: 'bare-fastify';
 }
 
 /**
@@ -37,7 +39,10 @@ export function compareServers(node22: () => string): Record<string, () => Serve
     (): ServerSpec => ({ name, path });
   return {
     bare: here('bare', '/rpc'),
+    'bare-fastify': here('bare-fastify', '/rpc'),
+    'raw-node': here('raw-node', '/rpc'),
     'nestjs-mcp': here('nestjs-mcp'),
+    'nestjs-mcp-fastify': here('nestjs-mcp-fastify'),
     'sdk1-stateful': here('sdk1-stateful'),
     'sdk1-stateless': here('sdk1-stateless'),
     'sdk2-stateless': onNode22('sdk2-stateless', 'sdk2-server.mjs'),
@@ -46,11 +51,30 @@ export function compareServers(node22: () => string): Record<string, () => Serve
   };
 }
 
-/** The rows, the bare route first (every ratio is to it). */
+/**
+ * The rows, the bare Express route first (the ratios of every row without `bare` are to it), then
+ * the bare Fastify route and the raw `node:http` echo (the ceiling of Node; every row's
+ * `x raw node` is to it).
+ */
 export const COMPARE_ROWS: CompareRow[] = [
   {
     label: 'bare NestJS route',
     server: 'bare',
+    session: false,
+    handshake: true,
+    idleSessions: false,
+  },
+  {
+    label: 'bare NestJS route (Fastify)',
+    server: 'bare-fastify',
+    session: false,
+    handshake: true,
+    idleSessions: false,
+    bare: 'bare-fastify',
+  },
+  {
+    label: 'raw node:http echo',
+    server: 'raw-node',
     session: false,
     handshake: true,
     idleSessions: false,
@@ -69,6 +93,23 @@ export const COMPARE_ROWS: CompareRow[] = [
     modern: true,
     handshake: false,
     idleSessions: false,
+  },
+  {
+    label: 'nestjs-mcp on Fastify (2025 session)',
+    server: 'nestjs-mcp-fastify',
+    session: true,
+    handshake: true,
+    idleSessions: false,
+    bare: 'bare-fastify',
+  },
+  {
+    label: 'nestjs-mcp on Fastify (2026-07-28 stateless)',
+    server: 'nestjs-mcp-fastify',
+    session: false,
+    modern: true,
+    handshake: false,
+    idleSessions: false,
+    bare: 'bare-fastify',
   },
   {
     label: '@rekog/mcp-nest 2.0.5 stateful',

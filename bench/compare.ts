@@ -1,6 +1,7 @@
 /**
- * Comparison with the alternatives (`npm run bench:compare`, issue 16): the same workload against
- * the bare NestJS route, nestjs-mcp, the official SDK v1 server (stateful and stateless), the
+ * Comparison with the alternatives (`npm run bench:compare`, issues 16 and 28): the same workload
+ * against the baselines (the bare NestJS route on Express and on Fastify, the raw `node:http`
+ * echo), nestjs-mcp on both adapters, the official SDK v1 server (stateful and stateless), the
  * official SDK v2 server (stateless, Node 22) and @rekog/mcp-nest 2.0.5 (stateful and stateless,
  * Node 22), in one run. Each server runs in its own process (`bench/compare-servers.ts`,
  * `bench/servers/`); the load comes from this one (autocannon in a worker thread).
@@ -9,10 +10,12 @@
  * 2. `tools/call echo` and the handshake (initialize → initialized → tools/list → tools/call),
  *    interleaved rounds over all servers (`BENCH_ROUNDS`, `BENCH_DURATION`, `BENCH_CONNECTIONS`,
  *    `BENCH_WARMUP`).
- * Prints the table of ratios to the bare route. Reports; does not assert. Exits 1 when requests
+ * Prints the table of ratios to the bare route of the same adapter and to the raw echo, with each
+ * server process's CPU per request. Reports; does not assert. Exits 1 when requests
  * failed. The Node 22 tools are installed into .tools/ by `scripts/compare-tools.sh` (when a
  * server needing them is in the run). `BENCH_COMPARE_SERVERS` (keys of
- * `bench/compare-servers.ts`, comma-separated) limits the run to some servers and the bare route.
+ * `bench/compare-servers.ts`, comma-separated) limits the run to some servers and the baselines
+ * (the bare Express route and the raw echo always; the bare Fastify route with a Fastify row).
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,7 @@ import { positiveEnv, readBenchOptions } from './options.js';
 import { printEnvironment, printLoadAverage } from './report.js';
 import { startServerProcess, type ServerProcess } from './servers/server-process.js';
 import { smokeTest } from './smoke.js';
+import { processCpuMs } from './thread-cpu.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,7 +52,8 @@ async function callHeaders(row: CompareRow, server: ServerProcess) {
 function selectedRows(): CompareRow[] {
   const raw = process.env.BENCH_COMPARE_SERVERS;
   if (!raw) return COMPARE_ROWS;
-  const keys = new Set(['bare', ...raw.split(',').map((s) => s.trim())]);
+  const keys = new Set(['bare', 'raw-node', ...raw.split(',').map((s) => s.trim())]);
+  if (keys.has('nestjs-mcp-fastify')) keys.add('bare-fastify');
   for (const key of keys) {
     if (!COMPARE_ROWS.some((r) => r.server === key)) {
       throw new Error(`BENCH_COMPARE_SERVERS: unknown server "${key}"`);
@@ -86,7 +91,14 @@ async function main(): Promise<number> {
       const server = servers.get(row.server)!;
       const headers = await callHeaders(row, server);
       await smokeTest(server.url, headers, row.modern);
-      targets.push({ name: `${row.label} | call`, url: server.url, headers, modern: row.modern });
+      const serverCpuMs = () => processCpuMs(server.pid);
+      targets.push({
+        name: `${row.label} | call`,
+        url: server.url,
+        headers,
+        modern: row.modern,
+        serverCpuMs,
+      });
       if (row.handshake) {
         targets.push({
           name: `${row.label} | handshake`,
@@ -94,6 +106,7 @@ async function main(): Promise<number> {
           headers: { ...BASE_HEADERS },
           workload: 'handshake',
           acceptSse: row.acceptSse,
+          serverCpuMs,
         });
       }
     }
@@ -105,25 +118,42 @@ async function main(): Promise<number> {
     );
     printLoadAverage('after');
 
-    const rate = (label: string, kind: string) => run.summaries.get(`${label} | ${kind}`)?.rps;
-    const bare = COMPARE_ROWS[0].label;
-    const cell = (label: string, kind: string) => {
-      const ours = rate(label, kind);
-      const base = rate(bare, kind);
+    const summary = (label: string, kind: string) => run.summaries.get(`${label} | ${kind}`);
+    const labelOf = (server: string) => COMPARE_ROWS.find((r) => r.server === server)!.label;
+    const raw = labelOf('raw-node');
+    const cell = (row: CompareRow, kind: string) => {
+      const ours = summary(row.label, kind)?.rps;
+      const base = summary(labelOf(row.bare ?? 'bare'), kind)?.rps;
       return ours === undefined || base === undefined
         ? '—'
         : `${(ours / base).toFixed(2)}× (${ours.toFixed(0)}/s)`;
     };
+    const cpu = (row: CompareRow, kind: string) => {
+      const us = summary(row.label, kind)?.cpuUsPerRequest;
+      return us === undefined || !Number.isFinite(us) ? '—' : us.toFixed(0);
+    };
+    const toRaw = (row: CompareRow) => {
+      const ours = summary(row.label, 'call')?.rps;
+      const base = summary(raw, 'call')?.rps;
+      return ours === undefined || base === undefined ? '—' : `${(ours / base).toFixed(2)}×`;
+    };
     console.log(
       `\n${options.durationSec} s per run at ${options.connections} connections, ${options.rounds} round(s), ` +
-        `JSON replies (SSE for SDK v2's 2025 handshake); ratios to the bare route\n`,
+        `JSON replies (SSE for SDK v2's 2025 handshake); ratios to the bare route of the same ` +
+        `adapter (Express unless named), and of tools/call to the raw node:http echo; server CPU ` +
+        `per request of each server's process (all its threads; per handshake request: a ` +
+        `handshake is 4)\n`,
     );
-    console.log('| server | tools/call | handshake | RSS per 1k idle sessions (heap) |');
-    console.log('|---|---|---|---|');
+    console.log(
+      '| server | tools/call | handshake | CPU µs/req (call, handshake) | call × raw node | ' +
+        'RSS per 1k idle sessions (heap) |',
+    );
+    console.log('|---|---|---|---|---|---|');
     for (const row of rows) {
       const cost = memory.get(row.label);
       console.log(
-        `| ${row.label} | ${cell(row.label, 'call')} | ${cell(row.label, 'handshake')} | ` +
+        `| ${row.label} | ${cell(row, 'call')} | ${cell(row, 'handshake')} | ` +
+          `${cpu(row, 'call')}, ${cpu(row, 'handshake')} | ${toRaw(row)} | ` +
           `${cost === undefined ? '—' : `${(cost.rssPer1k / MIB).toFixed(1)} MiB (heap ${(cost.heapPer1k / MIB).toFixed(1)})`} |`,
       );
     }

@@ -15,8 +15,15 @@ export interface LoadTarget {
   connections?: number;
   /** Accept SSE replies (see `LoadJob.acceptSse`). */
   acceptSse?: boolean;
+  /** Each handshake as a new client behind a trusted proxy (see `LoadJob.forwardedFor`). */
+  forwardedFor?: boolean;
   /** Called before every run of this target (the OpenTelemetry arm switches here). */
   before?: () => void;
+  /**
+   * CPU time (ms) used so far by the server of this target when it runs in its own process
+   * (`processCpuMs(pid)`); its difference over a run gives the run's server CPU per request.
+   */
+  serverCpuMs?: () => number | undefined;
 }
 
 /** Runs of several targets and the failures seen (a run of fast errors would look like a win). */
@@ -29,7 +36,8 @@ export interface InterleavedResult {
  * Loads each target once to warm up, then `options.rounds` rounds of all targets in turn, then the
  * first target once more, so drift (other load on the machine, JIT) hits every target alike.
  * Prints each run as it ends (`serverHere`: with the server thread's ELU and CPU, when the
- * servers run on this thread) and returns the mean of each target's runs.
+ * servers run on this thread; a target with `serverCpuMs` prints its process's CPU per request)
+ * and returns the mean of each target's runs.
  */
 export async function runInterleaved(
   title: string,
@@ -39,12 +47,27 @@ export async function runInterleaved(
 ): Promise<InterleavedResult> {
   const failures: string[] = [];
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-  const load = (t: LoadTarget, seconds: number) => {
+  const load = async (t: LoadTarget, seconds: number) => {
     t.before?.();
-    return runLoad(t.url, t.headers, t.connections ?? options.connections, seconds, t.modern, {
-      workload: t.workload,
-      acceptSse: t.acceptSse,
-    });
+    const cpuBefore = t.serverCpuMs?.();
+    const r = await runLoad(
+      t.url,
+      t.headers,
+      t.connections ?? options.connections,
+      seconds,
+      t.modern,
+      {
+        workload: t.workload,
+        acceptSse: t.acceptSse,
+        forwardedFor: t.forwardedFor,
+      },
+    );
+    const cpuAfter = t.serverCpuMs?.();
+    if (cpuBefore === undefined || cpuAfter === undefined) return r;
+    return {
+      ...r,
+      serverCpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, r.completed),
+    };
   };
   const check = (t: LoadTarget, phase: string, r: LoadResult) => {
     if (failureCount(r) === 0) return;
@@ -60,7 +83,7 @@ export async function runInterleaved(
     const r = await load(t, options.durationSec);
     check(t, `run ${index + 1}`, r);
     runs.get(t.name)!.push(r);
-    printRun(t.name, index + 1, r, serverHere);
+    printRun(t.name, index + 1, r, serverHere ? 'here' : t.serverCpuMs ? 'process' : 'none');
   }
   const summaries = new Map(targets.map((t) => [t.name, summarise(t.name, runs.get(t.name)!)]));
   return { summaries, failures };

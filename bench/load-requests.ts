@@ -38,6 +38,20 @@ function isSse(headers: Record<string, string | string[]>): boolean {
 }
 
 /**
+ * With `job.forwardedFor`, a function handing out a new client address on each call (distinct
+ * across the runs of one process: the first octet is the run's number), else undefined.
+ */
+function clientAddresses(job: LoadJob): (() => string) | undefined {
+  if (!job.forwardedFor) return undefined;
+  const run = (Math.floor(job.idBase / 1_000_000_000) % 223) + 1;
+  let n = 0;
+  return () => {
+    n = (n + 1) % 0x1000000;
+    return `${run}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  };
+}
+
+/**
  * Builds the request sequence of `job.workload`. `nextId` hands out unique JSON-RPC ids (several
  * connections share one session in the `echo` and `list` runs, so ids must never collide).
  */
@@ -49,11 +63,17 @@ export function requestsFor(
   const replyOk = job.acceptSse
     ? (headers: Record<string, string | string[]>) => isJson(headers) || isSse(headers)
     : isJson;
+  const clients = clientAddresses(job);
+  const forwarded = (context: Context): Record<string, string> =>
+    context.address
+      ? { ...job.headers, 'x-forwarded-for': context.address as string }
+      : job.headers;
   const session = (context: Context): Record<string, string> => {
     const id = context.session as string | undefined;
+    const headers = forwarded(context);
     return id
-      ? { ...job.headers, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL_VERSION }
-      : { ...job.headers, 'mcp-protocol-version': PROTOCOL_VERSION };
+      ? { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': PROTOCOL_VERSION }
+      : { ...headers, 'mcp-protocol-version': PROTOCOL_VERSION };
   };
   const json = (
     body: (id: number) => string,
@@ -77,7 +97,10 @@ export function requestsFor(
   const echo = (headers?: (context: Context) => Record<string, string>) =>
     json((id) => toolsCallBody(id, job.modern), isEchoResponse, headers);
   const initialize: autocannon.Request = {
-    ...json(initializeBody, isInitializeResponse),
+    ...json(initializeBody, isInitializeResponse, (context) => {
+      if (clients) context.address = clients();
+      return { ...forwarded(context) };
+    }),
     onResponse: (status, reply, context, replyHeaders) => {
       context.session = header(replyHeaders, 'mcp-session-id');
       if (
@@ -101,32 +124,32 @@ export function requestsFor(
       bad(`notifications/initialized: HTTP ${status}: ${reply.slice(0, 300)}`);
     },
   };
+  const end: autocannon.Request = {
+    method: 'DELETE',
+    setupRequest: (request, context) => {
+      // No body, so no content type (Fastify refuses an empty JSON body with 400).
+      const { 'content-type': _type, ...headers } = session(context);
+      request.headers = headers;
+      request.body = undefined;
+      return request;
+    },
+    onResponse: (status, reply) => {
+      if (status >= 200 && status < 300) return;
+      bad(`DELETE: HTTP ${status}: ${reply.slice(0, 300)}`);
+    },
+  };
+  const handshake = () => [
+    initialize,
+    initialized,
+    json(toolsListBody, isToolsListResponse, session),
+    echo(session),
+  ];
   const sequences: Record<Workload, () => autocannon.Request[]> = {
     echo: () => [echo()],
     list: () => [json(toolsListBody, isToolsListResponse)],
-    handshake: () => [
-      initialize,
-      initialized,
-      json(toolsListBody, isToolsListResponse, session),
-      echo(session),
-    ],
-    'session-cycle': () => [
-      initialize,
-      initialized,
-      echo(session),
-      {
-        method: 'DELETE',
-        setupRequest: (request, context) => {
-          request.headers = session(context);
-          request.body = undefined;
-          return request;
-        },
-        onResponse: (status, reply) => {
-          if (status >= 200 && status < 300) return;
-          bad(`DELETE: HTTP ${status}: ${reply.slice(0, 300)}`);
-        },
-      },
-    ],
+    handshake,
+    'handshake-delete': () => [...handshake(), end],
+    'session-cycle': () => [initialize, initialized, echo(session), end],
   };
   return sequences[job.workload ?? 'echo']();
 }

@@ -18,6 +18,11 @@ export interface LoadJob {
    * stateless 2025 fallback); by default only JSON replies count.
    */
   acceptSse?: boolean;
+  /**
+   * Each `initialize` carries a fresh `X-Forwarded-For` client address, and the session's later
+   * requests the same one (a loader standing in for many clients behind a trusted proxy).
+   */
+  forwardedFor?: boolean;
 }
 
 /**
@@ -26,15 +31,17 @@ export interface LoadJob {
  * - `list`: one `tools/list`;
  * - `handshake`: `initialize` → `notifications/initialized` → `tools/list` → `tools/call` on a
  *   fresh session (the session id of the `initialize` reply, when there is one);
+ * - `handshake-delete`: the handshake, then `DELETE` of the session (a client that ends it);
  * - `session-cycle`: `initialize` → `notifications/initialized` → `tools/call` → `DELETE`.
  */
-export type Workload = 'echo' | 'list' | 'handshake' | 'session-cycle';
+export type Workload = 'echo' | 'list' | 'handshake' | 'handshake-delete' | 'session-cycle';
 
 /** Requests per sequence of each workload (a handshake is four round trips). */
 export const REQUESTS_PER_SEQUENCE: Readonly<Record<Workload, number>> = {
   echo: 1,
   list: 1,
   handshake: 4,
+  'handshake-delete': 5,
   'session-cycle': 4,
 };
 

@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     printRun(name, 1, result);
     return failureCount(result) === 0 ? 0 : 1;
   } finally {
-    await started.app.close();
+    await started.close();
   }
 }
 

@@ -49,55 +49,75 @@ export function printEnvironment(options: BenchOptions, plan: string): void {
   printLoadAverage('before');
 }
 
-/** One line per measured run, printed as the runs complete (`serverHere`: the server runs on this thread). */
-export function printRun(name: string, index: number, r: LoadResult, serverHere = true): void {
-  // The server thread's ELU and CPU mean something only when the server runs on this thread.
-  const server = serverHere
-    ? `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` +
-      `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  `
-    : '';
+/**
+ * One line per measured run, printed as the runs complete. `server`: `here` when the server runs
+ * on this thread (its ELU and CPU per request), `process` when it runs in its own process (that
+ * process's CPU per request), `none` when neither is known.
+ */
+export function printRun(
+  name: string,
+  index: number,
+  r: LoadResult,
+  server: 'here' | 'process' | 'none' = 'here',
+): void {
+  const elu =
+    server === 'here' ? `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` : '';
+  const cpu =
+    server === 'none' ? '' : `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  `;
   console.log(
-    `  run ${index} ${name.padEnd(7)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
-      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${server}(${r.completed} requests)`,
+    `  run ${index} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
+      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${elu}${cpu}(${r.completed} requests)`,
   );
 }
 
+/** One row of a phase's table: a target and the baselines its ratios are to. */
+export interface PhaseRow {
+  summary: TargetSummary;
+  /** The bare Nest route of the same adapter (absent for the baselines themselves). */
+  bare?: TargetSummary;
+  /** The raw `node:http` echo of the same run. */
+  raw?: TargetSummary;
+}
+
+const ratio = (value: number, base: number | undefined) =>
+  base === undefined || !Number.isFinite(value / base) ? '—' : `${(value / base).toFixed(2)}x`;
+
 /**
- * Prints the summary table and, for every MCP target (the 2025 session run `mcp`, the stateless
- * 2026-07-28 run `mcp2026`), its server CPU cost relative to the bare route of the same run (the
- * throughput ratios are in the targets table, `bench/targets.ts`).
+ * Prints a phase's table: req/s, p50/p99, the server's ELU and CPU per request, and the ratios
+ * to the bare route of the same adapter (throughput, and CPU per request: above 1 costs more)
+ * and to the raw `node:http` echo (the ceiling of Node).
  */
-export function printTable(targets: TargetSummary[], bare: TargetSummary): void {
+export function printPhaseTable(rows: PhaseRow[]): void {
   const header = [
     'app',
-    'runs',
     'req/s',
     'p50 ms',
     'p99 ms',
-    'server ELU',
+    'ELU',
     'CPU us/req',
+    'x bare',
+    'CPU x bare',
+    'p99 x bare',
+    'x raw node',
     'requests',
   ];
-  const rows = [...targets, bare].map((s) => [
+  const cells = rows.map(({ summary: s, bare, raw }) => [
     s.name,
-    String(s.runs),
     s.rps.toFixed(0),
     s.p50Ms.toFixed(2),
     s.p99Ms.toFixed(2),
     `${(s.elu * 100).toFixed(0)} %`,
     s.cpuUsPerRequest.toFixed(0),
+    ratio(s.rps, bare?.rps),
+    ratio(s.cpuUsPerRequest, bare?.cpuUsPerRequest),
+    ratio(s.p99Ms, bare?.p99Ms),
+    ratio(s.rps, raw?.rps),
     String(s.completed),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+  const line = (row: string[]) =>
+    row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('\n' + line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  console.log('');
-  for (const mcp of targets) {
-    // CPU time per request of the servers' thread: unlike req/s, not skewed by other processes.
-    const cost = bare.cpuUsPerRequest / mcp.cpuUsPerRequest;
-    console.log(`ratio bare / ${mcp.name} (server CPU us/req, relative cost): ${cost.toFixed(3)}`);
-  }
+  for (const row of cells) console.log(line(row));
 }

@@ -1,11 +1,13 @@
 /**
  * Entry of a bench server process on the project's Node: `node dist/bench/servers/server-entry.js
- * <kind>` with kind `nestjs-mcp` (the bench's MCP app), `bare` (the bare Nest route),
- * `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
+ * <kind>` with kind `nestjs-mcp` (the bench's MCP app), `bare` (the bare Nest route), both on
+ * Express, `nestjs-mcp-fastify` and `bare-fastify` (the same on Fastify), `raw-node` (the raw
+ * `node:http` echo), `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
  * listening; `bench/servers/server-process.ts` starts it.
  */
 import type { AddressInfo } from 'node:net';
 import { startBareApp, startMcpApp } from '../apps.js';
+import { startRawNodeEcho } from '../raw-node-echo.js';
 import { startSdk1Server } from './sdk1-server.js';
 
 const kind = process.argv[2];
@@ -13,9 +15,19 @@ const kind = process.argv[2];
 async function listen(): Promise<number> {
   switch (kind) {
     case 'nestjs-mcp':
-    case 'bare': {
-      const started = kind === 'bare' ? await startBareApp() : await startMcpApp();
+    case 'nestjs-mcp-fastify':
+    case 'bare':
+    case 'bare-fastify': {
+      const options = { adapter: kind.endsWith('-fastify') ? 'fastify' : 'express' } as const;
+      const started = kind.startsWith('bare')
+        ? await startBareApp(options)
+        : await startMcpApp(options);
       started.app.enableShutdownHooks();
+      return Number(new URL(started.url).port);
+    }
+    case 'raw-node': {
+      const started = await startRawNodeEcho();
+      process.once('SIGTERM', () => void started.close().then(() => process.exit(0)));
       return Number(new URL(started.url).port);
     }
     case 'sdk1-stateful':

@@ -29,6 +29,8 @@ export interface ServerSpec {
 /** A running bench server process. */
 export interface ServerProcess {
   readonly name: string;
+  /** The process id (its CPU time: `processCpuMs(pid)`). */
+  readonly pid: number;
   /** The endpoint URL. */
   readonly url: string;
   /** RSS and used heap after a full GC in the server, in bytes. */
@@ -74,6 +76,7 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
   };
   return {
     name: spec.name,
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}${spec.path}`,
     async memory() {
       const reply = await ask({ op: 'memory' });

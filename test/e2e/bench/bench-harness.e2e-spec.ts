@@ -29,25 +29,61 @@ async function bench(script: string, env: Record<string, string>, nodeArgs: stri
  * whose requests fail exits non-zero, which rejects here.
  */
 describe('bench harness', () => {
-  it('npm run bench prints every target of the issue with its goal and status', async () => {
+  it('npm run bench prints every target of the issue per adapter with its goal and status', async () => {
     const out = await bench('run.js', { BENCH_LIST_TOOLS: '20', BENCH_P99_CONNECTIONS: '20' });
+    for (const adapter of ['express', 'fastify']) {
+      for (const row of [
+        `tools\\/call, 2025 session \\/ bare, ${adapter} +\\d+\\.\\d\\dx +>= 1\\.00x +(met|NOT MET)`,
+        `tools\\/call, 2026-07-28 stateless \\/ bare, ${adapter} +\\d+\\.\\d\\dx +>= 1\\.00x`,
+        `handshake \\+ DELETE \\/ bare 4 trips, ${adapter} +\\d+\\.\\d\\dx +>= 1\\.00x`,
+        `handshake behind a proxy, no DELETE \\/ bare 4 trips, ${adapter} +\\d+\\.\\d\\dx`,
+        `p99 tools\\/call @20 conns, mcp \\/ bare, ${adapter} +\\d+\\.\\d\\dx +<= 1\\.00x`,
+        // The proxied handshakes (default caps, one address each) are never refused.
+        `${adapter} proxied: no refusals, \\d+ sessions live at the end`,
+        // Every phase's table has the raw node:http echo, its ratio to itself 1.00x.
+        `^raw node +\\d+ .* 1\\.00x +\\d+$`,
+      ]) {
+        expect(out).toMatch(new RegExp(row, 'm'));
+      }
+    }
     for (const row of [
-      /tools\/call, 2025 session \/ bare +\d+\.\d\dx +>= 1\.00x +(met|NOT MET)/,
-      /tools\/call, 2026-07-28 stateless \/ bare +\d+\.\d\dx/,
-      /handshake, fresh session \/ bare 4 trips +\d+\.\d\dx +>= 0\.95x/,
-      /p99 tools\/call @20 conns, mcp \/ bare +\d+\.\d\dx +<= 1\.00x/,
+      /^express bare +\d+ .* 1\.00x +1\.00x +1\.00x +\d+\.\d\dx +\d+$/m,
       /tools\/list, 20 tools \/ 5 tools +\d+\.\d\dx +>= 0\.80x/,
       /McpClient \/ SDK v1 client, sequential +\d+\.\d\dx +>= 1\.50x/,
       /McpClient \/ SDK v1 client, 8 in flight +\d+\.\d\dx/,
     ]) {
       expect(out).toMatch(row);
     }
-  });
+    // Every phase on both adapters with the raw echo: about 140 s on a loaded 2-core machine.
+  }, 420_000);
+
+  it('npm run bench with BENCH_BASELINE_REF runs the MCP arms on that commit too and prints before/after', async () => {
+    // HEAD exists in any clone, shallow or not; the run builds its library like any other commit's.
+    const out = await bench('run.js', {
+      BENCH_BASELINE_REF: 'HEAD',
+      BENCH_ONLY: 'call,handshake',
+      BENCH_ADAPTERS: 'fastify',
+    });
+    const label = (await run('git', ['rev-parse', 'HEAD'], { cwd: ROOT })).stdout.slice(0, 7);
+    expect(out).toContain(`before (${label}) / after (this checkout), same run`);
+    for (const arm of [
+      'tools/call 2025 session, fastify',
+      'tools/call 2026-07-28 stateless, fastify',
+      'handshake \\+ DELETE, fastify',
+    ]) {
+      expect(out).toMatch(new RegExp(`^\\| ${arm} \\| \\d+ \\| \\d+ \\| \\d+\\.\\d\\dx \\|`, 'm'));
+    }
+    expect(out).toMatch(new RegExp(`^fastify mcp @${label} +\\d+`, 'm'));
+    expect(out).not.toMatch(/^express /m);
+    // The first run builds the commit's library (tsc), kept in .bench-baseline/ for the next.
+  }, 480_000);
 
   it('bench:cluster prints server CPU per call of every arm and both goals with their status', async () => {
     const out = await bench('cluster.js', {});
     for (const row of [
       /1 instance, memory +\d+ µs CPU\/call/,
+      /1 instance, memory, keepAliveMs 0 +\d+ µs CPU\/call/,
+      /per-POST keep-alive timer: -?\d+ µs CPU\/call/,
       /1 instance, Redis +\d+ µs CPU\/call/,
       /2 instances, Redis, proxy +\d+ µs CPU\/call/,
       /3 instances, Redis, proxy +\d+ µs CPU\/call/,
@@ -84,14 +120,33 @@ describe('bench harness', () => {
       BENCH_IDLE_SESSIONS: '50',
       BENCH_COMPARE_SERVERS: 'nestjs-mcp,sdk1-stateful,sdk1-stateless',
     });
-    expect(out).toContain('| server | tools/call | handshake | RSS per 1k idle sessions (heap) |');
-    expect(out).toMatch(/\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| — \|/);
+    expect(out).toContain(
+      '| server | tools/call | handshake | CPU µs/req (call, handshake) | call × raw node | RSS per 1k idle sessions (heap) |',
+    );
     expect(out).toMatch(
-      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+      /\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| \d+, \d+ \| \d+\.\d\d× \| — \|/,
+    );
+    expect(out).toMatch(/\| raw node:http echo \| \d+\.\d\d× .* \| \d+, \d+ \| 1\.00× \| — \|/);
+    expect(out).toMatch(
+      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
     );
     expect(out).toMatch(
       /\| official SDK v1 stateful \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
     );
     expect(out).toMatch(/\| official SDK v1 stateless \| \d+\.\d\d× .* \| — \|/);
+  });
+
+  it('bench:compare puts the Fastify rows against the bare Fastify route', async () => {
+    const out = await bench('compare.js', {
+      BENCH_IDLE_SESSIONS: '20',
+      BENCH_COMPARE_SERVERS: 'nestjs-mcp-fastify',
+    });
+    expect(out).toMatch(/\| bare NestJS route \(Fastify\) \| \d+\.\d\d× .* \| \d+, \d+ \|/);
+    expect(out).toMatch(
+      /\| nestjs-mcp on Fastify \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| — \|/,
+    );
+    expect(out).toMatch(
+      /\| nestjs-mcp on Fastify \(2026-07-28 stateless\) \| \d+\.\d\d× \(\d+\/s\) \| — \| \d+, — \|/,
+    );
   });
 });
