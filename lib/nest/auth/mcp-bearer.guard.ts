@@ -83,10 +83,12 @@ export class McpBearerGuard implements CanActivate {
 
   private toHttpException(error: unknown, response: ResponseLike | undefined): unknown {
     if (!(error instanceof McpAuthRefusal)) return error;
-    for (const [header, value] of Object.entries(error.headers)) {
-      if (typeof response?.header === 'function') response.header(header, value);
-      else response?.setHeader?.(header, value);
-    }
+    const [header, value] =
+      error.status === 503
+        ? ['Retry-After', String(error.retryAfterSeconds ?? 1)]
+        : ['WWW-Authenticate', error.challenge];
+    if (typeof response?.header === 'function') response.header(header, value);
+    else response?.setHeader?.(header, value);
     return new EXCEPTIONS[error.status](authRefusalBody(error));
   }
 }
