@@ -77,6 +77,7 @@ describe.each(PLATFORMS)('fast path on %s', (platform) => {
         ],
         configure: (app) => {
           app.setGlobalPrefix('api');
+          app.enableCors();
           app.enableVersioning({ type: VersioningType.URI, defaultVersion: '2' });
         },
       });
@@ -165,6 +166,22 @@ describe.each(PLATFORMS)('fast path on %s', (platform) => {
         method: 'ping',
       });
       expect(elsewhere.status).toBe(404);
+    });
+
+    it("applies no CORS to the endpoint (documented); the app's routes keep it", async () => {
+      const preflight = {
+        origin: 'http://app.example',
+        'access-control-request-method': 'POST',
+      };
+      const mcp = await rawRequest(url, { method: 'OPTIONS', headers: preflight });
+      expect(mcp.status).toBe(405);
+      expect(mcp.headers['access-control-allow-origin']).toBeUndefined();
+      const plain = await rawRequest(booted.url('/api/v2/plain'), {
+        method: 'OPTIONS',
+        headers: preflight,
+      });
+      expect(plain.status).toBe(204);
+      expect(plain.headers['access-control-allow-origin']).toBe('*');
     });
 
     it.each(['PUT', 'PATCH', 'OPTIONS'] as const)(
