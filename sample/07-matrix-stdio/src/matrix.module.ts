@@ -1,4 +1,4 @@
-import { Module, type Type } from '@nestjs/common';
+import { Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { McpModule, type McpModuleExtras } from '../../../lib/index.js';
 import { MatrixCatalog } from './matrix.catalog.js';
 import { MatrixState } from './matrix.state.js';
@@ -16,13 +16,9 @@ export const MATRIX_PAGE_SIZE = 2;
 /** The transports a matrix module serves over HTTP (the fast path serves Streamable HTTP only). */
 export type MatrixHttpExtras = Pick<McpModuleExtras, 'fastPath' | 'sse' | 'websocket'>;
 
-/**
- * A matrix module with other HTTP extras than {@link MatrixModule}'s: the same server, e.g. with
- * `fastPath` (Streamable HTTP served in front of the framework's router) and without SSE and
- * WebSocket, for the matrix rows of the fast path.
- */
-export function createMatrixModule(extras: MatrixHttpExtras): Type<unknown> {
-  @Module({
+/** The metadata of a matrix module: the matrix server with these HTTP extras. */
+function matrixModuleMetadata(extras: MatrixHttpExtras): ModuleMetadata {
+  return {
     imports: [
       McpModule.forRoot({
         ...MATRIX_SERVER_INFO,
@@ -32,7 +28,16 @@ export function createMatrixModule(extras: MatrixHttpExtras): Type<unknown> {
       }),
     ],
     providers: [MatrixState, MatrixTools, MatrixCatalog],
-  })
+  };
+}
+
+/**
+ * A matrix module with other HTTP extras than {@link MatrixModule}'s: the same server, e.g. with
+ * `fastPath` (Streamable HTTP served in front of the framework's router) and without SSE and
+ * WebSocket, for the matrix rows of the fast path.
+ */
+export function createMatrixModule(extras: MatrixHttpExtras): Type<unknown> {
+  @Module(matrixModuleMetadata(extras))
   class MatrixVariantModule {}
   return MatrixVariantModule;
 }
@@ -42,16 +47,5 @@ export function createMatrixModule(extras: MatrixHttpExtras): Type<unknown> {
  * Over HTTP it serves Streamable HTTP at `/mcp`, legacy HTTP+SSE at `/sse` (+ `/messages`) and
  * WebSocket at `/ws`; `McpStdio.run(MatrixModule)` serves it over stdio (see `../main.ts`).
  */
-@Module({
-  imports: [
-    McpModule.forRoot({
-      ...MATRIX_SERVER_INFO,
-      instructions: MATRIX_INSTRUCTIONS,
-      pageSize: MATRIX_PAGE_SIZE,
-      sse: true,
-      websocket: true,
-    }),
-  ],
-  providers: [MatrixState, MatrixTools, MatrixCatalog],
-})
+@Module(matrixModuleMetadata({ sse: true, websocket: true }))
 export class MatrixModule {}
