@@ -9,7 +9,10 @@
 # The suite needs Node >= 22; it and a private Node 22 are installed into the git-ignored `.tools/`
 # directory, so the system Node and global packages are never touched.
 #
-# Usage: scripts/conformance-server.sh [REQUIREMENTS]
+# Usage: scripts/conformance-server.sh [REQUIREMENTS] [MOUNT]
+#   MOUNT        how the fixture serves /mcp: controller (default, Express), fast (the module's
+#                fastPath on Express) or fast-fastify (fastPath on Fastify); results of a mount
+#                other than controller go to conformance-results/server-REQUIREMENTS-MOUNT
 # Environment:
 #   REQUIREMENTS the requirement set (revision) when no argument is given: 2025-11-25 (default) or
 #                2026-07-28
@@ -28,9 +31,20 @@ source "$ROOT/scripts/lib/node22-tools.sh"
 CONFORMANCE_VERSION="0.2.0-alpha.12"
 CONFORMANCE_BIN="$TOOLS_DIR/conformance/node_modules/.bin/conformance"
 REQUIREMENTS="${1:-${REQUIREMENTS:-2025-11-25}}"
+MOUNT="${2:-controller}"
+case "$MOUNT" in
+  controller) MOUNT_ENV=() ;;
+  fast) MOUNT_ENV=(MCP_FAST_PATH=1) ;;
+  fast-fastify) MOUNT_ENV=(MCP_FAST_PATH=1 MCP_PLATFORM=fastify) ;;
+  *)
+    echo "[conformance] unknown mount '$MOUNT' (controller, fast, fast-fastify)" >&2
+    exit 2
+    ;;
+esac
 REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 FIXTURE="dist/sample/02-conformance-fixture/main.js"
 RESULTS_DIR="conformance-results/server-$REQUIREMENTS" # git-ignored; the last run of this set
+[[ "$MOUNT" == controller ]] || RESULTS_DIR="$RESULTS_DIR-$MOUNT"
 SERVER_LOG="$RESULTS_DIR/fixture-server.log"
 # Not-scored scenarios (regular expression on the name) of the extensions the fixture implements:
 # the io.modelcontextprotocol/tasks extension (issue 14). They are scored like the set's own.
@@ -81,8 +95,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 URL="http://127.0.0.1:$PORT/mcp"
-log "starting the fixture on $URL (log: $SERVER_LOG)"
-PORT="$PORT" HOST="127.0.0.1" node "$FIXTURE" >"$SERVER_LOG" 2>&1 &
+log "starting the fixture ($MOUNT) on $URL (log: $SERVER_LOG)"
+env "${MOUNT_ENV[@]}" PORT="$PORT" HOST="127.0.0.1" node "$FIXTURE" >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
 
 # Any HTTP answer (even 4xx for a bare GET) means the server is up; give up after ~30 s.

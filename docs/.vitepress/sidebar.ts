@@ -60,6 +60,7 @@ export const guide: GuideSection[] = [
       { text: 'Limits and refusals', link: 'guide/limits' },
       { text: 'Operations: telemetry, health, limits, CLI', link: 'guide/operations' },
       { text: 'Reliability and performance', link: 'guide/reliability-performance' },
+      { text: 'The fast path (endpoint before the router)', link: 'guide/fast-path' },
     ],
   },
   {

@@ -3,6 +3,7 @@ import type { McpModuleExtras } from './mcp-module-options.interface.js';
 const EXTRAS: ReadonlyArray<keyof McpModuleExtras> = [
   'path',
   'http',
+  'fastPath',
   'sse',
   'websocket',
   'isGlobal',

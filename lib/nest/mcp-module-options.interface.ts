@@ -64,6 +64,16 @@ export interface McpModuleExtras {
   /** Mount the Streamable HTTP endpoint. Default `true`. */
   http?: boolean;
   /**
+   * Serve the Streamable HTTP endpoint from a listener in front of the framework's router on the
+   * Node HTTP server instead of a Nest controller: several times the throughput per core. The
+   * path is resolved as the router does (global prefix, URI versioning, `RouterModule`); the
+   * transport's checks, `auth`, the client address by the framework's proxy setting and tools'
+   * guards, interceptors and pipes are kept; Nest middleware, HTTP-level guards, interceptors and
+   * filters, body parsers and CORS do not run for the endpoint (see the fast path guide).
+   * Startup fails without a Node HTTP server (Express or Fastify). Default `false`.
+   */
+  fastPath?: boolean;
+  /**
    * Mount the legacy HTTP+SSE transport (2024-11-05) beside Streamable HTTP: `true` serves
    * GET `/sse` and POST `/messages`; or custom `{ path, messagesPath }` (relative to the global
    * prefix). Default `false`.

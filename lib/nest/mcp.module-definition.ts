@@ -3,6 +3,7 @@ import { normaliseRoutePath } from '../transports/shared/route-path.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
 import { createExplorerController } from './explorer/create-explorer-controller.js';
 import { resolveExplorer } from './explorer/explorer-settings.js';
+import { MCP_FAST_PATH, McpFastPathMount } from './http/mcp-fast-path.mount.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
 import { createSseController } from './sse/create-sse-controller.js';
@@ -21,7 +22,15 @@ export const {
 } = new ConfigurableModuleBuilder<McpModuleOptions>({ moduleName: 'Mcp' })
   .setClassMethodName('forRoot')
   .setExtras<McpModuleExtras>(
-    { path: 'mcp', http: true, sse: false, isGlobal: false, websocket: false, explorer: false },
+    {
+      path: 'mcp',
+      http: true,
+      fastPath: false,
+      sse: false,
+      isGlobal: false,
+      websocket: false,
+      explorer: false,
+    },
     // Annotated: the body refers to MCP_MODULE_OPTIONS, which this builder defines.
     (definition, extras): DynamicModule => {
       const path = normaliseRoutePath(extras.path ?? 'mcp');
@@ -29,6 +38,10 @@ export const {
       const sse = resolveSseExtras(extras.sse);
       const websocket = extras.websocket === true ? {} : extras.websocket || undefined;
       const explorer = resolveExplorer(extras.explorer, http);
+      const fastPath = extras.fastPath === true;
+      if (fastPath && !http) {
+        throw new Error('McpModule: fastPath serves the Streamable HTTP endpoint; it needs http');
+      }
       if (http && sse && (sse.path === path || sse.messagesPath === path)) {
         throw new Error(
           `McpModule: the legacy SSE paths must differ from the Streamable HTTP path ${path}`,
@@ -38,7 +51,7 @@ export const {
         ...definition,
         global: extras.isGlobal,
         controllers: [
-          ...(http ? [createStreamableHttpController(path)] : []),
+          ...(http && !fastPath ? [createStreamableHttpController(path)] : []),
           ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
           ...(explorer ? [createExplorerController(explorer, path)] : []),
         ],
@@ -46,8 +59,13 @@ export const {
           ...(definition.providers ?? []),
           {
             provide: MCP_HTTP_PATHS,
-            useValue: [...(http ? [path] : []), ...(sse ? [sse.path, sse.messagesPath] : [])],
+            // The fast path reads its bodies before the framework's parsers run.
+            useValue: [
+              ...(http && !fastPath ? [path] : []),
+              ...(sse ? [sse.path, sse.messagesPath] : []),
+            ],
           },
+          ...(fastPath ? [{ provide: MCP_FAST_PATH, useValue: path }, McpFastPathMount] : []),
           ...(websocket ? createMcpWebSocketProviders(websocket, MCP_MODULE_OPTIONS) : []),
         ],
       };

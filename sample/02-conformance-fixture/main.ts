@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type INestApplication, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './src/app.module.js';
 
@@ -17,9 +17,20 @@ class StderrLogger extends ConsoleLogger {
   }
 }
 
-/** Starts the conformance fixture on `http://HOST:PORT/mcp` (default `127.0.0.1:3001`). */
+/** The app on Express, or on Fastify with `MCP_PLATFORM=fastify` (loaded only then). */
+async function createApp(): Promise<INestApplication> {
+  const logger = new StderrLogger();
+  if (process.env.MCP_PLATFORM !== 'fastify') return NestFactory.create(AppModule, { logger });
+  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+  return NestFactory.create(AppModule, new FastifyAdapter(), { logger });
+}
+
+/**
+ * Starts the conformance fixture on `http://HOST:PORT/mcp` (default `127.0.0.1:3001`); env
+ * `MCP_PLATFORM=fastify` runs it on Fastify, `MCP_FAST_PATH=1` serves the endpoint by the fast path.
+ */
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule, { logger: new StderrLogger() });
+  const app = await createApp();
   app.enableShutdownHooks();
   const port = Number(process.env.PORT ?? 3001);
   const host = process.env.HOST ?? '127.0.0.1';

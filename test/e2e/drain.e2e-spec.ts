@@ -1,5 +1,5 @@
 import { McpServer } from '../../lib/index.js';
-import { startApp, type TestApp } from './support/app.js';
+import { ENDPOINT_MOUNT_ROWS, startApp, type TestApp } from './support/app.js';
 import {
   initializeRawSession,
   jsonBody,
@@ -36,11 +36,11 @@ function expectShutdownRefusal(response: RawResponse): void {
  * refused, a call in flight finishes and its client gets the result; a call slower than the drain
  * window gets a -32000 error response. Driven by latches; timeouts only detect failures.
  */
-describe('graceful shutdown (drain)', () => {
+describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) => {
   let app: TestApp;
 
   async function boot(drainTimeoutMs: number): Promise<void> {
-    app = await startApp({ sse: true, websocket: true, drainTimeoutMs });
+    app = await startApp({ sse: true, websocket: true, drainTimeoutMs, fastPath });
   }
   const server = () => app.app.get(McpServer);
   /** Starts app.close() and resolves once the drain has begun (with the close, not awaited). */

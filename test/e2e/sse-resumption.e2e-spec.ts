@@ -1,4 +1,4 @@
-import { startApp, type TestApp } from './support/app.js';
+import { ENDPOINT_MOUNT_ROWS, startApp, type TestApp } from './support/app.js';
 import { connectClient } from './support/client.js';
 import {
   initializeRawSession,
@@ -14,11 +14,11 @@ const SSE_RETRY_MS = 250;
 const parse = (e: SseEvent) =>
   e.data === '' ? undefined : (JSON.parse(e.data) as Record<string, unknown>);
 
-describe('SSE polling and resumption (SEP-1699)', () => {
+describe.each(ENDPOINT_MOUNT_ROWS)('SSE polling and resumption (SEP-1699)%s', (_, fastPath) => {
   let server: TestApp;
 
   beforeAll(async () => {
-    server = await startApp({ sseRetryMs: SSE_RETRY_MS });
+    server = await startApp({ sseRetryMs: SSE_RETRY_MS, fastPath });
   });
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { McpExecutionContext } from '../invoker/mcp-execution-context.js';
+import { authRefusalBody } from './auth-refusal-response.js';
 import { McpAuthRefusal, McpResourceServer, type McpScopedKind } from './mcp-resource-server.js';
 import { scopesOfHandler } from './mcp-scopes.decorator.js';
 
@@ -18,13 +19,12 @@ interface ResponseLike {
   setHeader?(name: string, value: string): unknown;
 }
 
-/** The Nest exception and error name of each refusal status. */
-const EXCEPTIONS: Record<McpAuthRefusal['status'], [new (body: object) => HttpException, string]> =
-  {
-    401: [UnauthorizedException, 'Unauthorized'],
-    403: [ForbiddenException, 'Forbidden'],
-    503: [ServiceUnavailableException, 'Service Unavailable'],
-  };
+/** The Nest exception of each refusal status. */
+const EXCEPTIONS: Record<McpAuthRefusal['status'], new (body: object) => HttpException> = {
+  401: UnauthorizedException,
+  403: ForbiddenException,
+  503: ServiceUnavailableException,
+};
 
 const KIND_OF_METHOD: Record<string, McpScopedKind> = {
   'tools/call': 'tools',
@@ -54,8 +54,7 @@ export class McpBearerGuard implements CanActivate {
     const request = http.getRequest<{ headers: IncomingHttpHeaders; method?: string }>();
     if (request.method === 'OPTIONS') return true; // CORS preflights carry no credentials
     try {
-      const info = await this.resourceServer.authenticate(request);
-      this.resourceServer.checkScopes(info, this.resourceServer.scopesFor('tools', undefined));
+      await this.resourceServer.authenticateEndpoint(request);
       return true;
     } catch (error) {
       throw this.toHttpException(error, http.getResponse<ResponseLike>());
@@ -90,8 +89,7 @@ export class McpBearerGuard implements CanActivate {
         : ['WWW-Authenticate', error.challenge];
     if (typeof response?.header === 'function') response.header(header, value);
     else response?.setHeader?.(header, value);
-    const [Exception, name] = EXCEPTIONS[error.status];
-    return new Exception({ statusCode: error.status, error: name, message: error.message });
+    return new EXCEPTIONS[error.status](authRefusalBody(error));
   }
 }
 

@@ -259,6 +259,17 @@ export class McpResourceServer {
   }
 
   /**
+   * The check of the Streamable HTTP endpoint itself (`protectEndpoint`): a verified token with
+   * the module's `requiredScopes`. Run by `McpEndpointAuthGuard` and by the fast path.
+   * @throws McpAuthRefusal 401, 403 or 503, as {@link authenticate} and {@link checkScopes}.
+   */
+  async authenticateEndpoint(request: AuthenticatedRequest): Promise<McpAuthInfo> {
+    const info = await this.authenticate(request);
+    this.checkScopes(info, this.scopesFor('tools', undefined));
+    return info;
+  }
+
+  /**
    * Refuses a token that lacks `required` scopes: 403 `insufficient_scope` whose `scope` is what
    * to ask for (the scopes the token has, the module's, and the missing ones), for step-up.
    */

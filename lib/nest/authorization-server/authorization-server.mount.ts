@@ -1,9 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
-
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
 /**
  * Puts the authorization server in front of the app's HTTP server: a request for
@@ -13,9 +11,7 @@ type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
-  private server?: Server;
-  private originals: RequestListener[] = [];
-  private listener?: RequestListener;
+  private unmount?: () => void;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -23,28 +19,18 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    const server = this.adapterHost.httpAdapter?.getHttpServer?.() as Server | undefined;
-    if (!server || typeof server.listeners !== 'function') {
+    const server = nodeServerOf(this.adapterHost.httpAdapter);
+    if (!server) {
       throw new Error(
         'McpAuthorizationServerModule needs an HTTP application (Express or Fastify)',
       );
     }
-    this.server = server;
-    this.originals = server.listeners('request') as RequestListener[];
-    const originals = this.originals;
     const as = this.authorizationServer;
-    this.listener = function (this: Server, req, res) {
-      if (as.handle(req, res)) return;
-      for (const original of originals) original.call(this, req, res);
-    };
-    server.removeAllListeners('request');
-    server.on('request', this.listener);
+    this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
   }
 
   onModuleDestroy(): void {
-    if (!this.server || !this.listener) return;
-    this.server.off('request', this.listener);
-    for (const original of this.originals) this.server.on('request', original);
-    this.listener = undefined;
+    this.unmount?.();
+    this.unmount = undefined;
   }
 }

@@ -12,9 +12,8 @@ import {
   type Type,
 } from '@nestjs/common';
 import { McpEndpointAuthGuard } from '../auth/mcp-bearer.guard.js';
-import { ErrorCode } from '../../protocol/error-codes.js';
-import { writeJsonRpcError } from '../../transports/shared/http/http-response.js';
 import { StreamableHttpHandler } from '../../transports/http/streamable-http.handler.js';
+import { refuseMethod } from './method-not-allowed.js';
 import { toNodeExchange } from './node-exchange.js';
 
 /**
@@ -68,10 +67,7 @@ export function createStreamableHttpController(path: string): Type<unknown> {
 
     private refuse(request: unknown, reply: unknown): void {
       const { req, res } = toNodeExchange(request, reply);
-      req.resume();
-      writeJsonRpcError(res, 405, ErrorCode.InvalidRequest, 'Method not allowed', null, {
-        allow: 'GET, POST, DELETE',
-      });
+      refuseMethod(req, res);
     }
   }
   return McpStreamableHttpController;

@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { MODULE_PATH } from '@nestjs/common/constants.js';
 import { ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import type { IncomingMessage, Server } from 'node:http';
 import { stashContentType } from './content-type-stash.js';
@@ -9,6 +8,7 @@ import {
   registerFastifyRawBodyParser,
 } from './fastify-raw-body.js';
 import { EndpointPathMatcher, resolveEndpointPaths } from './mcp-endpoint-paths.js';
+import { routerModulePathOf } from './provider-module-path.js';
 
 export { restoreContentType } from './content-type-stash.js';
 
@@ -47,7 +47,10 @@ export class McpRawBody implements OnModuleInit, OnModuleDestroy {
     const server = adapter?.getHttpServer?.() as Server | undefined;
     if (!server || this.paths.length === 0 || typeof server.prependListener !== 'function') return;
     const matcher = new EndpointPathMatcher(
-      resolveEndpointPaths(this.paths, { config: this.config, modulePath: this.modulePath() }),
+      resolveEndpointPaths(this.paths, {
+        config: this.config,
+        modulePath: routerModulePathOf(this.modules, McpRawBody, this),
+      }),
     );
     const fastify = adapter.getType() === 'fastify' ? adapter.getInstance<unknown>() : undefined;
     const replacement = isFastifyParserHost(fastify) ? MCP_RAW_MEDIA_TYPE : undefined;
@@ -65,16 +68,5 @@ export class McpRawBody implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy(): void {
     if (this.listener) this.server?.off('request', this.listener);
     this.listener = undefined;
-  }
-
-  /** The `RouterModule` path of the module that provides this instance, if any. */
-  private modulePath(): string | undefined {
-    for (const moduleRef of this.modules.values()) {
-      if (moduleRef.providers.get(McpRawBody)?.instance !== this) continue;
-      const { metatype } = moduleRef;
-      return (Reflect.getMetadata(MODULE_PATH + this.modules.applicationId, metatype) ??
-        Reflect.getMetadata(MODULE_PATH, metatype)) as string | undefined;
-    }
-    return undefined;
   }
 }

@@ -10,7 +10,8 @@ import { FixtureTaskTools } from './fixture-tasks.tools.js';
 
 /**
  * The MCP conformance fixture: the tools, resources and prompts that
- * `@modelcontextprotocol/conformance server` expects, served on `/mcp`.
+ * `@modelcontextprotocol/conformance server` expects, served on `/mcp`. With `MCP_FAST_PATH=1`
+ * the endpoint is served by the module's fast path (in front of the framework's router).
  */
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { FixtureTaskTools } from './fixture-tasks.tools.js';
       version: '1.0.0',
       // The 0.1.16 runner opens one session per scenario and never deletes it.
       sessionIdleTimeoutMs: 5 * 60_000,
+      fastPath: process.env.MCP_FAST_PATH === '1',
       // 2026-07-28 cache hints: lists and reads may be cached by anyone for 5 minutes.
       cache: {
         lists: { ttlMs: 300_000, cacheScope: 'public' },

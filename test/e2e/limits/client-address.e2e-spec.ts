@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { McpModule, McpServer, Tool } from '../../../lib/index.js';
 import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import type { Platform } from '../nest/support/platforms.js';
+import { ENDPOINT_MOUNTS } from '../nest/support/platforms.js';
 import { initializeRequest, jsonBody, postJson } from '../support/raw-http.js';
 
 @Injectable()
@@ -18,8 +18,9 @@ class Tools {
  * Issue 28: the per-address session cap counts the client address as the framework resolves it,
  * so behind a balancer each client keeps its own cap (`trust proxy` on Express, `trustProxy` on
  * Fastify), while without a trusted proxy `X-Forwarded-For` changes nothing (the safe default).
+ * The fast path (served before the framework) resolves the address by the same settings.
  */
-describe.each<Platform>(['express', 'fastify'])('maxSessionsPerAddress on %s', (platform) => {
+describe.each(ENDPOINT_MOUNTS)('maxSessionsPerAddress on %s', (_, { platform, fastPath }) => {
   let booted: BootedApp | undefined;
 
   afterEach(async () => {
@@ -36,7 +37,12 @@ describe.each<Platform>(['express', 'fastify'])('maxSessionsPerAddress on %s', (
           configure: (app) => (app as NestExpressApplication).set('trust proxy', 'loopback'),
         }),
       imports: [
-        McpModule.forRoot({ name: 'addr', version: '1', limits: { maxSessionsPerAddress: 1 } }),
+        McpModule.forRoot({
+          name: 'addr',
+          version: '1',
+          limits: { maxSessionsPerAddress: 1 },
+          fastPath,
+        }),
       ],
       providers: [Tools],
     });

@@ -13,7 +13,7 @@ import { TestTools } from '../support/test-tools.js';
 import { connectOwn, connectSdk, firstText } from './support/clients.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { PlainController } from './support/plain.controller.js';
-import { PLATFORMS } from './support/platforms.js';
+import { ENDPOINT_MOUNTS } from './support/platforms.js';
 
 type ErrorBody = { jsonrpc: string; id: unknown; error: { code: number; message: string } };
 
@@ -28,7 +28,7 @@ function measureBody(size: number, id = rawId()): string {
   });
 }
 
-describe.each(PLATFORMS)('Streamable HTTP on %s', (platform) => {
+describe.each(ENDPOINT_MOUNTS)('Streamable HTTP on %s', (_, { platform, fastPath }) => {
   let booted: BootedApp;
   let url: URL;
   let session: RawSession;
@@ -36,7 +36,7 @@ describe.each(PLATFORMS)('Streamable HTTP on %s', (platform) => {
   beforeAll(async () => {
     booted = await bootApp({
       platform,
-      imports: [McpModule.forRoot({ name: `e2e-${platform}`, version: '1.0.0' })],
+      imports: [McpModule.forRoot({ name: `e2e-${platform}`, version: '1.0.0', fastPath })],
       providers: [TestTools],
       controllers: [PlainController],
     });

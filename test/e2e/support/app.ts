@@ -61,3 +61,12 @@ export async function startApp(options: TestAppOptions = {}, port = 0): Promise<
     },
   };
 }
+
+/**
+ * The two mounts of the Streamable HTTP endpoint, for `describe.each`: the Nest controller and the
+ * module's `fastPath` (served in front of the framework's router). `%s` prints the label.
+ */
+export const ENDPOINT_MOUNT_ROWS: ReadonlyArray<[string, boolean]> = [
+  ['', false],
+  [' (fast path)', true],
+];

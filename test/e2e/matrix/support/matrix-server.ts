@@ -1,22 +1,45 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
+import type { AbstractHttpAdapter } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { MatrixModule } from '../../../../sample/07-matrix-stdio/src/matrix.module.js';
+import {
+  createMatrixModule,
+  MatrixModule,
+} from '../../../../sample/07-matrix-stdio/src/matrix.module.js';
 
-/** The transports of the matrix. */
-export type MatrixTransportName = 'streamable-http' | 'sse' | 'websocket' | 'stdio';
+/** The transports of the matrix (Streamable HTTP also served by the module's `fastPath`). */
+export type MatrixTransportName =
+  | 'streamable-http'
+  | 'streamable-http fast path'
+  | 'streamable-http fast path on fastify'
+  | 'sse'
+  | 'websocket'
+  | 'stdio';
 
 /** Every transport, in the order the suites run them. */
 export const MATRIX_TRANSPORTS: MatrixTransportName[] = [
   'streamable-http',
+  'streamable-http fast path',
+  'streamable-http fast path on fastify',
   'sse',
   'websocket',
   'stdio',
 ];
+
+/** The module and adapter of a matrix transport served in process. */
+function matrixApp(transport: MatrixTransportName): {
+  module: Type<unknown>;
+  adapter?: AbstractHttpAdapter;
+} {
+  if (!transport.includes('fast path')) return { module: MatrixModule };
+  const module = createMatrixModule({ fastPath: true, sse: false, websocket: false });
+  return transport.endsWith('fastify') ? { module, adapter: new FastifyAdapter() } : { module };
+}
 
 /** Repository root (the working directory of spawned servers). */
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -40,7 +63,8 @@ export interface MatrixServer {
 
 /**
  * Starts the matrix server for `transport`: for the network transports, `MatrixModule` booted
- * in process on an ephemeral loopback port (it mounts `/mcp`, `/sse` + `/messages` and `/ws`);
+ * in process on an ephemeral loopback port (it mounts `/mcp`, `/sse` + `/messages` and `/ws`;
+ * the fast path rows serve `/mcp` only, on Express or Fastify);
  * for stdio, the built sample, which each client spawns itself.
  * @throws when the stdio sample is not built (run `npm run build` first).
  */
@@ -52,8 +76,11 @@ export async function startMatrixServer(transport: MatrixTransportName): Promise
       close: () => Promise.resolve(),
     };
   }
-  const moduleRef = await Test.createTestingModule({ imports: [MatrixModule] }).compile();
-  const app: INestApplication = moduleRef.createNestApplication({ logger: false });
+  const { module, adapter } = matrixApp(transport);
+  const moduleRef = await Test.createTestingModule({ imports: [module] }).compile();
+  const app: INestApplication = adapter
+    ? moduleRef.createNestApplication(adapter, { logger: false })
+    : moduleRef.createNestApplication({ logger: false });
   await app.listen(0, '127.0.0.1');
   const http = app.getHttpServer() as Server;
   const { port } = http.address() as AddressInfo;

@@ -12,3 +12,18 @@ export const PLATFORMS: readonly Platform[] = ['express', 'fastify'];
 export function createAdapter(platform: Platform): AbstractHttpAdapter {
   return platform === 'fastify' ? new FastifyAdapter() : new ExpressAdapter();
 }
+
+/** How the Streamable HTTP endpoint is mounted: a Nest controller, or the module's `fastPath`. */
+export interface EndpointMount {
+  platform: Platform;
+  fastPath: boolean;
+}
+
+/** Both platforms with both mounts, for `describe.each` (`%s` prints the label). */
+export const ENDPOINT_MOUNTS: ReadonlyArray<[string, EndpointMount]> = PLATFORMS.flatMap(
+  (platform) =>
+    [false, true].map((fastPath): [string, EndpointMount] => [
+      `${platform}${fastPath ? ' (fast path)' : ''}`,
+      { platform, fastPath },
+    ]),
+);
