@@ -45,6 +45,7 @@ import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
 import { RequestDispatch } from './request-dispatch.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
+import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
@@ -286,10 +287,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   dispatch(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>> {
-    return this.requests.dispatch(session, request, signal, extra);
+    return this.requests.dispatch(session, request, inbound);
   }
 
   /** {@inheritDoc RequestDispatch.dispatchModern} */
