@@ -283,8 +283,18 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.requests.admitRequests(session, count);
   }
 
-  /** {@inheritDoc SessionHost.dispatch} */
+  /** Serves one request of a session (see {@link dispatchInbound}, which sessions call). */
   dispatch(
+    session: McpSession,
+    request: JsonRpcRequest,
+    signal: AbortSignal,
+    extra: MessageExtra,
+  ): Promise<Record<string, unknown>> {
+    return this.requests.dispatch(session, request, { signal, extra });
+  }
+
+  /** {@inheritDoc SessionHost.dispatchInbound} */
+  dispatchInbound(
     session: McpSession,
     request: JsonRpcRequest,
     inbound: InboundRequest<MessageExtra>,

@@ -27,7 +27,7 @@ import type { InboundRequest } from '../../engine/json-rpc-peer.interface.js';
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {
   /** Serves one request; `inbound.signal` may be made on first read, so read it only when needed. */
-  dispatch(
+  dispatchInbound(
     session: McpSession,
     request: JsonRpcRequest,
     inbound: InboundRequest<MessageExtra>,

@@ -42,7 +42,7 @@ describe('the signal of a 2025 session request', () => {
       },
       extra: { transport: { kind: 'in-memory' as const } },
     };
-    const result = await server.core.dispatch(session, request(3), inbound);
+    const result = await server.core.dispatchInbound(session, request(3), inbound);
     expect(result.content).toEqual([{ type: 'text', text: 'x' }]);
     expect(reads).toBe(0);
   });
