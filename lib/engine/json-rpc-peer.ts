@@ -1,3 +1,4 @@
+import { LazyAbort } from './lazy-abort.js';
 import { ErrorCode } from '../protocol/error-codes.js';
 import {
   errorResponse,
@@ -33,7 +34,7 @@ const PROGRESS = 'notifications/progress';
  */
 export class JsonRpcPeer<TExtra = undefined> {
   // The maps are made on first use: an idle server session holds only what it used.
-  private inboundMap?: Map<RequestId, AbortController>;
+  private inboundMap?: Map<RequestId, LazyAbort>;
   private outboundMap?: Map<RequestId, OutgoingRequest>;
   /** Caller-chosen progress tokens of pending requests (the default token is the request id). */
   private progressTokenMap?: Map<string | number, OutgoingRequest>;
@@ -43,7 +44,7 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
 
-  private get inbound(): Map<RequestId, AbortController> {
+  private get inbound(): Map<RequestId, LazyAbort> {
     return (this.inboundMap ??= new Map());
   }
 
@@ -238,17 +239,23 @@ export class JsonRpcPeer<TExtra = undefined> {
       this.safeSend(errorResponse(id, error.toJson()), id);
       return;
     }
-    const controller = new AbortController();
+    // The handler's signal is made on first read: most requests end before anyone listens.
+    const controller = new LazyAbort();
     this.inbound.set(id, controller);
     let response: JsonRpcResponse;
     try {
-      const result = await this.options.onRequest(request, { signal: controller.signal, extra });
+      const result = await this.options.onRequest(request, {
+        get signal() {
+          return controller.signal;
+        },
+        extra,
+      });
       response = resultResponse(id, result);
     } catch (error) {
       response = errorResponse(id, this.toErrorObject(error, request, controller.signal));
     }
     // Cancelled (see cancelInbound): no response, as the spec asks.
-    if (controller.signal.aborted || this.inboundMap?.get(id) !== controller) return;
+    if (controller.aborted || this.inboundMap?.get(id) !== controller) return;
     this.forgetInbound(id);
     this.safeSend(response, id);
   }

@@ -45,6 +45,7 @@ import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
 import { RequestDispatch } from './request-dispatch.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
+import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
@@ -282,14 +283,23 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.requests.admitRequests(session, count);
   }
 
-  /** {@inheritDoc SessionHost.dispatch} */
+  /** Serves one request of a session (see {@link dispatchInbound}, which sessions call). */
   dispatch(
     session: McpSession,
     request: JsonRpcRequest,
     signal: AbortSignal,
     extra: MessageExtra,
   ): Promise<Record<string, unknown>> {
-    return this.requests.dispatch(session, request, signal, extra);
+    return this.requests.dispatch(session, request, { signal, extra });
+  }
+
+  /** {@inheritDoc SessionHost.dispatchInbound} */
+  dispatchInbound(
+    session: McpSession,
+    request: JsonRpcRequest,
+    inbound: InboundRequest<MessageExtra>,
+  ): Promise<Record<string, unknown>> {
+    return this.requests.dispatch(session, request, inbound);
   }
 
   /** {@inheritDoc RequestDispatch.dispatchModern} */

@@ -3,6 +3,7 @@ import { McpError } from '../errors/mcp.error.js';
 import { ClientDidNotAnswerError } from '../errors/client-did-not-answer.error.js';
 import { CapacityError } from '../errors/capacity.error.js';
 import type { MessageExtra } from '../engine/session-message.interface.js';
+import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { ServerCapabilities } from '../protocol/schema/index.js';
@@ -57,45 +58,44 @@ export class RequestDispatch {
 
   /**
    * Serves one request of a 2025-era session (or a modern one on its connection), published on
-   * `nestjs-mcp:server.request` when anyone listens.
+   * `nestjs-mcp:server.request` when anyone listens. `inbound.signal` is read only where it is
+   * used (the peer makes it on first read).
    */
   dispatch(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>> {
-    if (!isTraced(channels.serverRequest))
-      return this.dispatchSession(session, request, signal, extra);
+    if (!isTraced(channels.serverRequest)) return this.dispatchSession(session, request, inbound);
+    const { extra } = inbound;
     const facts = {
       transport: extra.transport.kind,
       sessionId: session.id,
       protocol: extra.protocol ?? session.protocol,
     };
     return traceServerRequest(request, facts, () =>
-      this.dispatchSession(session, request, signal, extra),
+      this.dispatchSession(session, request, inbound),
     );
   }
 
   private async dispatchSession(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>> {
     const { gate } = this.shutdown;
-    if (gate.draining) throw this.answerFor(this.host.limits.refuse('shutdown'), request, signal);
+    if (gate.draining) throw this.answerFor(this.host.limits.refuse('shutdown'), request, inbound);
     // The peer counts this request already: more than the cap means one too many.
     if (session.peer.inFlightCount > this.host.limits.limits.maxInFlightPerSession)
-      throw this.answerFor(this.host.limits.refuse('maxInFlightPerSession'), request, signal);
+      throw this.answerFor(this.host.limits.refuse('maxInFlightPerSession'), request, inbound);
     gate.enter();
     try {
-      const result = await this.dispatchAdmitted(session, request, signal, extra);
+      const result = await this.dispatchAdmitted(session, request, inbound);
       // Shared session store: the state a handler wrote is stored before the answer goes out.
       if (session.stateChanged) await session.saveState();
       return result;
     } catch (error) {
-      throw this.answerFor(error, request, signal);
+      throw this.answerFor(error, request, inbound);
     } finally {
       gate.leave();
     }
@@ -107,8 +107,12 @@ export class RequestDispatch {
    * and without a stack; anything else is a server fault: logged at error with its stack and a
    * correlation id that the client's `-32603` carries. A cancelled request is answered by nobody.
    */
-  private answerFor(error: unknown, request: JsonRpcRequest, signal: AbortSignal): unknown {
-    if (signal.aborted) return error;
+  private answerFor(
+    error: unknown,
+    request: JsonRpcRequest,
+    cancel: { readonly signal: AbortSignal },
+  ): unknown {
+    if (cancel.signal.aborted) return error;
     const mcp = toMcpError(error);
     if (!mcp) return this.host.errors.fault(error, `Handler of ${request.method}`);
     if (mcp instanceof CapacityError)
@@ -130,11 +134,11 @@ export class RequestDispatch {
   private async dispatchAdmitted(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>> {
+    const { extra } = inbound;
     if (this.host.protocolEras !== 'legacy') {
-      const call = this.modern.connectionCall(session, request, signal, extra);
+      const call = this.modern.connectionCall(session, request, inbound);
       if (call) return this.modern.dispatch(request, call); // tracked as this session's request
     }
     const method = SERVED.get(request.method);
@@ -152,7 +156,9 @@ export class RequestDispatch {
       method: request.method,
       params,
       rawParams: request.params,
-      signal,
+      get signal() {
+        return inbound.signal;
+      },
       protocol: extra.protocol ?? session.protocol,
       transport: extra.transport,
       session,
@@ -185,7 +191,7 @@ export class RequestDispatch {
       if (this.shutdown.gate.draining) throw this.host.limits.refuse('shutdown');
       return await this.shutdown.track(this.modern.dispatch(request, call));
     } catch (error) {
-      throw this.answerFor(error, request, call.signal);
+      throw this.answerFor(error, request, call);
     }
   }
 }

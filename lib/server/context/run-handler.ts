@@ -67,17 +67,10 @@ async function runModern(
     responses,
     app: state?.app,
     logger: settings.logger,
+    request: scope,
   });
-  // The handler's signal: the round's own, also aborted when the request is (cheaper than
-  // AbortSignal.any on the hot path).
-  const { signal } = round.controller;
-  if (scope.signal.aborted) round.controller.abort(scope.signal.reason);
-  else {
-    scope.signal.addEventListener('abort', () => round.controller.abort(scope.signal.reason), {
-      once: true,
-    });
-  }
-  const ctx = new McpContext({ ...scope, signal, inputRound: round });
+  // The handler's signal is the round's (also aborted when the request is), made when first read.
+  const ctx = new McpContext(roundScope(scope, round));
   try {
     const outcome = await round.run(() => invoke(ctx));
     if (outcome.kind === 'input') return new InputRequiredOutcome(outcome.result);
@@ -86,6 +79,23 @@ async function runModern(
   } finally {
     ctx.finish();
   }
+}
+
+/**
+ * The scope of one modern run: the request's, with the round and the round's signal. Copied key
+ * by key so the request's own signal, which a transport may make on first read, is not read.
+ */
+function roundScope(scope: RequestScope, round: InputRound): RequestScope {
+  const run: Record<string, unknown> = {
+    inputRound: round,
+    get signal() {
+      return round.signal;
+    },
+  };
+  for (const key in scope) {
+    if (key !== 'signal' && key !== 'inputRound') run[key] = scope[key as keyof RequestScope];
+  }
+  return run as unknown as RequestScope;
 }
 
 function runLegacy(

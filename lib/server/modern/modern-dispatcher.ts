@@ -6,6 +6,7 @@ import { hasModernMeta, type ProtocolEras } from '../../protocol/modern/protocol
 import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/modern-envelope.js';
 import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
+import type { InboundRequest } from '../../engine/json-rpc-peer.interface.js';
 import type { RequestScope, ServerNotifier } from '../context/request-scope.interface.js';
 import { toMcpError } from '../errors/to-mcp-error.js';
 import type { HandlerHost } from '../handlers/method-handler.interface.js';
@@ -65,7 +66,10 @@ export class ModernDispatcher {
       method: request.method,
       params,
       rawParams: request.params,
-      signal: call.signal,
+      // Read through: a transport may make its signal on first read.
+      get signal() {
+        return call.signal;
+      },
       protocol: call.protocol,
       transport: call.transport,
       session: undefined,
@@ -101,8 +105,7 @@ export class ModernDispatcher {
   connectionCall(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): ModernDispatch | undefined {
     if (!hasModernMeta(request.params)) {
       if (this.host.protocolEras !== 'modern') return undefined;
@@ -117,9 +120,11 @@ export class ModernDispatcher {
     return {
       protocol,
       outlet: { notify: (method, params) => session.peer.notify(method, params, id) },
-      transport: extra.transport,
-      signal,
-      principal: extra.transport.kind === 'stdio' ? 'stdio' : undefined,
+      transport: inbound.extra.transport,
+      get signal() {
+        return inbound.signal;
+      },
+      principal: inbound.extra.transport.kind === 'stdio' ? 'stdio' : undefined,
     };
   }
 

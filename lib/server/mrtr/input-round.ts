@@ -47,6 +47,8 @@ export interface InputRoundInit {
   /** The handler's own state from the verified envelope. */
   readonly app: unknown;
   readonly logger?: McpLogger;
+  /** The request (its scope): the handler's {@link InputRound.signal} follows its signal, read late. */
+  readonly request?: { readonly signal: AbortSignal };
 }
 
 const noop = (): void => undefined;
@@ -59,8 +61,9 @@ const noop = (): void => undefined;
  * and its pending input calls reject with it. Whatever the handler does afterwards is discarded.
  */
 export class InputRound implements InputRoundPort {
-  /** Aborts (reason: the interrupt) when the round suspends. */
-  readonly controller = new AbortController();
+  private controller?: AbortController;
+  /** The interrupt of a suspension that came before the request's abort and before any read. */
+  private interrupted?: InputRequiredInterrupt;
   private readonly counters: Record<InputMethod, number> = {
     'elicitation/create': 0,
     'sampling/createMessage': 0,
@@ -79,6 +82,25 @@ export class InputRound implements InputRoundPort {
   readonly ended: Promise<RoundOutcome> = new Promise((resolve) => (this.settle = resolve));
 
   constructor(private readonly init: InputRoundInit) {}
+
+  /**
+   * The handler's signal: aborts (reason: the interrupt) when the round suspends, or with the
+   * request's reason when the request aborts, whichever comes first. Made on first read, so a
+   * handler that never reads it costs no controller nor listener.
+   */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      const request = this.init.request?.signal;
+      if (this.interrupted) this.controller.abort(this.interrupted);
+      else if (request?.aborted) this.controller.abort(request.reason);
+      else if (request) {
+        const controller = this.controller;
+        request.addEventListener('abort', () => controller.abort(request.reason), { once: true });
+      }
+    }
+    return this.controller.signal;
+  }
 
   /** {@inheritDoc InputRoundPort.inputResponses} */
   get inputResponses(): InputResponses | undefined {
@@ -174,7 +196,8 @@ export class InputRound implements InputRoundPort {
   private interrupt(result: InputRequiredResult): void {
     this.finish({ kind: 'input', result });
     const interrupt = new InputRequiredInterrupt();
-    this.controller.abort(interrupt);
+    if (this.controller) this.controller.abort(interrupt);
+    else if (!this.init.request?.signal.aborted) this.interrupted = interrupt;
     for (const reject of this.pending.splice(0)) reject(interrupt);
   }
 

@@ -22,14 +22,15 @@ import type { McpSessionComponents } from './session-components.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
 import { SessionPeerBinding } from './session-peer-binding.js';
 import { SessionState } from './session-state.js';
+import type { InboundRequest } from '../../engine/json-rpc-peer.interface.js';
 
 /** Request dispatcher a session forwards its incoming requests to (the server). */
 export interface SessionHost {
-  dispatch(
+  /** Serves one request; `inbound.signal` may be made on first read, so read it only when needed. */
+  dispatchInbound(
     session: McpSession,
     request: JsonRpcRequest,
-    signal: AbortSignal,
-    extra: MessageExtra,
+    inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>>;
   onNotification(session: McpSession, notification: JsonRpcNotification, extra: MessageExtra): void;
   onError(error: unknown, context: { method: string; id?: RequestId; sessionId?: string }): void;

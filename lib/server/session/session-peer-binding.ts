@@ -44,7 +44,7 @@ export class SessionPeerBinding implements JsonRpcPeerOptions<MessageExtra> {
     request: JsonRpcRequest,
     inbound: InboundRequest<MessageExtra>,
   ): Promise<Record<string, unknown>> {
-    return this.host.dispatch(this.session, request, inbound.signal, inbound.extra);
+    return this.host.dispatchInbound(this.session, request, inbound);
   }
 
   /** Passes an incoming notification to the server. */

@@ -37,17 +37,28 @@ export class ServerDrain {
    * Runs `work` (a stateless request, which no session tracks) as one in-flight request; the
    * drain rejects it with the `shutdown` error when its window ends first.
    */
-  async track<T>(work: Promise<T>): Promise<T> {
+  track<T>(work: Promise<T>): Promise<T> {
     this.gate.enter();
-    let cut!: (error: McpError) => void;
-    const cutoff = new Promise<never>((_, reject) => (cut = reject));
-    this.cutters.add(cut);
-    try {
-      return await Promise.race([work, cutoff]);
-    } finally {
-      this.cutters.delete(cut);
-      this.gate.leave();
-    }
+    // One promise settled by whichever comes first (no async frame, no race: this is per request).
+    return new Promise<T>((resolve, reject) => {
+      const end = (): boolean => {
+        if (!this.cutters.delete(cut)) return false;
+        this.gate.leave();
+        return true;
+      };
+      const cut = (error: McpError): void => {
+        if (end()) reject(error);
+      };
+      this.cutters.add(cut);
+      work.then(
+        (value) => {
+          if (end()) resolve(value);
+        },
+        (error: unknown) => {
+          if (end()) reject(error);
+        },
+      );
+    });
   }
 
   /** Drains once; later calls return the same promise. */

@@ -3,6 +3,7 @@ import { McpError } from '../../errors/mcp.error.js';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
+import { LazyAbort } from '../../engine/lazy-abort.js';
 import { httpTransportInfo } from './http-transport-info.js';
 import {
   isJsonRpcRequest,
@@ -74,7 +75,8 @@ export async function serveModernPost(
     reply.error(error);
     return;
   }
-  const abort = new AbortController();
+  // The handler's signal is made only if something reads it (most calls end before anyone does).
+  const abort = new LazyAbort();
   res.on('close', () => {
     if (!reply.done) abort.abort(new Error('Client disconnected'));
   });
@@ -84,7 +86,9 @@ export async function serveModernPost(
       protocol,
       outlet: reply,
       transport,
-      signal: abort.signal,
+      get signal() {
+        return abort.signal;
+      },
       ...(principal !== undefined && { principal }),
     });
     reply.result(result);

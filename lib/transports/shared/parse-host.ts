@@ -6,13 +6,32 @@ export interface ParsedHost {
   host: string;
 }
 
+/** Longest `Host` value remembered by {@link parseHostHeader} (longer ones are parsed each time). */
+const MAX_CACHED_HOST = 255;
+/** How many distinct `Host` values are remembered before the memo starts over. */
+const MAX_CACHED_HOSTS = 256;
+/** Parsed `Host` values by header text (null: refused): a server sees a handful of them. */
+const parsedHosts = new Map<string, Readonly<ParsedHost> | null>();
+
 /**
  * Parses a `Host` header with the WHATWG URL parser and accepts it only when it is exactly
  * `host[:port]`: no userinfo (`127.0.0.1:3000@evil.example`), a numeric port, no path, query or
  * fragment, and no form the parser would rewrite (`127.1`, `0x7f.0.0.1`, percent-escapes).
- * Returns undefined for anything else, so the guard refuses it.
+ * Returns undefined for anything else, so the guard refuses it. The answer depends on the text
+ * alone, so it is remembered per value (a frozen object; a request no longer builds a `URL`).
  */
-export function parseHostHeader(value: string): ParsedHost | undefined {
+export function parseHostHeader(value: string): Readonly<ParsedHost> | undefined {
+  const known = parsedHosts.get(value);
+  if (known !== undefined) return known ?? undefined;
+  const parsed = parseHost(value);
+  if (value.length <= MAX_CACHED_HOST) {
+    if (parsedHosts.size >= MAX_CACHED_HOSTS) parsedHosts.clear();
+    parsedHosts.set(value, parsed ?? null);
+  }
+  return parsed;
+}
+
+function parseHost(value: string): Readonly<ParsedHost> | undefined {
   const sent = value.toLowerCase();
   if (sent === '') return undefined;
   let url: URL;
@@ -24,7 +43,7 @@ export function parseHostHeader(value: string): ParsedHost | undefined {
   if (!isBareAuthority(url)) return undefined;
   // The URL parser drops the scheme's default port: `host:80` is still exactly host[:port].
   if (sent !== url.host && !(url.port === '' && sent === `${url.host}:80`)) return undefined;
-  return { hostname: url.hostname, host: sent };
+  return Object.freeze({ hostname: url.hostname, host: sent });
 }
 
 /**

@@ -237,6 +237,31 @@ describe('JsonRpcPeer', () => {
       expect(peer.inFlightCount).toBe(0);
     });
 
+    it('gives a handler that reads its signal only after the cancel an aborted one', async () => {
+      const sent: Sent[] = [];
+      let read: (() => AbortSignal) | undefined;
+      const peer = new JsonRpcPeer<undefined>({
+        send: (message) => void sent.push({ message }),
+        onRequest: (_request, inbound) => {
+          read = () => inbound.signal;
+          return new Promise(() => undefined);
+        },
+      });
+      peer.receive({ jsonrpc: '2.0', id: 'late', method: 'x' }, undefined);
+      peer.receive(
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: 'late', reason: 'gone' },
+        },
+        undefined,
+      );
+      const signal = read!();
+      expect(signal.aborted).toBe(true);
+      expect(String((signal.reason as Error).message)).toContain('gone');
+      expect(peer.inFlightCount).toBe(0);
+    });
+
     it('suppresses the error response of a handler that throws after the cancel', async () => {
       const sent: Sent[] = [];
       const peer = new JsonRpcPeer<undefined>({

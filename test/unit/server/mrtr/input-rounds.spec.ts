@@ -215,6 +215,38 @@ describe('write-once input rounds (2026-07-28)', () => {
     expect(reason).toBe('client went away');
   });
 
+  it("gives a signal first read late the reason of what came first: the request's cancel", async () => {
+    const cancel = new AbortController();
+    let reason: unknown;
+    const { call } = withTool(async (ctx) => {
+      cancel.abort('client went away');
+      try {
+        await ctx.elicit(ASK_NAME);
+      } catch {
+        reason = ctx.signal.reason;
+      }
+      return 'done';
+    });
+    await call({}, { signal: cancel.signal }).catch(() => undefined);
+    expect(reason).toBe('client went away');
+  });
+
+  it('gives a signal first read late the reason of what came first: the suspension', async () => {
+    const cancel = new AbortController();
+    let reason: unknown;
+    const { call } = withTool(async (ctx) => {
+      try {
+        await ctx.elicit(ASK_NAME);
+      } catch {
+        cancel.abort('client went away');
+        reason = ctx.signal.reason;
+      }
+      return 'done';
+    });
+    await call({}, { signal: cancel.signal }).catch(() => undefined);
+    expect(reason).toBeInstanceOf(InputRequiredInterrupt);
+  });
+
   it('limits the rounds of one request (maxRounds)', async () => {
     const { call } = withTool(
       async (ctx) => {
