@@ -1,6 +1,6 @@
 /**
  * The servers of `npm run bench`, all on this thread: per selected adapter the MCP app, the same
- * app trusting the loader as a proxy (default session caps) and the bare Nest route; the raw
+ * app on the fast path (module extra `fastPath`), the same app trusting the loader as a proxy (default session caps) and the bare Nest route; the raw
  * `node:http` echo; with `BENCH_BASELINE_REF`, the MCP app built from that commit's library on
  * each adapter (the "before" arms); the `tools/list` apps when that phase runs.
  */
@@ -31,6 +31,8 @@ export interface AdapterServers {
   /** The MCP app trusting the loader as a proxy, default caps, short idle timeout. */
   proxied: StartedApp;
   bare: StartedApp;
+  /** The MCP app with the module extra `fastPath` (the endpoint in front of the router). */
+  fast: McpTarget;
   /** The MCP app of the baseline commit (`BENCH_BASELINE_REF`). */
   before?: McpTarget;
 }
@@ -94,6 +96,7 @@ export async function startBenchServers(
       servers.push({
         adapter,
         mcp: await mcpTarget(track(await startMcpApp({ adapter }))),
+        fast: await mcpTarget(track(await startMcpApp({ adapter, fastPath: true }))),
         proxied,
         bare,
         ...(baseline

@@ -81,7 +81,8 @@ function rowsOf(
 
 /**
  * `tools/call echo`: per adapter a 2025 session (`mcp`), a stateless 2026-07-28 request
- * (`mcp2026`) and the bare route; the raw echo. With `BENCH_OTEL` (default 1) the first adapter's
+ * (`mcp2026`), both on the fast path (`fast mcp`, `fast mcp2026`: goal 0.5× the raw echo) and the
+ * bare route; the raw echo. With `BENCH_OTEL` (default 1) the first adapter's
  * 2025 calls with the OpenTelemetry SDK subscribed, sampling off and on (`bench/otel-arm.ts`).
  */
 export async function callPhase(ctx: PhaseContext): Promise<void> {
@@ -97,6 +98,7 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
     for (const a of ctx.servers.adapters) {
       const arms = [
         ...calls(a.mcp, (arm) => `${a.adapter} ${arm}`),
+        ...calls(a.fast, (arm) => `${a.adapter} fast ${arm}`),
         ...(a.before ? calls(a.before, (arm) => beforeName(ctx, `${a.adapter} ${arm}`)) : []),
       ];
       if (otel && a === ctx.servers.adapters[0]) {
@@ -137,6 +139,23 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
           s(`${a.adapter} mcp2026`),
           bare,
           1,
+          'req/s',
+        ),
+      );
+      const raw = s(RAW);
+      ctx.checks.push(
+        throughput(
+          `fast path tools/call, 2025 session / raw node, ${a.adapter}`,
+          s(`${a.adapter} fast mcp`),
+          raw,
+          0.5,
+          'req/s',
+        ),
+        throughput(
+          `fast path tools/call, 2026-07-28 stateless / raw node, ${a.adapter}`,
+          s(`${a.adapter} fast mcp2026`),
+          raw,
+          0.5,
           'req/s',
         ),
       );

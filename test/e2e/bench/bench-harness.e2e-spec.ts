@@ -38,6 +38,8 @@ describe('bench harness', () => {
         `handshake \\+ DELETE \\/ bare 4 trips, ${adapter} +\\d+\\.\\d\\dx +>= 1\\.00x`,
         `handshake behind a proxy, no DELETE \\/ bare 4 trips, ${adapter} +\\d+\\.\\d\\dx`,
         `p99 tools\\/call @20 conns, mcp \\/ bare, ${adapter} +\\d+\\.\\d\\dx +<= 1\\.00x`,
+        `fast path tools\\/call, 2025 session \\/ raw node, ${adapter} +\\d+\\.\\d\\dx +>= 0\\.50x`,
+        `fast path tools\\/call, 2026-07-28 stateless \\/ raw node, ${adapter} +\\d+\\.\\d\\dx +>= 0\\.50x`,
         // The proxied handshakes (default caps, one address each) are never refused.
         `${adapter} proxied: no refusals, \\d+ sessions live at the end`,
         // Every phase's table has the raw node:http echo, its ratio to itself 1.00x.
