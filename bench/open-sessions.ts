@@ -3,13 +3,35 @@ import { isEchoResponse, toolsCallBody } from './workload.js';
 
 const CONCURRENCY = 16;
 
+const ATTEMPTS = 3;
+
+/**
+ * True for a request that failed on a pooled keep-alive connection the server had just closed
+ * (its idle timeout ran out while the server paused for a full GC between phases): the request
+ * never reached the server, so sending it again is safe.
+ */
+function isStaleConnection(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
+}
+
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isStaleConnection(error)) throw error;
+    }
+  }
+}
+
 async function inParallel<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
   const results = new Array<T>(count);
   let next = 0;
   const lane = async () => {
     while (next < count) {
       const index = next++;
-      results[index] = await work(index);
+      results[index] = await withRetry(() => work(index));
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, lane));
