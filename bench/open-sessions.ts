@@ -3,13 +3,38 @@ import { isEchoResponse, toolsCallBody } from './workload.js';
 
 const CONCURRENCY = 16;
 
+const ATTEMPTS = 3;
+/** How undici reports a pooled connection closed under it (a FIN, or a reset). */
+const STALE_CODES = new Set<unknown>(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+/**
+ * True for a request that failed on a pooled keep-alive connection the server had just closed
+ * (its idle timeout ran out while the server paused for a full GC between phases). Such a request
+ * did not reach the server; sending it again at worst opens one extra session (noise against
+ * 10,000).
+ */
+function isStaleConnection(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return error instanceof TypeError && STALE_CODES.has(cause?.code);
+}
+
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isStaleConnection(error)) throw error;
+    }
+  }
+}
+
 async function inParallel<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
   const results = new Array<T>(count);
   let next = 0;
   const lane = async () => {
     while (next < count) {
       const index = next++;
-      results[index] = await work(index);
+      results[index] = await withRetry(() => work(index));
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, lane));

@@ -4,10 +4,13 @@
  * generator's own memory never counts. No project imports: the Node 22 servers (SDK v2,
  * @rekog/mcp-nest) load it too.
  *
- * Messages: `{ op: 'memory' }` → full GC, then `{ rss, heapUsed, heapTotal, external }` in bytes;
+ * Messages: `{ op: 'memory' }` → full GC, then `{ rss, heapUsed, heapTotal, external }` in bytes,
+ * with `arrayBuffers`, the V8 heap spaces (committed and used) and, on Linux, RSS split into
+ * anonymous and file-backed pages (where RSS beyond the V8 heap goes: malloc arenas, Buffers);
  * `{ op: 'snapshot', path }` → full GC, then a heap snapshot written to `path`, answered `{ path }`.
  */
-import { writeHeapSnapshot } from 'node:v8';
+import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 /** A question from the parent. */
 export type ProbeRequest = { op: 'memory' } | { op: 'snapshot'; path: string };
@@ -20,6 +23,14 @@ export interface ProbeReply {
   heapTotal?: number;
   /** Memory of C++ objects bound to JS objects (Buffers included), bytes. */
   external?: number;
+  /** Memory of ArrayBuffers and Buffers (part of `external`), bytes. */
+  arrayBuffers?: number;
+  /** V8 heap spaces by name (`new_space`, `old_space`, ...): committed and used bytes. */
+  spaces?: Record<string, { committed: number; used: number }>;
+  /** Anonymous resident pages (V8 heap, malloc arenas, Buffers), bytes; Linux only. */
+  rssAnon?: number;
+  /** File-backed resident pages (the node binary, shared libraries), bytes; Linux only. */
+  rssFile?: number;
   path?: string;
   error?: string;
 }
@@ -35,8 +46,28 @@ function fullGc(): void {
 function answer(request: ProbeRequest): ProbeReply {
   fullGc();
   if (request.op === 'snapshot') return { path: writeHeapSnapshot(request.path) };
-  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-  return { rss, heapUsed, heapTotal, external };
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const spaces: ProbeReply['spaces'] = {};
+  for (const space of getHeapSpaceStatistics()) {
+    spaces[space.space_name] = {
+      committed: space.physical_space_size,
+      used: space.space_used_size,
+    };
+  }
+  return { rss, heapUsed, heapTotal, external, arrayBuffers, spaces, ...residentSplit() };
+}
+
+/** RssAnon and RssFile of `/proc/self/status` in bytes (empty off Linux). */
+function residentSplit(): { rssAnon?: number; rssFile?: number } {
+  let status: string;
+  try {
+    status = readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return {};
+  }
+  const kib = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+  return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile') };
 }
 
 if (process.send) {

@@ -8,7 +8,7 @@ const ENTRY = fileURLToPath(new URL('./server-entry.js', import.meta.url));
 
 /** How to start one bench server in its own process. */
 /** A server process's memory after a full GC, bytes (`process.memoryUsage()` of the server). */
-export interface ServerMemory {
+export interface ServerMemory extends Omit<ProbeReply, 'path' | 'error'> {
   rss: number;
   heapUsed: number;
   heapTotal: number;
@@ -79,13 +79,8 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     pid: child.pid!,
     url: `http://127.0.0.1:${port}${spec.path}`,
     async memory() {
-      const reply = await ask({ op: 'memory' });
-      return {
-        rss: reply.rss!,
-        heapUsed: reply.heapUsed!,
-        heapTotal: reply.heapTotal!,
-        external: reply.external!,
-      };
+      const { path: _path, error: _error, ...reply } = await ask({ op: 'memory' });
+      return reply as ServerMemory;
     },
     async snapshot(path) {
       return (await ask({ op: 'snapshot', path })).path!;

@@ -1,12 +1,20 @@
 import { ErrorCode } from './error-codes.js';
 import { errorResponse, isJsonRpcResponse, type JsonRpcMessage } from './json-rpc.js';
-import { encodeWithSharedMember, sharedMemberOf } from './shared-json.js';
+import {
+  encodeWithSharedMember,
+  sharedMemberOf,
+  spliceSharedMember,
+  type SplicedJson,
+} from './shared-json.js';
 
 /** Told once per message that could not be encoded (a cycle, a BigInt, nesting too deep). */
 export type EncodeFailureReport = (error: unknown, message: JsonRpcMessage) => void;
 
 /** Message of the error response sent in place of a response that could not be encoded. */
 export const UNENCODABLE_RESPONSE_MESSAGE = 'Internal error: the response could not be encoded';
+
+/** An encoded message: JSON text, or JSON around a cached page's bytes (see `SplicedJson`). */
+export type EncodedJson = string | SplicedJson;
 
 /**
  * Encodes one outgoing JSON-RPC message as JSON text: the one encode path of every transport,
@@ -19,14 +27,40 @@ export function encodeMessage(
   message: JsonRpcMessage,
   report: EncodeFailureReport,
 ): string | undefined {
+  return encode(message, report, (result, key, head) => {
+    return `${head}${encodeWithSharedMember(result, key)}}`;
+  });
+}
+
+/**
+ * {@link encodeMessage} for writers that send bytes (a JSON HTTP reply): a list result whose
+ * page is cached comes back as `SplicedJson` (the page's UTF-8 bytes, encoded once, between the
+ * envelope's head and tail), so a response neither builds nor converts the page's text. The bytes
+ * written are the same as `encodeMessage`'s text.
+ */
+export function encodeMessageBytes(
+  message: JsonRpcMessage,
+  report: EncodeFailureReport,
+): EncodedJson | undefined {
+  return encode(message, report, (result, key, head): SplicedJson => {
+    const spliced = spliceSharedMember(result, key);
+    return { head: `${head}${spliced.head}`, bytes: spliced.bytes, tail: `${spliced.tail}}` };
+  });
+}
+
+function encode<T>(
+  message: JsonRpcMessage,
+  report: EncodeFailureReport,
+  splice: (result: Record<string, unknown>, key: string, head: string) => T,
+): T | string | undefined {
   try {
     const result = (message as { result?: unknown }).result;
     const shared = sharedMemberOf(result);
     if (shared === undefined) return JSON.stringify(message);
-    // A list result whose page is cached: its JSON text is encoded once (lib/protocol/shared-json.ts).
+    // A list result whose page is cached: its JSON is encoded once (lib/protocol/shared-json.ts).
     const { id } = message as { id: unknown };
-    const body = encodeWithSharedMember(result as Record<string, unknown>, shared);
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${body}}`;
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+    return splice(result as Record<string, unknown>, shared, head);
   } catch (error) {
     report(error, message);
     if (!isJsonRpcResponse(message) || message.id === undefined || message.id === null) {

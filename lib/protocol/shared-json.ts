@@ -1,18 +1,40 @@
 /**
- * JSON text of immutable values that many responses share (a list method's cached page of
- * descriptors), encoded once instead of on every response (issue 16: `tools/list` with 200 tools).
- * A result names its shared member with {@link markSharedMember}; {@link encodeMessage} then
- * splices that member's cached JSON in front of the rest of the result. The cache is keyed by the
- * value's identity (a WeakMap): a registry change makes a new list, so a stale text is never used.
+ * JSON of immutable values that many responses share (a list method's cached page of
+ * descriptors), encoded once instead of on every response (issues 16 and 28: `tools/list` with
+ * 200 tools). A result names its shared member with {@link markSharedMember}; the encoder then
+ * splices that member's cached JSON, as text ({@link encodeWithSharedMember}) or as UTF-8 bytes
+ * ({@link spliceSharedMember}: no per-response string building nor UTF-8 conversion of the page),
+ * in front of the rest of the result. The cache is keyed by the value's identity (a WeakMap): a
+ * registry change makes a new list, so a stale text is never used.
  */
 // Symbol.for: the CommonJS and ESM copies of the package in one process must agree on it.
 const SHARED_MEMBER = Symbol.for('nestjs-mcp.sharedMember');
-const texts = new WeakMap<object, string>();
+
+/** A shared value's encodings: the text on first use, its UTF-8 bytes on first byte use. */
+interface SharedEncoding {
+  readonly text: string;
+  bytes?: Buffer;
+}
+
+const encodings = new WeakMap<object, SharedEncoding>();
 
 /** A result object that may name a shared member (a symbol key: JSON.stringify ignores it). */
 interface MaybeShared {
   [SHARED_MEMBER]?: string;
   [key: string]: unknown;
+}
+
+/**
+ * JSON whose middle is a shared value's cached UTF-8 bytes: the JSON text is `head`, then
+ * `bytes`, then `tail`. `bytes` is shared by every response of that page: never write into it.
+ */
+export interface SplicedJson {
+  /** Text before the shared bytes. */
+  readonly head: string;
+  /** The shared value's JSON as UTF-8 (cached; read-only by contract). */
+  readonly bytes: Buffer;
+  /** Text after the shared bytes. */
+  readonly tail: string;
 }
 
 /**
@@ -32,14 +54,21 @@ export function sharedMemberOf(result: unknown): string | undefined {
     : undefined;
 }
 
-/** JSON text of a shared value, encoded on first use. @throws what JSON.stringify throws */
-function sharedText(value: object): string {
-  let text = texts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    texts.set(value, text);
+/** Encodings of a shared value, its text encoded on first use. @throws what JSON.stringify throws */
+function sharedEncoding(value: object): SharedEncoding {
+  let encoding = encodings.get(value);
+  if (encoding === undefined) {
+    encoding = { text: JSON.stringify(value) };
+    encodings.set(value, encoding);
   }
-  return text;
+  return encoding;
+}
+
+/** `result` split around its shared member `key`: the text before it and after it. */
+function splitAround(result: Record<string, unknown>, key: string): [string, object, string] {
+  const { [key]: shared, ...rest } = result;
+  const tail = JSON.stringify(rest);
+  return [`{${JSON.stringify(key)}:`, shared as object, tail === '{}' ? '}' : `,${tail.slice(1)}`];
 }
 
 /**
@@ -48,8 +77,23 @@ function sharedText(value: object): string {
  * @throws what JSON.stringify throws
  */
 export function encodeWithSharedMember(result: Record<string, unknown>, key: string): string {
-  const { [key]: shared, ...rest } = result;
-  const head = `{${JSON.stringify(key)}:${sharedText(shared as object)}`;
-  const tail = JSON.stringify(rest);
-  return tail === '{}' ? `${head}}` : `${head},${tail.slice(1)}`;
+  const [head, shared, tail] = splitAround(result, key);
+  return `${head}${sharedEncoding(shared).text}${tail}`;
+}
+
+/**
+ * The same JSON as {@link encodeWithSharedMember}, with the shared member as its cached UTF-8
+ * bytes (encoded on first use per page), for writers that send bytes.
+ * @throws what JSON.stringify throws
+ */
+export function spliceSharedMember(result: Record<string, unknown>, key: string): SplicedJson {
+  const [head, shared, tail] = splitAround(result, key);
+  const encoding = sharedEncoding(shared);
+  encoding.bytes ??= Buffer.from(encoding.text, 'utf8');
+  return { head, bytes: encoding.bytes, tail };
+}
+
+/** Byte length of spliced JSON (a `content-length`). */
+export function splicedByteLength(json: SplicedJson): number {
+  return Buffer.byteLength(json.head) + json.bytes.length + Buffer.byteLength(json.tail);
 }

@@ -144,7 +144,7 @@ export class ClusterRelay implements TaskCluster {
       type: 'session-updated',
       from: '',
       sessionId: session.id,
-      subscriptions: [...session.subscriptions],
+      subscriptions: [...(session.subscriptionsIfAny ?? [])],
       logLevel: session.protocol.logLevel,
     });
   }

@@ -16,7 +16,7 @@ export function deliverToSessions(
   for (const session of sessions) {
     if (!session.initialized || session.closed) continue;
     if (event.type === 'resource-updated') {
-      if (session.subscriptions.has(event.uri)) {
+      if (session.subscriptionsIfAny?.has(event.uri)) {
         session.peer.notify('notifications/resources/updated', { uri: event.uri });
       }
     } else if (toldListChanged(session, event.kind, server)) {

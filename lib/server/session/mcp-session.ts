@@ -67,8 +67,6 @@ export class McpSession {
   advertised?: ServerCapabilities;
   /** Called once when `initialize` succeeds (transports persist the session then). */
   onInitialized?: () => void;
-  /** URIs the client subscribed to with `resources/subscribe`. */
-  readonly subscriptions = new Set<string>();
   /** The state a fresh session starts with (option `sessionState`, computed at initialize). */
   stateSeed?: Readonly<Record<string, unknown>>;
   /** The JSON-RPC peer of this conversation. */
@@ -103,6 +101,7 @@ export class McpSession {
   // Made on first use: most sessions never need them (issue 16: idle sessions cheap).
   private ownComponents?: McpSessionComponents;
   private ownState?: SessionState;
+  private ownSubscriptions?: Set<string>;
   private sink?: McpSessionSink;
   private closeListeners?: Array<(reason: string, cause: McpSessionEndCause) => void>;
   private outbound?: Subject<OutboundMessage>;
@@ -123,6 +122,16 @@ export class McpSession {
    */
   get state(): SessionState {
     return (this.ownState ??= new SessionState());
+  }
+
+  /** URIs the client subscribed to with `resources/subscribe` (made on first use). */
+  get subscriptions(): Set<string> {
+    return (this.ownSubscriptions ??= new Set());
+  }
+
+  /** The subscriptions if any set was made (undefined for most sessions: nothing allocated). */
+  get subscriptionsIfAny(): ReadonlySet<string> | undefined {
+    return this.ownSubscriptions;
   }
 
   /**

@@ -14,7 +14,11 @@ import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/m
 import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
-import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import {
+  encodeMessage,
+  encodeMessageBytes,
+  type EncodeFailureReport,
+} from '../../protocol/encode-message.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
@@ -169,13 +173,12 @@ class ModernReply implements RequestOutlet {
     clearInterval(this.keepAlive);
     if (this.longCall) clearTimeout(this.longCall);
     // A response always encodes (an unencodable one becomes a -32603 error for its id).
-    const json = encodeMessage(body, this.report)!;
     if (!this.sse) {
-      writeJsonText(this.res, status, json, headers);
+      writeJsonText(this.res, status, encodeMessageBytes(body, this.report)!, headers);
       return;
     }
     if (this.res.writableEnded) return;
-    this.res.end(encodeSseEvent(messageEvent(json)));
+    this.res.end(encodeSseEvent(messageEvent(encodeMessage(body, this.report)!)));
   }
 }
 

@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
 import { capacityReplyOf } from '../../errors/capacity.error.js';
-import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-message.js';
+import {
+  encodeMessage,
+  encodeMessageBytes,
+  type EncodeFailureReport,
+} from '../../protocol/encode-message.js';
 import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
 import type { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { SseStream } from './sse-stream.js';
@@ -133,15 +137,21 @@ export class PostExchange {
     else if (this.responses.length === 0) writeEmpty(this.res, 202, headers);
     else {
       // A response always encodes (an unencodable one becomes a -32603 error for its id).
-      const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
-      if (this.options.batch) writeJsonText(this.res, 200, `[${texts.join(',')}]`, headers);
-      else {
+      if (this.options.batch) {
+        const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
+        writeJsonText(this.res, 200, `[${texts.join(',')}]`, headers);
+      } else {
         // A capacity refusal met by the handler (a task cap) keeps its 429/503 + Retry-After.
         const first = this.responses[0]!;
         const refusal = 'error' in first ? capacityReplyOf(first.error) : undefined;
         const status = refusal?.status ?? 200;
         const replyHeaders = refusal ? { ...headers, 'retry-after': refusal.retryAfter } : headers;
-        writeJsonText(this.res, status, texts[0]!, replyHeaders);
+        writeJsonText(
+          this.res,
+          status,
+          encodeMessageBytes(first, this.options.report)!,
+          replyHeaders,
+        );
       }
     }
     this.options.onDone();

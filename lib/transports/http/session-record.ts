@@ -14,7 +14,7 @@ export function recordOf(channel: HttpSessionChannel, maxStateBytes?: number): S
   const record: SessionRecord = {
     id: session.id!,
     protocol: session.protocol,
-    subscriptions: [...session.subscriptions],
+    subscriptions: [...(session.subscriptionsIfAny ?? [])],
     principal: channel.principal,
     createdAt: Date.now(),
   };
@@ -53,7 +53,7 @@ function jsonBytes(value: unknown): number {
 export function applyRecord(channel: HttpSessionChannel, record: SessionRecord): void {
   const { session } = channel;
   session.protocol.logLevel = record.protocol.logLevel;
-  if (session.subscriptions.size !== 0 || record.subscriptions.length !== 0) {
+  if ((session.subscriptionsIfAny?.size ?? 0) !== 0 || record.subscriptions.length !== 0) {
     session.subscriptions.clear();
     for (const uri of record.subscriptions) session.subscriptions.add(uri);
   }

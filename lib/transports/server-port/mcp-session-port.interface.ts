@@ -26,6 +26,8 @@ export interface McpSessionPort {
   onInitialized?: () => void;
   /** Resource subscriptions, persisted and restored by the HTTP session registry. */
   readonly subscriptions: Set<string>;
+  /** {@link subscriptions} when a set was made (reading this allocates none). */
+  readonly subscriptionsIfAny: ReadonlySet<string> | undefined;
   /** `ctx.session.state`: stored with the record when instances share the session store. */
   readonly state: SessionStatePort;
   /** Revision of {@link state} last loaded or saved here (see `SessionRecord.stateRevision`). */

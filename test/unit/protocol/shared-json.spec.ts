@@ -1,5 +1,14 @@
-import { encodeMessage } from '../../../lib/protocol/encode-message.js';
-import { markSharedMember, sharedMemberOf } from '../../../lib/protocol/shared-json.js';
+import {
+  encodeMessage,
+  encodeMessageBytes,
+  type EncodedJson,
+} from '../../../lib/protocol/encode-message.js';
+import {
+  markSharedMember,
+  sharedMemberOf,
+  splicedByteLength,
+  type SplicedJson,
+} from '../../../lib/protocol/shared-json.js';
 import { makeServer, TestClient } from '../server/harness.js';
 
 const noReport = () => undefined;
@@ -54,5 +63,69 @@ describe('shared JSON members (list results encoded once)', () => {
     expect(await names({ cursor: first.result.nextCursor })).toEqual(['three']);
     server.removeTool('two');
     expect(await names()).toEqual(['one', 'three']);
+  });
+});
+
+describe('shared JSON as bytes (encodeMessageBytes)', () => {
+  const bytesOf = (encoded: EncodedJson | undefined): Buffer =>
+    typeof encoded === 'string'
+      ? Buffer.from(encoded)
+      : Buffer.concat([Buffer.from(encoded!.head), encoded!.bytes, Buffer.from(encoded!.tail)]);
+
+  const page = Object.freeze([
+    Object.freeze({ name: 'météo', description: 'Prévisions ☀ «200»', inputSchema: {} }),
+    Object.freeze({ name: 'b', inputSchema: { type: 'object' } }),
+  ]);
+
+  it.each([
+    ['alone', {}],
+    ['with a cursor', { nextCursor: 'b2:1' }],
+    ['stamped for 2026-07-28', { resultType: 'complete', _meta: { 'x/y': { v: 'é' } }, ttlMs: 5 }],
+  ])('writes exactly the bytes of JSON.stringify, %s', (_, extra) => {
+    const result: Record<string, unknown> = { tools: page };
+    markSharedMember(result, 'tools');
+    Object.assign(result, extra);
+    for (const id of [7, 'r-"1"', 0]) {
+      const message = { jsonrpc: '2.0' as const, id, result };
+      const encoded = encodeMessageBytes(message, noReport);
+      expect(typeof encoded).toBe('object');
+      expect(bytesOf(encoded).equals(Buffer.from(JSON.stringify(message)))).toBe(true);
+      expect(splicedByteLength(encoded as SplicedJson)).toBe(
+        Buffer.byteLength(JSON.stringify(message)),
+      );
+      expect(encodeMessage(message, noReport)).toBe(JSON.stringify(message));
+    }
+  });
+
+  it('encodes a page once: every response shares its bytes', () => {
+    const result = (): Record<string, unknown> => {
+      const r: Record<string, unknown> = { tools: page };
+      markSharedMember(r, 'tools');
+      return r;
+    };
+    const a = encodeMessageBytes({ jsonrpc: '2.0', id: 1, result: result() }, noReport);
+    const b = encodeMessageBytes({ jsonrpc: '2.0', id: 2, result: result() }, noReport);
+    expect((a as SplicedJson).bytes).toBe((b as SplicedJson).bytes);
+  });
+
+  it('is plain text for an unmarked message', () => {
+    const message = { jsonrpc: '2.0' as const, id: 1, result: { tools: [...page] } };
+    expect(encodeMessageBytes(message, noReport)).toBe(JSON.stringify(message));
+  });
+
+  it('never serves a stale page after a registry change', async () => {
+    const server = makeServer();
+    server.registerTool({ name: 'one' }, () => 'ok');
+    const client = TestClient.connect(server);
+    await client.initialize();
+    const wire = async () =>
+      JSON.parse(
+        bytesOf(encodeMessageBytes(await client.request('tools/list'), noReport)).toString(),
+      ) as { result: { tools: Array<{ name: string }> } };
+    expect((await wire()).result.tools.map((t) => t.name)).toEqual(['one']);
+    server.registerTool({ name: 'two' }, () => 'ok');
+    expect((await wire()).result.tools.map((t) => t.name)).toEqual(['one', 'two']);
+    server.removeTool('one');
+    expect((await wire()).result.tools.map((t) => t.name)).toEqual(['two']);
   });
 });

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { EncodedJson } from '../../../protocol/encode-message.js';
 import type { RequestId } from '../../../protocol/json-rpc.js';
+import { splicedByteLength } from '../../../protocol/shared-json.js';
 
 /** Writes a JSON body with a status (no-op when the response already started). */
 export function writeJson(
@@ -11,20 +13,32 @@ export function writeJson(
   writeJsonText(res, status, JSON.stringify(body), headers);
 }
 
-/** Writes JSON text already encoded (by `encodeMessage`) with a status (no-op when started). */
+/**
+ * Writes JSON already encoded (by `encodeMessage` or `encodeMessageBytes`) with a status (no-op
+ * when started). Spliced JSON goes out as its head, the cached page bytes and its tail in one
+ * corked write: the page is neither copied nor converted to UTF-8 again.
+ */
 export function writeJsonText(
   res: ServerResponse,
   status: number,
-  payload: string,
+  payload: EncodedJson,
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.writableEnded) return;
+  const spliced = typeof payload === 'string' ? undefined : payload;
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
+    'content-length': spliced ? splicedByteLength(spliced) : Buffer.byteLength(payload as string),
   });
-  res.end(payload);
+  if (!spliced) {
+    res.end(payload);
+    return;
+  }
+  res.cork(); // end() uncorks: head, bytes and tail leave in one writev
+  res.write(spliced.head);
+  res.write(spliced.bytes);
+  res.end(spliced.tail);
 }
 
 /** Answers with a JSON-RPC error object as the body (id null unless it could be read). */

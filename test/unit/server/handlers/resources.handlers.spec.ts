@@ -164,6 +164,21 @@ describe('resources/subscribe and resources/unsubscribe', () => {
     expect(client.session.subscriptions.size).toBe(0);
   });
 
+  it('leave an idle session without a subscription set until it subscribes (issue 28)', async () => {
+    const { client } = await ready((s) => {
+      s.registerResource({ uri: 'file:///a', name: 'a' }, () => 'a');
+      s.registerTool({ name: 'touch' }, (_args, ctx) => {
+        ctx.notifyResourceUpdated('file:///a');
+        return 'ok';
+      });
+    });
+    await client.result('tools/call', { name: 'touch' }); // an update for nobody subscribed
+    expect(client.session.subscriptionsIfAny).toBeUndefined();
+    expect(client.notificationParams('notifications/resources/updated')).toEqual([]);
+    await client.result('resources/subscribe', { uri: 'file:///a' });
+    expect([...client.session.subscriptionsIfAny!]).toEqual(['file:///a']);
+  });
+
   it('deliver notifications/resources/updated triggered from a handler context', async () => {
     const { client } = await ready((s) => {
       s.registerResource({ uri: 'file:///cfg', name: 'cfg' }, () => 'v1');
