@@ -6,6 +6,7 @@ import {
   resolveWebSocketTransportOptions,
   type WebSocketTransportOptions,
 } from '../../transports/websocket/websocket-transport.options.js';
+import { frameworkClientAddress } from '../http/framework-client-address.js';
 import {
   mountWebSocketEndpoint,
   type MountedWebSocketEndpoint,
@@ -51,9 +52,14 @@ export class McpWebSocketGateway implements OnModuleInit, OnModuleDestroy {
     return this.endpoint?.server.connectionCount ?? 0;
   }
 
-  /** Mounts the endpoint on the app's HTTP server. */
+  /**
+   * Mounts the endpoint on the app's HTTP server. An upgrade passes no framework, so unless the
+   * options name a `clientAddress`, the session cap per address counts the address the app's
+   * `trust proxy` (Express) or `trustProxy` (Fastify) setting resolves, as on Streamable HTTP.
+   */
   async onModuleInit(): Promise<void> {
-    const httpServer = this.adapterHost.httpAdapter?.getHttpServer?.() as Server | undefined;
+    const adapter = this.adapterHost.httpAdapter;
+    const httpServer = adapter?.getHttpServer?.() as Server | undefined;
     if (!httpServer || typeof httpServer.on !== 'function') {
       this.logger.warn(`No HTTP server (application context?): WebSocket ${this.path} not mounted`);
       return;
@@ -62,9 +68,15 @@ export class McpWebSocketGateway implements OnModuleInit, OnModuleDestroy {
       httpServer,
       this.config.getIoAdapter(),
       this.server,
-      this.options,
+      this.withClientAddress(adapter),
     );
     this.logger.log(`MCP over WebSocket at ${this.path} (${this.endpoint.mode})`);
+  }
+
+  private withClientAddress(adapter: HttpAdapterHost['httpAdapter']): WebSocketTransportOptions {
+    if (this.options.clientAddress) return this.options;
+    const resolve = frameworkClientAddress(adapter);
+    return resolve ? { ...this.options, clientAddress: resolve } : this.options;
   }
 
   /**

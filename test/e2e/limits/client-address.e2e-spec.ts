@@ -3,8 +3,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { McpModule, McpServer, Tool } from '../../../lib/index.js';
 import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import { ENDPOINT_MOUNTS } from '../nest/support/platforms.js';
+import { ENDPOINT_MOUNTS, PLATFORMS } from '../nest/support/platforms.js';
 import { initializeRequest, jsonBody, postJson } from '../support/raw-http.js';
+import { within } from '../support/wait.js';
+import { RawSocket } from '../websocket/support/raw-socket.js';
 
 @Injectable()
 class Tools {
@@ -69,5 +71,67 @@ describe.each(ENDPOINT_MOUNTS)('maxSessionsPerAddress on %s', (_, { platform, fa
     const app = await boot(false);
     expect((await open(app, '203.0.113.1')).status).toBe(200);
     expect((await open(app, '203.0.113.2')).status).toBe(429);
+  });
+});
+
+/**
+ * The WebSocket upgrade passes no framework: the module's WebSocket endpoint resolves the client
+ * address by the same `trust proxy` / `trustProxy` setting, so a WebSocket session behind a
+ * balancer counts per client too.
+ */
+describe.each(PLATFORMS)('maxSessionsPerAddress over WebSocket on %s', (platform) => {
+  let booted: BootedApp | undefined;
+  afterEach(async () => {
+    await booted?.close();
+    booted = undefined;
+  });
+
+  async function boot(trustProxy: boolean): Promise<BootedApp> {
+    booted = await bootApp({
+      platform,
+      ...(platform === 'fastify' && { adapter: new FastifyAdapter({ trustProxy }) }),
+      ...(platform === 'express' &&
+        trustProxy && {
+          configure: (app) => (app as NestExpressApplication).set('trust proxy', 'loopback'),
+        }),
+      imports: [
+        McpModule.forRoot({
+          name: 'addr-ws',
+          version: '1',
+          limits: { maxSessionsPerAddress: 1 },
+          websocket: true,
+        }),
+      ],
+      providers: [Tools],
+    });
+    return booted;
+  }
+
+  const open = (app: BootedApp, forwardedFor: string) => {
+    const url = app.url('/ws');
+    url.protocol = 'ws:';
+    return RawSocket.open(url, ['mcp'], { headers: { 'x-forwarded-for': forwardedFor } });
+  };
+  const refusalOf = (socket: RawSocket) => within(socket.closed, 5000, 'the refusal');
+
+  it('behind a trusted proxy: counts each forwarded client on its own', async () => {
+    const app = await boot(true);
+    const first = await open(app, '203.0.113.1');
+    const second = await open(app, '203.0.113.2');
+    await first.initialize();
+    await second.initialize();
+    const again = await open(app, '203.0.113.1');
+    expect(await refusalOf(again)).toMatchObject({ code: 1013 });
+    expect(app.app.get(McpServer).stats().admittedSessions).toBe(2);
+    first.ws.close();
+    second.ws.close();
+  });
+
+  it('without a trusted proxy: X-Forwarded-For is ignored, the socket address counts', async () => {
+    const app = await boot(false);
+    const first = await open(app, '203.0.113.1');
+    await first.initialize();
+    expect(await refusalOf(await open(app, '203.0.113.2'))).toMatchObject({ code: 1013 });
+    first.ws.close();
   });
 });
