@@ -23,7 +23,6 @@ import { negotiateProtocolVersion } from '../protocol/versions.js';
 import { SchemaCompiler } from './schema/schema-compiler.js';
 import { CustomMethods } from './hooks/custom-methods.js';
 import { McpLifecycleHooks } from './hooks/lifecycle-hooks.js';
-import { sessionRef } from './hooks/session-ref.js';
 import { McpSessionComponents } from './session/session-components.js';
 import type { McpSessionEndCause } from '../engine/session-end-cause.js';
 import type { McpBroadcastAudience, McpBroadcastMessage } from '../stores/message-bus.interface.js';
@@ -165,7 +164,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       this,
       this.limits,
       () => this.shutdown.gate.draining,
-      (session, reason, cause) => this.sessionEnded(session, reason, cause),
+      (session, reason, cause) => this.hooks.sessionClosed(session, reason, cause),
     );
     this.shutdown = new ServerDrain(
       { liveSessions: this.sessions, listen: this.listen, limits: this.limits },
@@ -315,15 +314,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc SessionHost.onNotification} */
   onNotification(session: McpSession, notification: JsonRpcNotification): void {
     this.clientNotifications.next({ session, notification });
-    const { initialized, notification: any } = this.hooks;
-    if (session.ephemeral || (initialized.size === 0 && any.size === 0)) return;
-    const ref = sessionRef(session);
-    if (notification.method === 'notifications/initialized' && session.initialized) {
-      const { protocolVersion, clientInfo, clientCapabilities } = session.protocol;
-      initialized.emit({ ...ref, protocolVersion, clientInfo, clientCapabilities });
-    }
-    const params = notification.params as Record<string, unknown> | undefined;
-    any.emit({ ...ref, method: notification.method, params });
+    this.hooks.clientNotified(session, notification);
   }
 
   /** {@inheritDoc SessionHost.sessionComponents} */
@@ -399,11 +390,5 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Publishes a server event; on a shared bus with an id (see {@link ClusterRelay.deliveringEventId}). */
   private publish(event: McpServerEvent): void {
     void this.bus.publish(this.cluster ? { ...event, id: randomUUID() } : event);
-  }
-
-  private sessionEnded(session: McpSession, reason: string, cause: McpSessionEndCause): void {
-    const hook = this.hooks.sessionEnded;
-    if (hook.size === 0 || session.ephemeral || !session.initialized || cause === 'evicted') return;
-    hook.emit({ ...sessionRef(session), cause, reason, clientInfo: session.protocol.clientInfo });
   }
 }

@@ -1,4 +1,4 @@
-import { accessTokenHash, htuOf } from '../../client/auth/dpop/dpop-proof.js';
+import { accessTokenHash, htuOf } from '../../engine/dpop-claims.js';
 import { loadJose } from '../../engine/load-jose.js';
 import { InvalidDpopProofError } from '../../errors/invalid-dpop-proof.error.js';
 

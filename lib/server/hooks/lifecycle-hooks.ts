@@ -1,4 +1,8 @@
 import type { McpLogger } from '../../engine/logger.interface.js';
+import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
+import type { JsonRpcNotification } from '../../protocol/json-rpc.js';
+import type { McpSession } from '../session/mcp-session.js';
+import { sessionRef } from './session-ref.js';
 import type {
   McpClientInitializedEvent,
   McpClientNotificationHookEvent,
@@ -63,5 +67,32 @@ export class McpLifecycleHooks {
     this.initialized = new Listeners('Client initialized', logger);
     this.notification = new Listeners('Client notification', logger);
     this.sessionEnded = new Listeners('Session ended', logger);
+  }
+
+  /**
+   * Emits the hooks of a client notification on a session (none for an ephemeral one):
+   * `initialized` for `notifications/initialized` once the session is initialized, then
+   * `notification`. Builds nothing when no listener is registered.
+   */
+  clientNotified(session: McpSession, notification: JsonRpcNotification): void {
+    const { initialized, notification: any } = this;
+    if (session.ephemeral || (initialized.size === 0 && any.size === 0)) return;
+    const ref = sessionRef(session);
+    if (notification.method === 'notifications/initialized' && session.initialized) {
+      const { protocolVersion, clientInfo, clientCapabilities } = session.protocol;
+      initialized.emit({ ...ref, protocolVersion, clientInfo, clientCapabilities });
+    }
+    const params = notification.params as Record<string, unknown> | undefined;
+    any.emit({ ...ref, method: notification.method, params });
+  }
+
+  /**
+   * Emits `sessionEnded` for a session that was initialized (not an ephemeral one, nor a live
+   * copy evicted while its session goes on elsewhere).
+   */
+  sessionClosed(session: McpSession, reason: string, cause: McpSessionEndCause): void {
+    const hook = this.sessionEnded;
+    if (hook.size === 0 || session.ephemeral || !session.initialized || cause === 'evicted') return;
+    hook.emit({ ...sessionRef(session), cause, reason, clientInfo: session.protocol.clientInfo });
   }
 }

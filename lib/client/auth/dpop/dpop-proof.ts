@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { accessTokenHash, htuOf } from '../../../engine/dpop-claims.js';
 import { loadJose } from '../../../engine/load-jose.js';
 import type { DpopKey } from './dpop-key.js';
 
@@ -32,17 +33,4 @@ export async function createDpopProof(key: DpopKey, target: DpopProofTarget): Pr
     .setProtectedHeader({ typ: 'dpop+jwt', alg: key.alg, jwk: key.publicJwk })
     .setIssuedAt()
     .sign(key.privateKey);
-}
-
-/** `htu`: the URL without query and fragment. */
-export function htuOf(url: URL | string): string {
-  const target = new URL(url);
-  target.search = '';
-  target.hash = '';
-  return target.href;
-}
-
-/** `ath`: base64url(SHA-256(ASCII access token)). */
-export function accessTokenHash(accessToken: string): string {
-  return createHash('sha256').update(accessToken, 'ascii').digest('base64url');
 }

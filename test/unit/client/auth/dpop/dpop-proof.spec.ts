@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as jose from 'jose';
 import { DpopKey } from '../../../../../lib/client/auth/dpop/dpop-key.js';
-import { createDpopProof, htuOf } from '../../../../../lib/client/auth/dpop/dpop-proof.js';
+import { createDpopProof } from '../../../../../lib/client/auth/dpop/dpop-proof.js';
+import { htuOf } from '../../../../../lib/engine/dpop-claims.js';
 
 describe('createDpopProof (RFC 9449 §4.2)', () => {
   it('signs typ dpop+jwt with the public jwk, and htm, htu, iat, jti, ath, nonce', async () => {
