@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { McpModule, McpServer, Tool } from '../../../lib/index.js';
 import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import { ENDPOINT_MOUNTS, PLATFORMS } from '../nest/support/platforms.js';
+import { ENDPOINT_MOUNTS, PLATFORMS, type Platform } from '../nest/support/platforms.js';
 import { initializeRequest, jsonBody, postJson } from '../support/raw-http.js';
 import { within } from '../support/wait.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
@@ -14,6 +14,31 @@ class Tools {
   hello() {
     return 'hello';
   }
+}
+
+/** Boots the app on `platform`, trusting the loopback proxy or not, capped at one session per address. */
+function bootCapped(
+  platform: Platform,
+  trustProxy: boolean,
+  extras: { fastPath?: boolean; websocket?: boolean },
+): Promise<BootedApp> {
+  return bootApp({
+    platform,
+    ...(platform === 'fastify' && { adapter: new FastifyAdapter({ trustProxy }) }),
+    ...(platform === 'express' &&
+      trustProxy && {
+        configure: (app) => (app as NestExpressApplication).set('trust proxy', 'loopback'),
+      }),
+    imports: [
+      McpModule.forRoot({
+        name: 'addr',
+        version: '1',
+        limits: { maxSessionsPerAddress: 1 },
+        ...extras,
+      }),
+    ],
+    providers: [Tools],
+  });
 }
 
 /**
@@ -31,23 +56,7 @@ describe.each(ENDPOINT_MOUNTS)('maxSessionsPerAddress on %s', (_, { platform, fa
   });
 
   async function boot(trustProxy: boolean): Promise<BootedApp> {
-    booted = await bootApp({
-      platform,
-      ...(platform === 'fastify' && { adapter: new FastifyAdapter({ trustProxy }) }),
-      ...(platform === 'express' &&
-        trustProxy && {
-          configure: (app) => (app as NestExpressApplication).set('trust proxy', 'loopback'),
-        }),
-      imports: [
-        McpModule.forRoot({
-          name: 'addr',
-          version: '1',
-          limits: { maxSessionsPerAddress: 1 },
-          fastPath,
-        }),
-      ],
-      providers: [Tools],
-    });
+    booted = await bootCapped(platform, trustProxy, { fastPath });
     return booted;
   }
 
@@ -87,23 +96,7 @@ describe.each(PLATFORMS)('maxSessionsPerAddress over WebSocket on %s', (platform
   });
 
   async function boot(trustProxy: boolean): Promise<BootedApp> {
-    booted = await bootApp({
-      platform,
-      ...(platform === 'fastify' && { adapter: new FastifyAdapter({ trustProxy }) }),
-      ...(platform === 'express' &&
-        trustProxy && {
-          configure: (app) => (app as NestExpressApplication).set('trust proxy', 'loopback'),
-        }),
-      imports: [
-        McpModule.forRoot({
-          name: 'addr-ws',
-          version: '1',
-          limits: { maxSessionsPerAddress: 1 },
-          websocket: true,
-        }),
-      ],
-      providers: [Tools],
-    });
+    booted = await bootCapped(platform, trustProxy, { websocket: true });
     return booted;
   }
 
