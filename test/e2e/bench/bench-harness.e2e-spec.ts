@@ -96,14 +96,20 @@ describe('bench harness', () => {
     }
   });
 
-  it('bench:memory prints idle-session RSS, sessions held and the RSS spread of both call runs', async () => {
+  it('bench:memory prints idle-session RSS and heap over three rounds, sessions held and the RSS spread of both call runs', async () => {
     const out = await bench('memory.js', {
       BENCH_IDLE_SESSIONS: '50',
       BENCH_HELD_SESSIONS: '100',
       BENCH_MEMORY_CALLS: '200',
       BENCH_MEMORY_CHECKPOINTS: '2',
     });
-    expect(out).toMatch(/RSS per 1,000 idle sessions +-?\d+\.\d MiB +<= 5\.0 MiB/);
+    expect(out).toMatch(
+      /RSS per 1,000 idle sessions \(worst of 3 rounds\) +-?\d+\.\d MiB +<= 5\.0 MiB/,
+    );
+    expect(out).toMatch(
+      /V8 heap per 1,000 idle sessions \(worst round\) +-?\d+\.\d MiB +<= 1\.5 MiB/,
+    );
+    expect(out).toMatch(/RSS per 1,000 steady across rounds \(spread\) +\d+\.\d MiB +<= 1\.0 MiB/);
     expect(out).toMatch(/idle sessions held \(of 100\) +100\.0 % +>= 100\.0 % +met +100 answered/);
     expect(out).toMatch(/RSS spread over 200 calls, one session +\d+\.\d %/);
     expect(out).toMatch(/RSS spread over 200 calls, fresh sessions +\d+\.\d %/);
