@@ -1,5 +1,6 @@
 import { ENDPOINT_MOUNT_ROWS, startApp, type TestApp } from './support/app.js';
 import {
+  initializeRequest,
   jsonBody,
   parseSse,
   postJson,
@@ -262,16 +263,7 @@ describe.each(ENDPOINT_MOUNT_ROWS)(
     });
 
     it('a 2025 session on the same endpoint is unaffected', async () => {
-      const init = await postJson(server.url, {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'v1', version: '1' },
-        },
-      });
+      const init = await postJson(server.url, initializeRequest());
       expect(init.status).toBe(200);
       expect(init.headers['mcp-session-id']).toBeDefined();
     });
