@@ -6,9 +6,10 @@
  *   node --cpu-prof --cpu-prof-dir=prof dist/bench/profile-target.js [mcp|bare]
  *   node dist/bench/cpuprofile-top.js prof/<main-thread>.cpuprofile dist/lib/
  *
- * Env: `BENCH_DURATION` (s), `BENCH_CONNECTIONS`, `BENCH_WARMUP` (s).
+ * Env: `BENCH_DURATION` (s), `BENCH_CONNECTIONS`, `BENCH_WARMUP` (s), `BENCH_ADAPTER`
+ * (`express`, default, or `fastify`), `BENCH_FAST_PATH=1` (the MCP app on the fast path).
  */
-import { startBareApp, startMcpApp } from './apps.js';
+import { BENCH_ADAPTERS, startBareApp, startMcpApp, type BenchAdapter } from './apps.js';
 import { runLoad } from './autocannon-run.js';
 import { failureCount } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
@@ -21,7 +22,10 @@ async function main(): Promise<number> {
   const name = process.argv[2] ?? 'mcp';
   if (name !== 'mcp' && name !== 'bare') throw new Error(`unknown target "${name}" (mcp|bare)`);
   const options = readBenchOptions();
-  const started = name === 'mcp' ? await startMcpApp() : await startBareApp();
+  const adapter = (process.env.BENCH_ADAPTER ?? 'express') as BenchAdapter;
+  if (!BENCH_ADAPTERS.includes(adapter)) throw new Error(`unknown BENCH_ADAPTER "${adapter}"`);
+  const app = { adapter, fastPath: process.env.BENCH_FAST_PATH === '1' };
+  const started = name === 'mcp' ? await startMcpApp(app) : await startBareApp(app);
   try {
     const headers = name === 'mcp' ? await openMcpSession(started.url) : { ...BASE_HEADERS };
     await smokeTest(started.url, headers);

@@ -111,6 +111,8 @@ function expectMrtrGreeting(report: DriverReport, name: string) {
  */
 describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
   let server: TestApp;
+  /** The same app with the module's `fastPath` (the endpoint served in front of the router). */
+  let fastServer: TestApp;
 
   beforeAll(async () => {
     // Installs Node 22 and the SDK v2 client into .tools/ when missing (prints the node path).
@@ -119,19 +121,26 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
       timeout: 300_000,
     });
     node22 = stdout.trim().split('\n').at(-1)!;
-    server = await startApp({ cache: { lists: { ttlMs: 30_000, cacheScope: 'public' } } });
+    const cache = { lists: { ttlMs: 30_000, cacheScope: 'public' as const } };
+    server = await startApp({ cache });
+    fastServer = await startApp({ cache, fastPath: true });
   }, 320_000);
 
   afterAll(async () => {
-    await server.close();
+    await Promise.all([server?.close(), fastServer?.close()]);
   });
 
-  it.each(['2026-07-28', 'auto'])(
-    'Streamable HTTP, versionNegotiation %s: discover, list with cache hints, calls, concurrent calls',
-    async (mode) => {
+  it.each([
+    ['2026-07-28', false],
+    ['auto', false],
+    ['2026-07-28', true],
+  ])(
+    'Streamable HTTP, versionNegotiation %s, fast path %s: discover, list with cache hints, calls, concurrent calls',
+    async (mode, fastPath) => {
+      const target = fastPath ? fastServer : server;
       const report = await drive({
         transport: 'http',
-        url: server.url.href,
+        url: target.url.href,
         mode,
         tool: 'echo',
         toolArgs: { text: 'hello' },
@@ -156,7 +165,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
         'echo: c3',
         'echo: c4',
       ]);
-      expect(server.handler.sessions.size).toBe(0);
+      expect(target.handler.sessions.size).toBe(0);
     },
     60_000,
   );
