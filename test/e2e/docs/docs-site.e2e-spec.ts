@@ -1,12 +1,12 @@
 /**
- * The docs site as readers get it: built by `npm run docs:build` (run here when docs-site/ is
- * missing or older than docs/), served statically, every page opened in headless Chromium.
+ * The docs site as readers get it: built by `npm run docs:build` (scripts/docs-build-once.sh, when
+ * docs-site/ is missing or older than docs/), served statically, every page opened in headless Chromium.
  * Each page renders its content (guide pages hydrated, the hundreds of API pages as served), no
  * internal link is broken (every built page's HTML, and the hydrated guide pages), the Mermaid
  * diagrams draw, the local search finds a term.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,20 +17,9 @@ import { fileFor, serveSite, sitePages } from './static-site.js';
 const root = resolve(import.meta.dirname, '../../..');
 const siteDir = join(root, 'docs-site');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'cache' || entry.name === 'api') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
+/** Builds docs-site/ unless it is fresh (scripts/docs-build-once.sh, shared with the test lanes). */
 function ensureBuilt(): void {
-  const built = statSync(join(siteDir, 'index.html'), { throwIfNoEntry: false });
-  if (built && built.mtimeMs >= newestMtime(join(root, 'docs'))) return;
-  const run = spawnSync('npm', ['run', '-s', 'docs:build'], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync('bash', ['scripts/docs-build-once.sh'], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`docs:build failed:\n${run.stdout}\n${run.stderr}`);
 }
 

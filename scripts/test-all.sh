@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, in two lanes side by side once the build is done.
+#   suites   the unit suite, then the e2e suite (jest)
+#   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
+#            server conformance (both requirement sets on the controller, then
+#            on the fast path on Express and on Fastify), client conformance, the Inspector over
+#            stdio, packaging; with TEST_NODE_MATRIX=1 (CI) also scripts/node-matrix.sh
+# The interop steps spend most of their time waiting on other processes (the conformance suites,
+# npm installs), so the two lanes share the machine's cores instead of queueing: on two cores the
+# whole suite takes about as long as the suites lane alone.
+# Every step runs even when an earlier one failed; each prints its duration, and the exit code is
+# 1 when any step failed (the failed steps are listed last). The interop lane's lines are
+# prefixed with "[interop]". TEST_SERIAL=1 runs the lanes one after the other.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+
+SUITES=("npm run -s test:unit" "npm run -s test:e2e")
+INTEROP=(
+  "bash scripts/docs-build-once.sh"
+  "npm run -s fuzz:short"
+  "bash scripts/conformance-server.sh 2025-11-25"
+  "bash scripts/conformance-server.sh 2026-07-28"
+  "npm run -s conformance:fast-path"
+  "bash scripts/conformance-client.sh"
+  "bash scripts/inspector-stdio.sh"
+  "npm run -s test:packaging"
+)
+[[ "${TEST_NODE_MATRIX:-0}" == 1 ]] && INTEROP+=("bash scripts/node-matrix.sh")
+
+mkdir -p test-results
+
+# run_lane NAME STEP...: runs each step; records the failed ones in test-results/lane-NAME.failed.
+run_lane() {
+  local lane="$1" status=0 started
+  shift
+  : >"test-results/lane-$lane.failed"
+  for step in "$@"; do
+    started=$SECONDS
+    echo "== [$lane] $step"
+    if bash -c "$step"; then
+      echo "== [$lane] passed in $((SECONDS - started)) s: $step"
+    else
+      echo "== [$lane] FAILED in $((SECONDS - started)) s: $step"
+      echo "$step" >>"test-results/lane-$lane.failed"
+      status=1
+    fi
+  done
+  return "$status"
+}
+
+echo "== build"
+npm run -s build || exit 1
+
+status=0
+if [[ "${TEST_SERIAL:-0}" == 1 ]]; then
+  run_lane suites "${SUITES[@]}" || status=1
+  run_lane interop "${INTEROP[@]}" || status=1
+else
+  run_lane interop "${INTEROP[@]}" > >(sed -u '/^== \[interop\]/!s/^/[interop] /') 2>&1 &
+  interop=$!
+  run_lane suites "${SUITES[@]}" || status=1
+  wait "$interop" || status=1
+fi
+
+if [[ "$status" != 0 ]]; then
+  echo "== failed steps:"
+  cat test-results/lane-*.failed | sed 's/^/   /'
+fi
+exit "$status"
