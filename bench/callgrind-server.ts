@@ -1,0 +1,106 @@
+/**
+ * A bench server process (`bench/servers/server-entry.ts`) run under
+ * `valgrind --tool=callgrind --instr-atstart=no`: nothing is counted until a window is opened with
+ * `callgrind_control -i on`, so the boot and the warm-up cost nothing but time, and a window's
+ * figure is the instructions the whole process (every thread: V8's compiler and GC helpers too)
+ * executed while it was open. Instruction counts do not depend on the machine's load.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ENTRY = fileURLToPath(new URL('./servers/server-entry.js', import.meta.url));
+const run = promisify(execFile);
+
+/** A server process under callgrind. */
+export interface CallgrindServer {
+  /** The endpoint URL. */
+  readonly url: string;
+  /** Runs `work` with instrumentation on; resolves with the instructions counted meanwhile. */
+  count(work: () => Promise<void>): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The `totals:` line of a callgrind output file (the instructions of the dumped window). */
+export function readCallgrindTotal(text: string): number {
+  const match = /^totals:\s+(\d+)/m.exec(text);
+  if (!match) throw new Error('callgrind output without a "totals:" line');
+  return Number(match[1]);
+}
+
+async function control(pid: number, ...args: string[]): Promise<void> {
+  await run('callgrind_control', [...args, String(pid)]);
+}
+
+/**
+ * Starts `server-entry.js <kind>` under callgrind (instrumentation off) and resolves once it prints
+ * `READY <port>`. `env` is added to this process's environment.
+ * @throws Error when valgrind is missing or the process exits before it is ready.
+ */
+export async function startCallgrindServer(
+  kind: string,
+  path: string,
+  env: Record<string, string> = {},
+): Promise<CallgrindServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'nestjs-mcp-callgrind-'));
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
+      process.execPath,
+      ENTRY,
+      kind,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+  );
+  let log = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    log = (log + chunk).slice(-4000);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`${kind} under callgrind exited with ${code}: ${out}${log}`)),
+    );
+  });
+  const pid = child.pid!;
+  let dumps = 0;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    async count(work) {
+      await control(pid, '-i', 'on');
+      try {
+        await work();
+      } finally {
+        await control(pid, '-i', 'off');
+      }
+      await control(pid, '-d');
+      dumps += 1;
+      const file = readdirSync(dir).find((name) => name === `callgrind.out.${dumps}`);
+      if (!file) throw new Error(`callgrind dump ${dumps} of ${kind} not found in ${dir}`);
+      return readCallgrindTotal(readFileSync(join(dir, file), 'utf8'));
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

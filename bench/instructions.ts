@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:instructions`: CPU instructions per `tools/call echo` on the server, counted by
+ * `valgrind --tool=callgrind` (repeatable whatever the machine's load, unlike time). Each server
+ * (`bench/servers/server-entry.ts`) runs in its own process under callgrind with instrumentation
+ * off; once ready it is warmed up uninstrumented, then a window is opened around
+ * `BENCH_INSTR_CALLS` calls over keep-alive connections and its instruction total read back.
+ * Prints instructions per call per arm and the ratios behind issue 28's goals: the MCP app to the
+ * bare Nest route of its adapter, the fast path to the raw `node:http` echo.
+ *
+ * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
+ * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
+ * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
+ * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too).
+ */
+import { loadBaselineLibrary } from './baseline-library.js';
+import { startCallgrindServer } from './callgrind-server.js';
+import { sendEchoCalls } from './keepalive-calls.js';
+import { openMcpSession } from './mcp-session.js';
+import { positiveEnv } from './options.js';
+import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
+
+/** How a server is called: the bare JSON-RPC echo, a 2025 session, a 2026-07-28 stateless call. */
+type Era = 'bare' | '2025' | '2026';
+
+interface InstrServer {
+  name: string;
+  kind: string;
+  path: string;
+  eras: Era[];
+}
+
+const MCP_ERAS: Era[] = ['2025', '2026'];
+
+/** Every server of the bench, by the name `BENCH_INSTR_SERVERS` selects. */
+const SERVERS: InstrServer[] = [
+  { name: 'raw', kind: 'raw-node', path: '/rpc', eras: ['bare'] },
+  { name: 'bare-express', kind: 'bare', path: '/rpc', eras: ['bare'] },
+  { name: 'bare-fastify', kind: 'bare-fastify', path: '/rpc', eras: ['bare'] },
+  { name: 'mcp-express', kind: 'nestjs-mcp', path: '/mcp', eras: MCP_ERAS },
+  { name: 'mcp-fastify', kind: 'nestjs-mcp-fastify', path: '/mcp', eras: MCP_ERAS },
+  { name: 'fast-express', kind: 'nestjs-mcp-fast', path: '/mcp', eras: MCP_ERAS },
+  { name: 'fast-fastify', kind: 'nestjs-mcp-fast-fastify', path: '/mcp', eras: MCP_ERAS },
+];
+
+const settings = {
+  calls: positiveEnv('BENCH_INSTR_CALLS', 1000, true),
+  warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
+  concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
+  rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
+};
+
+function selectedServers(): InstrServer[] {
+  const raw = process.env.BENCH_INSTR_SERVERS;
+  if (!raw) return SERVERS;
+  return raw.split(',').map((name) => {
+    const server = SERVERS.find((s) => s.name === name.trim());
+    if (!server) {
+      throw new Error(`BENCH_INSTR_SERVERS: unknown "${name}" (${SERVERS.map((s) => s.name)})`);
+    }
+    return server;
+  });
+}
+
+async function headersOf(url: string, era: Era): Promise<Record<string, string>> {
+  if (era === '2025') return openMcpSession(url);
+  return era === '2026' ? { ...BASE_HEADERS, ...MODERN_HEADERS } : { ...BASE_HEADERS };
+}
+
+/** Measures one server process; resolves with instructions per call per window, by arm name. */
+async function measure(
+  server: InstrServer,
+  label: string,
+  env: Record<string, string>,
+): Promise<Map<string, number[]>> {
+  const started = await startCallgrindServer(server.kind, server.path, env);
+  const figures = new Map<string, number[]>();
+  try {
+    const eras = await Promise.all(
+      server.eras.map(async (era) => ({ era, headers: await headersOf(started.url, era) })),
+    );
+    const calls = (era: Era, headers: Record<string, string>, count: number) =>
+      sendEchoCalls({
+        url: started.url,
+        headers,
+        modern: era === '2026',
+        count,
+        concurrency: settings.concurrency,
+      });
+    for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const { era, headers } of eras) {
+        const total = await started.count(() => calls(era, headers, settings.calls));
+        const arm = era === 'bare' ? label : `${label} ${era}`;
+        figures.set(arm, [...(figures.get(arm) ?? []), Math.round(total / settings.calls)]);
+        console.log(`${arm.padEnd(28)} ${Math.round(total / settings.calls)} instructions/call`);
+      }
+    }
+  } finally {
+    await started.close();
+  }
+  return figures;
+}
+
+function ratioRows(perCall: Map<string, number>): string[] {
+  const rows: string[] = [];
+  const ratio = (name: string, over: string, under: string, goal: number) => {
+    const a = perCall.get(over);
+    const b = perCall.get(under);
+    if (a === undefined || b === undefined) return;
+    const value = a / b;
+    const status = value <= goal ? 'met' : 'NOT MET';
+    rows.push(
+      `${name.padEnd(44)} ${value.toFixed(2).padStart(6)}x   <= ${goal.toFixed(2)}x  ${status}`,
+    );
+  };
+  for (const adapter of ['express', 'fastify']) {
+    for (const era of MCP_ERAS) {
+      ratio(`mcp ${era} / bare, ${adapter}`, `mcp-${adapter} ${era}`, `bare-${adapter}`, 1);
+    }
+    for (const era of MCP_ERAS) {
+      ratio(`fast path ${era} / raw node, ${adapter}`, `fast-${adapter} ${era}`, 'raw', 2);
+    }
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const ref = process.env.BENCH_BASELINE_REF;
+  const baseline = ref ? await loadBaselineLibrary(ref) : undefined;
+  console.log(
+    `instructions per tools/call under callgrind: ${settings.calls} calls per window after ` +
+      `${settings.warmup} warm-up calls per era, ${settings.concurrency} in flight`,
+  );
+  const figures = new Map<string, number[]>();
+  for (const server of selectedServers()) {
+    for (const [arm, values] of await measure(server, server.name, {})) figures.set(arm, values);
+    if (baseline && server.eras === MCP_ERAS) {
+      const env = { BENCH_SERVER_LIBRARY_REF: ref! };
+      for (const [arm, values] of await measure(server, `${server.name}@${baseline.label}`, env)) {
+        figures.set(arm, values);
+      }
+    }
+  }
+  const perCall = new Map<string, number>();
+  console.log(`\n${'arm'.padEnd(28)} ${'instr/call'.padStart(10)}  rounds`);
+  for (const [arm, values] of figures) {
+    const min = Math.min(...values);
+    perCall.set(arm, min);
+    console.log(`${arm.padEnd(28)} ${String(min).padStart(10)}  ${values.join(', ')}`);
+  }
+  const rows = ratioRows(perCall);
+  if (rows.length > 0) {
+    console.log(`\ninstruction ratio (lower is cheaper; the goal as instructions)`);
+    for (const row of rows) console.log(row);
+  }
+  if (baseline) {
+    console.log(`\nbefore (${baseline.label}) / after (this checkout)`);
+    for (const [arm, after] of perCall) {
+      const before = perCall.get(arm.replace(/^(\S+)/, `$1@${baseline.label}`));
+      if (before === undefined || arm.includes('@')) continue;
+      console.log(`${arm.padEnd(28)} ${before} -> ${after}  ${(after / before).toFixed(3)}x`);
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
