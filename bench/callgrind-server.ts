@@ -3,7 +3,9 @@
  * `valgrind --tool=callgrind --instr-atstart=no`: nothing is counted until a window is opened with
  * `callgrind_control -i on`, so the boot and the warm-up cost nothing but time, and a window's
  * figure is the instructions the whole process (every thread: V8's compiler and GC helpers too)
- * executed while it was open. Instruction counts do not depend on the machine's load.
+ * executed while it was open, and those of the main thread alone (the JavaScript, without V8's
+ * concurrent compiler and GC helper threads, whose share varies from window to window).
+ * Instruction counts do not depend on the machine's load.
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,8 +23,16 @@ export interface CallgrindServer {
   /** The endpoint URL. */
   readonly url: string;
   /** Runs `work` with instrumentation on; resolves with the instructions counted meanwhile. */
-  count(work: () => Promise<void>): Promise<number>;
+  count(work: () => Promise<void>): Promise<InstructionCount>;
   close(): Promise<void>;
+}
+
+/** The instructions of one window. */
+export interface InstructionCount {
+  /** Every thread of the process. */
+  all: number;
+  /** The main thread (JavaScript, the event loop, and the GC work it does itself). */
+  main: number;
 }
 
 /** The `totals:` line of a callgrind output file (the instructions of the dumped window). */
@@ -52,6 +62,7 @@ export async function startCallgrindServer(
     [
       '--tool=callgrind',
       '--instr-atstart=no',
+      '--separate-threads=yes',
       `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
       process.execPath,
       ENTRY,
@@ -88,9 +99,20 @@ export async function startCallgrindServer(
       }
       await control(pid, '-d');
       dumps += 1;
-      const file = readdirSync(dir).find((name) => name === `callgrind.out.${dumps}`);
-      if (!file) throw new Error(`callgrind dump ${dumps} of ${kind} not found in ${dir}`);
-      return readCallgrindTotal(readFileSync(join(dir, file), 'utf8'));
+      // One file per thread: callgrind.out.<dump>-<thread>, the main thread being 01.
+      const prefix = `callgrind.out.${dumps}-`;
+      const files = readdirSync(dir).filter((name) => name.startsWith(prefix));
+      if (!files.some((name) => name === `${prefix}01`)) {
+        throw new Error(`callgrind dump ${dumps} of ${kind} not found in ${dir}`);
+      }
+      const totals = files.map((name) => ({
+        name,
+        total: readCallgrindTotal(readFileSync(join(dir, name), 'utf8')),
+      }));
+      return {
+        all: totals.reduce((sum, t) => sum + t.total, 0),
+        main: totals.find((t) => t.name === `${prefix}01`)!.total,
+      };
     },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -100,7 +122,8 @@ export async function startCallgrindServer(
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (process.env.BENCH_INSTR_KEEP) console.log(`callgrind output of ${kind} kept in ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -10,7 +10,8 @@
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
  * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
- * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too).
+ * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too),
+ * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`).
  */
 import { loadBaselineLibrary } from './baseline-library.js';
 import { startCallgrindServer } from './callgrind-server.js';
@@ -66,14 +67,20 @@ async function headersOf(url: string, era: Era): Promise<Record<string, string>>
   return era === '2026' ? { ...BASE_HEADERS, ...MODERN_HEADERS } : { ...BASE_HEADERS };
 }
 
-/** Measures one server process; resolves with instructions per call per window, by arm name. */
+/** Instructions per call of one window: the main thread, every thread. */
+interface PerCall {
+  main: number;
+  all: number;
+}
+
+/** Measures one server process; resolves with the figures of each window, by arm name. */
 async function measure(
   server: InstrServer,
   label: string,
   env: Record<string, string>,
-): Promise<Map<string, number[]>> {
+): Promise<Map<string, PerCall[]>> {
   const started = await startCallgrindServer(server.kind, server.path, env);
-  const figures = new Map<string, number[]>();
+  const figures = new Map<string, PerCall[]>();
   try {
     const eras = await Promise.all(
       server.eras.map(async (era) => ({ era, headers: await headersOf(started.url, era) })),
@@ -89,10 +96,14 @@ async function measure(
     for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
     for (let round = 0; round < settings.rounds; round++) {
       for (const { era, headers } of eras) {
-        const total = await started.count(() => calls(era, headers, settings.calls));
+        const counted = await started.count(() => calls(era, headers, settings.calls));
+        const perCall = {
+          main: Math.round(counted.main / settings.calls),
+          all: Math.round(counted.all / settings.calls),
+        };
         const arm = era === 'bare' ? label : `${label} ${era}`;
-        figures.set(arm, [...(figures.get(arm) ?? []), Math.round(total / settings.calls)]);
-        console.log(`${arm.padEnd(28)} ${Math.round(total / settings.calls)} instructions/call`);
+        figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
+        console.log(`${arm.padEnd(28)} main thread ${perCall.main}, all ${perCall.all}`);
       }
     }
   } finally {
@@ -101,16 +112,17 @@ async function measure(
   return figures;
 }
 
-function ratioRows(perCall: Map<string, number>): string[] {
+function ratioRows(perCall: Map<string, PerCall>): string[] {
   const rows: string[] = [];
   const ratio = (name: string, over: string, under: string, goal: number) => {
     const a = perCall.get(over);
     const b = perCall.get(under);
     if (a === undefined || b === undefined) return;
-    const value = a / b;
-    const status = value <= goal ? 'met' : 'NOT MET';
+    const main = a.main / b.main;
+    const all = a.all / b.all;
     rows.push(
-      `${name.padEnd(44)} ${value.toFixed(2).padStart(6)}x   <= ${goal.toFixed(2)}x  ${status}`,
+      `${name.padEnd(36)} ${main.toFixed(2).padStart(6)}x ${all.toFixed(2).padStart(6)}x` +
+        `   <= ${goal.toFixed(2)}x  ${main <= goal ? 'met' : 'NOT MET'}`,
     );
   };
   for (const adapter of ['express', 'fastify']) {
@@ -124,6 +136,14 @@ function ratioRows(perCall: Map<string, number>): string[] {
   return rows;
 }
 
+/** The lowest figure of an arm's windows (the one least disturbed by JIT and GC work). */
+function lowest(values: PerCall[]): PerCall {
+  return {
+    main: Math.min(...values.map((v) => v.main)),
+    all: Math.min(...values.map((v) => v.all)),
+  };
+}
+
 async function main(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF;
   const baseline = ref ? await loadBaselineLibrary(ref) : undefined;
@@ -131,7 +151,7 @@ async function main(): Promise<void> {
     `instructions per tools/call under callgrind: ${settings.calls} calls per window after ` +
       `${settings.warmup} warm-up calls per era, ${settings.concurrency} in flight`,
   );
-  const figures = new Map<string, number[]>();
+  const figures = new Map<string, PerCall[]>();
   for (const server of selectedServers()) {
     for (const [arm, values] of await measure(server, server.name, {})) figures.set(arm, values);
     if (baseline && server.eras === MCP_ERAS) {
@@ -141,24 +161,33 @@ async function main(): Promise<void> {
       }
     }
   }
-  const perCall = new Map<string, number>();
-  console.log(`\n${'arm'.padEnd(28)} ${'instr/call'.padStart(10)}  rounds`);
+  const perCall = new Map<string, PerCall>();
+  console.log(
+    `\ninstructions per call (lowest window): main thread, all threads; every window's main thread`,
+  );
   for (const [arm, values] of figures) {
-    const min = Math.min(...values);
-    perCall.set(arm, min);
-    console.log(`${arm.padEnd(28)} ${String(min).padStart(10)}  ${values.join(', ')}`);
+    const low = lowest(values);
+    perCall.set(arm, low);
+    console.log(
+      `${arm.padEnd(28)} ${String(low.main).padStart(9)} ${String(low.all).padStart(9)}  ` +
+        values.map((v) => v.main).join(', '),
+    );
   }
   const rows = ratioRows(perCall);
   if (rows.length > 0) {
-    console.log(`\ninstruction ratio (lower is cheaper; the goal as instructions)`);
+    console.log(
+      `\ninstruction ratio (main thread, all threads; lower is cheaper; goal as instructions)`,
+    );
     for (const row of rows) console.log(row);
   }
   if (baseline) {
-    console.log(`\nbefore (${baseline.label}) / after (this checkout)`);
+    console.log(`\nbefore (${baseline.label}) / after (this checkout), main thread`);
     for (const [arm, after] of perCall) {
       const before = perCall.get(arm.replace(/^(\S+)/, `$1@${baseline.label}`));
       if (before === undefined || arm.includes('@')) continue;
-      console.log(`${arm.padEnd(28)} ${before} -> ${after}  ${(after / before).toFixed(3)}x`);
+      console.log(
+        `${arm.padEnd(28)} ${before.main} -> ${after.main}  ${(after.main / before.main).toFixed(3)}x`,
+      );
     }
   }
 }
