@@ -3,7 +3,7 @@
  * `valgrind --tool=callgrind --instr-atstart=no`: nothing is counted until a window is opened with
  * `callgrind_control -i on`, so the boot and the warm-up cost nothing but time, and a window's
  * figure is the instructions the whole process (every thread: V8's compiler and GC helpers too)
- * executed while it was open, and those of the main thread alone (the JavaScript, without V8's
+ * executed while it was open (each window after a full GC), and those of the main thread alone (the JavaScript, without V8's
  * concurrent compiler and GC helper threads, whose share varies from window to window).
  * Instruction counts do not depend on the machine's load.
  */
@@ -14,8 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { ProbeReply, ProbeRequest } from './servers/memory-probe.js';
 
 const ENTRY = fileURLToPath(new URL('./servers/server-entry.js', import.meta.url));
+const PROBE = new URL('./servers/memory-probe.js', import.meta.url);
 const run = promisify(execFile);
 
 /** A server process under callgrind. */
@@ -65,10 +67,13 @@ export async function startCallgrindServer(
       '--separate-threads=yes',
       `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
       process.execPath,
+      '--expose-gc',
+      '--import',
+      PROBE.href,
       ENTRY,
       kind,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, ...env } },
   );
   let log = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -91,6 +96,11 @@ export async function startCallgrindServer(
   return {
     url: `http://127.0.0.1:${port}${path}`,
     async count(work) {
+      // A full GC first (the memory probe's), so every window starts from the same heap and
+      // whether a major GC falls inside it does not depend on the windows before.
+      child.send({ op: 'memory' } satisfies ProbeRequest);
+      const [reply] = (await once(child, 'message')) as [ProbeReply];
+      if (reply.error) throw new Error(`${kind}: ${reply.error}`);
       await control(pid, '-i', 'on');
       try {
         await work();
