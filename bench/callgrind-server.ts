@@ -44,6 +44,16 @@ export function readCallgrindTotal(text: string): number {
   return Number(match[1]);
 }
 
+/**
+ * V8 flags of the server: `BENCH_INSTR_V8_FLAGS`, by default `--single-threaded` (no concurrent
+ * compiler or parallel GC threads), so the work of a call is all on the main thread instead of
+ * shared with helper threads in proportions that change from window to window.
+ */
+function v8Flags(): string[] {
+  const flags = process.env.BENCH_INSTR_V8_FLAGS ?? '--single-threaded';
+  return flags.split(/\s+/).filter((flag) => flag !== '');
+}
+
 async function control(pid: number, ...args: string[]): Promise<void> {
   await run('callgrind_control', [...args, String(pid)]);
 }
@@ -67,6 +77,7 @@ export async function startCallgrindServer(
       '--separate-threads=yes',
       `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
       process.execPath,
+      ...v8Flags(),
       '--expose-gc',
       '--import',
       PROBE.href,
