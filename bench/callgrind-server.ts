@@ -3,7 +3,7 @@
  * `valgrind --tool=callgrind --instr-atstart=no`: nothing is counted until a window is opened with
  * `callgrind_control -i on`, so the boot and the warm-up cost nothing but time, and a window's
  * figure is the instructions the whole process (every thread: V8's compiler and GC helpers too)
- * executed while it was open (each window after a full GC), and those of the main thread alone (the JavaScript, without V8's
+ * executed while it was open, and those of the main thread alone (the JavaScript, without V8's
  * concurrent compiler and GC helper threads, whose share varies from window to window).
  * Instruction counts do not depend on the machine's load.
  */
@@ -24,6 +24,8 @@ const run = promisify(execFile);
 export interface CallgrindServer {
   /** The endpoint URL. */
   readonly url: string;
+  /** A full GC in the server (the memory probe's, over IPC). */
+  fullGc(): Promise<void>;
   /** Runs `work` with instrumentation on; resolves with the instructions counted meanwhile. */
   count(work: () => Promise<void>): Promise<InstructionCount>;
   close(): Promise<void>;
@@ -106,12 +108,12 @@ export async function startCallgrindServer(
   let dumps = 0;
   return {
     url: `http://127.0.0.1:${port}${path}`,
-    async count(work) {
-      // A full GC first (the memory probe's), so every window starts from the same heap and
-      // whether a major GC falls inside it does not depend on the windows before.
+    async fullGc() {
       child.send({ op: 'memory' } satisfies ProbeRequest);
       const [reply] = (await once(child, 'message')) as [ProbeReply];
       if (reply.error) throw new Error(`${kind}: ${reply.error}`);
+    },
+    async count(work) {
       await control(pid, '-i', 'on');
       try {
         await work();

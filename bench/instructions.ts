@@ -8,7 +8,8 @@
  * bare Nest route of its adapter, the fast path to the raw `node:http` echo.
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
- * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
+ * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (300 calls between the full GC and a
+ * window), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
@@ -49,6 +50,7 @@ const settings = {
   warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
+  settle: positiveEnv('BENCH_INSTR_SETTLE', 300, true),
 };
 
 function selectedServers(): InstrServer[] {
@@ -97,6 +99,10 @@ async function measure(
     for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
     for (let round = 0; round < settings.rounds; round++) {
       for (const { era, headers } of eras) {
+        // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
+        // thread): every window starts from the same heap, whatever the windows before left.
+        await started.fullGc();
+        await calls(era, headers, settings.settle);
         const counted = await started.count(() => calls(era, headers, settings.calls));
         const perCall = {
           main: Math.round(counted.main / settings.calls),
