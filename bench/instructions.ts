@@ -13,7 +13,7 @@
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
- * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, default `--single-threaded`).
+ * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default).
  */
 import { loadBaselineLibrary } from './baseline-library.js';
 import { startCallgrindServer } from './callgrind-server.js';
