@@ -1,12 +1,15 @@
 /**
  * Entry of a bench server process on the project's Node: `node dist/bench/servers/server-entry.js
  * <kind>` with kind `nestjs-mcp` (the bench's MCP app), `bare` (the bare Nest route), both on
- * Express, `nestjs-mcp-fastify` and `bare-fastify` (the same on Fastify), `raw-node` (the raw
+ * Express, `nestjs-mcp-fastify` and `bare-fastify` (the same on Fastify), `nestjs-mcp-fast` and
+ * `nestjs-mcp-fast-fastify` (the MCP app with the module extra `fastPath`), `raw-node` (the raw
  * `node:http` echo), `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
- * listening; `bench/servers/server-process.ts` starts it.
+ * listening; `bench/servers/server-process.ts` starts it. `BENCH_SERVER_LIBRARY_REF`: the MCP apps are
+ * built from that commit's library (`bench/baseline-library.ts`) instead of this checkout's.
  */
 import type { AddressInfo } from 'node:net';
-import { startBareApp, startMcpApp } from '../apps.js';
+import { startBareApp, startMcpApp, type BenchAppOptions } from '../apps.js';
+import { loadBaselineLibrary } from '../baseline-library.js';
 import { startRawNodeEcho } from '../raw-node-echo.js';
 import { startSdk1Server } from './sdk1-server.js';
 
@@ -16,9 +19,16 @@ async function listen(): Promise<number> {
   switch (kind) {
     case 'nestjs-mcp':
     case 'nestjs-mcp-fastify':
+    case 'nestjs-mcp-fast':
+    case 'nestjs-mcp-fast-fastify':
     case 'bare':
     case 'bare-fastify': {
-      const options = { adapter: kind.endsWith('-fastify') ? 'fastify' : 'express' } as const;
+      const ref = process.env.BENCH_SERVER_LIBRARY_REF;
+      const options: BenchAppOptions = {
+        ...(ref ? { library: (await loadBaselineLibrary(ref)).library } : {}),
+        adapter: kind.endsWith('-fastify') ? 'fastify' : 'express',
+        fastPath: kind === 'nestjs-mcp-fast' || kind === 'nestjs-mcp-fast-fastify',
+      };
       const started = kind.startsWith('bare')
         ? await startBareApp(options)
         : await startMcpApp(options);

@@ -1,0 +1,152 @@
+/**
+ * A bench server process (`bench/servers/server-entry.ts`) run under
+ * `valgrind --tool=callgrind --instr-atstart=no`: nothing is counted until a window is opened with
+ * `callgrind_control -i on`, so the boot and the warm-up cost nothing but time, and a window's
+ * figure is the instructions the whole process (every thread: V8's compiler and GC helpers too)
+ * executed while it was open, and those of the main thread alone (the JavaScript, without V8's
+ * concurrent compiler and GC helper threads, whose share varies from window to window).
+ * Instruction counts do not depend on the machine's load.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { ProbeReply, ProbeRequest } from './servers/memory-probe.js';
+
+const ENTRY = fileURLToPath(new URL('./servers/server-entry.js', import.meta.url));
+const PROBE = new URL('./servers/memory-probe.js', import.meta.url);
+const run = promisify(execFile);
+
+/** A server process under callgrind. */
+export interface CallgrindServer {
+  /** The endpoint URL. */
+  readonly url: string;
+  /** A full GC in the server (the memory probe's, over IPC). */
+  fullGc(): Promise<void>;
+  /** Runs `work` with instrumentation on; resolves with the instructions counted meanwhile. */
+  count(work: () => Promise<void>): Promise<InstructionCount>;
+  close(): Promise<void>;
+}
+
+/** The instructions of one window. */
+export interface InstructionCount {
+  /** Every thread of the process. */
+  all: number;
+  /** The main thread (JavaScript, the event loop, and the GC work it does itself). */
+  main: number;
+}
+
+/** The `totals:` line of a callgrind output file (the instructions of the dumped window). */
+export function readCallgrindTotal(text: string): number {
+  const match = /^totals:\s+(\d+)/m.exec(text);
+  if (!match) throw new Error('callgrind output without a "totals:" line');
+  return Number(match[1]);
+}
+
+/**
+ * V8 flags of the server (`BENCH_INSTR_V8_FLAGS`, none by default). `--single-threaded` puts the
+ * GC and compiler work on the main thread, but made two windows of the raw echo differ by 13 %
+ * (the incremental marking of a major GC falls in one window or the next), against 3 % without.
+ */
+function v8Flags(): string[] {
+  const flags = process.env.BENCH_INSTR_V8_FLAGS ?? '';
+  return flags.split(/\s+/).filter((flag) => flag !== '');
+}
+
+async function control(pid: number, ...args: string[]): Promise<void> {
+  await run('callgrind_control', [...args, String(pid)]);
+}
+
+/**
+ * Starts `server-entry.js <kind>` under callgrind (instrumentation off) and resolves once it prints
+ * `READY <port>`. `env` is added to this process's environment.
+ * @throws Error when valgrind is missing or the process exits before it is ready.
+ */
+export async function startCallgrindServer(
+  kind: string,
+  path: string,
+  env: Record<string, string> = {},
+): Promise<CallgrindServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'nestjs-mcp-callgrind-'));
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
+      process.execPath,
+      ...v8Flags(),
+      '--expose-gc',
+      '--import',
+      PROBE.href,
+      ENTRY,
+      kind,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, ...env } },
+  );
+  let log = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    log = (log + chunk).slice(-4000);
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`${kind} under callgrind exited with ${code}: ${out}${log}`)),
+    );
+  });
+  const pid = child.pid!;
+  let dumps = 0;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    async fullGc() {
+      child.send({ op: 'memory' } satisfies ProbeRequest);
+      const [reply] = (await once(child, 'message')) as [ProbeReply];
+      if (reply.error) throw new Error(`${kind}: ${reply.error}`);
+    },
+    async count(work) {
+      await control(pid, '-i', 'on');
+      try {
+        await work();
+      } finally {
+        await control(pid, '-i', 'off');
+      }
+      await control(pid, '-d');
+      dumps += 1;
+      // One file per thread: callgrind.out.<dump>-<thread>, the main thread being 01.
+      const prefix = `callgrind.out.${dumps}-`;
+      const files = readdirSync(dir).filter((name) => name.startsWith(prefix));
+      if (!files.some((name) => name === `${prefix}01`)) {
+        throw new Error(`callgrind dump ${dumps} of ${kind} not found in ${dir}`);
+      }
+      const totals = files.map((name) => ({
+        name,
+        total: readCallgrindTotal(readFileSync(join(dir, name), 'utf8')),
+      }));
+      return {
+        all: totals.reduce((sum, t) => sum + t.total, 0),
+        main: totals.find((t) => t.name === `${prefix}01`)!.total,
+      };
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (process.env.BENCH_INSTR_KEEP) console.log(`callgrind output of ${kind} kept in ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
