@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ProbeReply, ProbeRequest } from './servers/memory-probe.js';
+import { readyPort } from './servers/server-process.js';
 
 const ENTRY = fileURLToPath(new URL('./servers/server-entry.js', import.meta.url));
 const PROBE = new URL('./servers/memory-probe.js', import.meta.url);
@@ -92,18 +93,10 @@ export async function startCallgrindServer(
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     log = (log + chunk).slice(-4000);
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`${kind} under callgrind exited with ${code}: ${out}${log}`)),
-    );
-  });
+  const port = await readyPort(
+    child,
+    (code, out) => new Error(`${kind} under callgrind exited with ${code}: ${out}${log}`),
+  );
   const pid = child.pid!;
   let dumps = 0;
   return {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { ProbeReply, ProbeRequest } from './memory-probe.js';
@@ -41,6 +41,27 @@ export interface ServerProcess {
 }
 
 /**
+ * Resolves with the port a bench server process prints as `READY <port>` on its stdout.
+ * @throws the error `exited` makes (from the exit code and the stdout so far) when the process
+ * fails to start or exits first.
+ */
+export function readyPort(
+  child: ChildProcess,
+  exited: (code: number | null, out: string) => Error,
+): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(exited(code, out)));
+  });
+}
+
+/**
  * Starts `spec` as a child process with `--expose-gc` and the memory probe preloaded
  * (`memory-probe.ts`, over the IPC channel), and resolves once it prints `READY <port>`.
  * @throws Error when the process exits before it is ready.
@@ -52,17 +73,11 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     ['--expose-gc', '--import', PROBE.href, ...args],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env } },
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`${spec.name} exited with ${code} before it was ready: ${out.slice(-500)}`)),
-    );
-  });
+  const port = await readyPort(
+    child,
+    (code, out) =>
+      new Error(`${spec.name} exited with ${code} before it was ready: ${out.slice(-500)}`),
+  );
   let queue: Promise<unknown> = Promise.resolve();
   const ask = (request: ProbeRequest): Promise<ProbeReply> => {
     const next = queue.then(async () => {
