@@ -130,8 +130,14 @@ describeIfChromium('docs site in Chromium', () => {
 
   it('finds a term with the local search', async () => {
     await page.goto(`${base}/guide/getting-started.html`, { waitUntil: 'load' });
-    await page.locator('.VPNavBarSearch button').first().click();
-    await page.locator('.VPLocalSearchBox input').fill('requestState');
+    // The search button only opens the box once the page is hydrated, which can come after
+    // 'load' on a busy machine (seen in CI): click again until the box shows, up to a minute.
+    const input = page.locator('.VPLocalSearchBox input');
+    for (let attempt = 0; attempt < 12 && !(await input.isVisible()); attempt++) {
+      await page.locator('.VPNavBarSearch button').first().click();
+      await input.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await input.fill('requestState');
     const first = page.locator('.VPLocalSearchBox .result').first();
     await first.waitFor({ timeout: 60_000 });
     expect(await page.locator('.VPLocalSearchBox .result').count()).toBeGreaterThan(0);
