@@ -14,12 +14,14 @@ process.on('exit', () => rmSync(unpacked, { recursive: true, force: true }));
 list(['-xzf', tarball, '-C', unpacked]);
 /** A file of the tarball (`package/` is its root folder), as text. */
 const read = (file) => readFileSync(join(unpacked, 'package', file), 'utf8');
-const files = new Set(
-  list(['-tzf', tarball])
+// One listing (`tar -tv`): every file of the tarball with its mode.
+const modes = new Map(
+  list(['-tvzf', tarball])
     .split('\n')
     .filter(Boolean)
-    .map((f) => f.replace(/^package\//, '')),
+    .map((line) => [line.split(/\s+/).at(-1).replace(/^package\//, ''), line.slice(0, 10)]),
 );
+const files = new Set(modes.keys());
 
 const problems = [];
 const required = ['LICENSE', 'README.md', 'package.json', 'dist/cjs/package.json'];
@@ -29,12 +31,6 @@ for (const entry of ['dist/esm/index', 'dist/cjs/index']) {
 for (const file of required) if (!files.has(file)) problems.push(`missing ${file}`);
 
 // Every bin: in the tarball, executable, starting with a node shebang (npx runs it directly).
-const modes = new Map(
-  list(['-tvzf', tarball])
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => [line.split(/\s+/).at(-1).replace(/^package\//, ''), line.slice(0, 10)]),
-);
 const manifest = JSON.parse(read('package.json'));
 for (const [name, path] of Object.entries(manifest.bin ?? {})) {
   const file = posix.normalize(path);
