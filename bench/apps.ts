@@ -31,7 +31,11 @@ export type BenchAdapter = (typeof BENCH_ADAPTERS)[number];
 export interface BenchAppOptions {
   /** The Nest HTTP adapter (`@nestjs/platform-express` or `@nestjs/platform-fastify`). */
   adapter: BenchAdapter;
-  /** Serve the MCP endpoint on the fast path (module extra `fastPath: true`, where the library has it). */
+  /**
+   * Serve the MCP endpoint on the fast path (module extra `fastPath: true`, where the library has
+   * it), in its fast configuration: also without the current-context storage (`asyncContext:
+   * false`), unless `BENCH_ASYNC_CONTEXT` says otherwise.
+   */
   fastPath?: boolean;
   /** The library the MCP app is built from (default: this checkout's `lib/`). */
   library?: BenchLibrary;
@@ -86,8 +90,19 @@ export function benchMcpModule(
       : { limits: { maxSessions: 10_000_000, maxSessionsPerAddress: 10_000_000 } }),
     ...(idle > 0 ? { sessionIdleTimeoutMs: idle } : {}),
     ...(options.fastPath ? { fastPath: true } : {}),
+    ...(keepsAsyncContext(options) ? {} : { asyncContext: false }),
     ...extra,
   });
+}
+
+/**
+ * Whether a bench app keeps the current-context storage (module option `asyncContext`): not on the
+ * fast path, else yes; `BENCH_ASYNC_CONTEXT=0` or `1` sets it for every MCP app (for A/B runs).
+ */
+function keepsAsyncContext(options: Pick<BenchAppOptions, 'fastPath'>): boolean {
+  const forced = process.env.BENCH_ASYNC_CONTEXT;
+  if (forced === '0' || forced === '1') return forced === '1';
+  return !options.fastPath;
 }
 
 /** The same JSON work without MCP (`bench/bare-rpc.ts`), as a Nest route on `POST /rpc`. */

@@ -41,6 +41,8 @@ export class GatewayRegistrations {
     private readonly invoker: McpGatewayInvoker,
     private readonly relay: UpstreamInputRelay,
     private readonly hideDenied: boolean,
+    /** Whether calls keep their context for `getCurrentMcpContext()` (the module's `asyncContext`). */
+    private readonly keepContext = true,
   ) {}
 
   /** Registers the item under `key` (exposed name, URI or URI template). */
@@ -57,12 +59,15 @@ export class GatewayRegistrations {
     const handler = (
       call: (first: unknown, ctx: McpContext, signal: AbortSignal) => Promise<unknown>,
     ) =>
-      this.invoker.create(target, (first, ctx) =>
-        this.relay
-          .track(item.server, ctx, (signal) => call(first, ctx, signal))
-          .catch((error: unknown) => {
-            throw upstreamFailure(item.server, error);
-          }),
+      this.invoker.create(
+        target,
+        (first, ctx) =>
+          this.relay
+            .track(item.server, ctx, (signal) => call(first, ctx, signal))
+            .catch((error: unknown) => {
+              throw upstreamFailure(item.server, error);
+            }),
+        this.keepContext,
       ) as never;
     switch (kind) {
       case 'tool': {

@@ -3,7 +3,7 @@ import { GUARDS_METADATA } from '@nestjs/common/constants.js';
 import { ExternalContextCreator } from '@nestjs/core';
 import type { ExternalContextOptions } from '@nestjs/core/helpers/external-context-creator.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
-import { runWithMcpContext } from '../invoker/current-mcp-context.js';
+import { withCurrentContext } from '../invoker/current-mcp-context.js';
 import { wrapHandlerCallback } from '../invoker/handler-callback.wrapper.js';
 import type { McpInvokable } from '../invoker/mcp-handler.factory.js';
 import { MCP_PARAM_ARGS_METADATA } from '../invoker/mcp-param-type.enum.js';
@@ -46,11 +46,15 @@ export class McpGatewayInvoker {
     @Inject(MCP_GATEWAY_GUARDS) private readonly guards: CanActivate[],
   ) {}
 
-  /** The handler of one upstream item: pipeline, then `forward`. */
-  create(target: McpGatewayTarget, forward: GatewayForward): McpInvokable {
+  /**
+   * The handler of one upstream item: pipeline, then `forward`; inside the current-context
+   * storage unless `keepContext` is false (the module's `asyncContext`).
+   */
+  create(target: McpGatewayTarget, forward: GatewayForward, keepContext = true): McpInvokable {
     const callback = (...args: unknown[]) =>
       forward(args[McpArgIndex.Args], args[McpArgIndex.Context] as McpContext);
-    return this.build(wrapHandlerCallback(this.tag(target, callback)), FULL_PIPELINE);
+    const call = this.build(wrapHandlerCallback(this.tag(target, callback)), FULL_PIPELINE);
+    return withCurrentContext(keepContext, call);
   }
 
   /** A guards-only check of one item (for `hideDeniedFromLists`). */
@@ -88,6 +92,6 @@ export class McpGatewayInvoker {
       options,
       'mcp',
     );
-    return (first, ctx) => runWithMcpContext(ctx, () => fn(...pipelineArgs(first, ctx)));
+    return (first, ctx) => fn(...pipelineArgs(first, ctx));
   }
 }

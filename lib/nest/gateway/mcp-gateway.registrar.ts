@@ -68,13 +68,14 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
         cause: error,
       });
     }
-    const hide = this.moduleOptions()?.hideDeniedFromLists ?? false;
+    const options = this.moduleOptions();
     this.registrations = new GatewayRegistrations(
       this.server,
       this.manager,
       this.invoker,
       this.relay,
-      hide,
+      options?.hideDeniedFromLists ?? false,
+      options?.asyncContext !== false,
     );
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));

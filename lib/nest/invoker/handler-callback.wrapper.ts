@@ -3,7 +3,8 @@ import { isObservable, type Observable } from 'rxjs';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
-import { getCurrentMcpContext } from './current-mcp-context.js';
+import type { ContextSlot } from './context-param.js';
+import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;
 
@@ -69,6 +70,12 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
   });
 }
 
+/** The context at the place it has in the pipeline's own arguments (a method without parameters). */
+const PIPELINE_SLOT: Pick<ContextSlot, 'index' | 'appended'> = {
+  index: McpArgIndex.Context,
+  appended: false,
+};
+
 /**
  * Wraps a handler method for Nest's pipeline:
  * - an Observable result streams: every value but the last is reported as progress (a number, or
@@ -77,12 +84,19 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
  *   Nest's exception handler does not log (the client gets no response anyway); a client that
  *   did not answer an elicitation, or a limit refused, likewise (McpClientFaultException, unwrapped
  *   after).
+ * The call's context is found at `slot` among the arguments (see `contextSlot`); one appended
+ * after the method's own parameters is taken off before the method runs.
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
  */
-export function wrapHandlerCallback(callback: Callback): Callback {
+export function wrapHandlerCallback(
+  callback: Callback,
+  slot: Pick<ContextSlot, 'index' | 'appended'> = PIPELINE_SLOT,
+): Callback {
+  const { index, appended } = slot;
   const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
-    const ctx =
-      args.find((a): a is McpContext => a instanceof McpContext) ?? getCurrentMcpContext();
+    const found = args[index];
+    const ctx = found instanceof McpContext ? found : undefined;
+    if (appended) args.length = index;
     try {
       const result = await callback.apply(this, args);
       return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;

@@ -1,4 +1,4 @@
-import { Injectable, type Type } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type Type } from '@nestjs/common';
 import { ContextIdFactory, ExternalContextCreator, ModuleRef } from '@nestjs/core';
 import type {
   ExternalContextOptions,
@@ -8,7 +8,10 @@ import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js'
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
-import { runWithMcpContext } from './current-mcp-context.js';
+import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
+import { contextSlot, type ContextSlot } from './context-param.js';
+import { registerContextKeeping, withCurrentContext } from './current-mcp-context.js';
 import {
   unwrapIntrinsic,
   withMetadataOf,
@@ -33,7 +36,8 @@ export interface McpPipelineSpec {
   readonly metadataKey: string;
   readonly paramsFactory: ParamsFactory;
   readonly options: ExternalContextOptions;
-  readonly callbackOf: (instance: Host, methodName: string) => Method;
+  /** The callable the pipeline wraps; `slot` says where the call's context is among its arguments. */
+  readonly callbackOf: (instance: Host, methodName: string, slot: ContextSlot) => Method;
   readonly argsOf: (first: unknown, ctx: McpContext) => unknown[];
   /** The host is a controller (a route tool), not a provider. */
   readonly controller?: boolean;
@@ -84,23 +88,40 @@ export type McpInvokable = (first: unknown, ctx: McpContext) => Promise<unknown>
  * the call's HTTP request (so `@Inject(REQUEST)` and `req.user` work).
  */
 @Injectable()
-export class McpHandlerFactory {
+export class McpHandlerFactory implements OnModuleDestroy {
   private readonly mcpSpec: McpPipelineSpec = {
     metadataKey: MCP_PARAM_ARGS_METADATA,
     paramsFactory: new McpParamsFactory(),
     options: FULL_PIPELINE,
-    callbackOf: (instance, methodName) => wrapHandlerCallback(handlerArgsOf(instance, methodName)),
+    callbackOf: (instance, methodName, slot) =>
+      wrapHandlerCallback(handlerArgsOf(instance, methodName), slot),
     argsOf: pipelineArgs,
   };
 
   /** Nest's context creator, finding the module of a controller host as well (route tools). */
   private readonly controllerContextCreator: ExternalContextCreator;
 
+  /** Whether calls run inside the current-context storage (the module's `asyncContext`). */
+  private readonly keepContext: boolean;
+  private readonly releaseContextKeeping: () => void;
+
   constructor(
     private readonly contextCreator: ExternalContextCreator,
     private readonly moduleRef: ModuleRef,
+    @Inject(MCP_MODULE_OPTIONS) options: Pick<McpModuleOptions, 'asyncContext'>,
   ) {
     this.controllerContextCreator = withControllerHosts(contextCreator);
+    this.keepContext = options.asyncContext !== false;
+    this.releaseContextKeeping = registerContextKeeping(this.keepContext);
+  }
+
+  /** Whether this module keeps the current context for `getCurrentMcpContext()`. */
+  get keepsContext(): boolean {
+    return this.keepContext;
+  }
+
+  onModuleDestroy(): void {
+    this.releaseContextKeeping();
   }
 
   /** Builds the handler of `methodName` on the provider behind `wrapper`. */
@@ -135,8 +156,9 @@ export class McpHandlerFactory {
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
     if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
       const fn = this.wrap(wrapper.instance as Host, methodName, spec);
-      return (first, ctx) =>
-        runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx))).catch(unwrapIntrinsic);
+      const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
+      const run = withCurrentContext(this.keepContext, call);
+      return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -145,7 +167,8 @@ export class McpHandlerFactory {
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, spec, contextId, wrapper.id);
-      return runWithMcpContext(ctx, () => fn(...spec.argsOf(first, ctx))).catch(unwrapIntrinsic);
+      const call = (input: unknown, context: McpContext) => fn(...spec.argsOf(input, context));
+      return withCurrentContext(this.keepContext, call)(first, ctx).catch(unwrapIntrinsic);
     };
   }
 
@@ -157,11 +180,12 @@ export class McpHandlerFactory {
     inquirerId?: string,
   ): (...args: unknown[]) => Promise<unknown> {
     const creator = spec.controller ? this.controllerContextCreator : this.contextCreator;
+    const slot = contextSlot(instance.constructor, methodName, spec.metadataKey);
     return creator.create(
       instance,
-      spec.callbackOf(instance, methodName),
+      spec.callbackOf(instance, methodName, slot),
       methodName,
-      spec.metadataKey,
+      slot.metadataKey,
       spec.paramsFactory,
       contextId,
       inquirerId,

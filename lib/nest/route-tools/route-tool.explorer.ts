@@ -107,7 +107,7 @@ export class McpRouteToolExplorer implements OnModuleInit {
       metadataKey: ROUTE_ARGS_METADATA,
       paramsFactory: this.paramsFactory,
       options: ROUTE_PIPELINE,
-      callbackOf: (instance, name) => wrapHandlerCallback(instance[name]),
+      callbackOf: (instance, name, slot) => wrapHandlerCallback(instance[name], slot),
       argsOf: routeToolPipelineArgs(plan),
       controller: true,
     };

@@ -3,38 +3,34 @@ import { Injectable, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Observable } from 'rxjs';
 import { z } from 'zod';
 import { McpContext, McpModule, Tool, type McpModuleOptions } from '../../../../lib/index.js';
+import { EndlessProbe } from '../../support/endless-probe.js';
 
 /** Tools that send the client what it gave them, or what JSON cannot encode. */
 @Injectable()
 export class ReliabilityTools {
-  /** Resolves once the `endless` Observable was unsubscribed (its teardown ran). */
-  endlessTornDown!: Promise<void>;
-  /** Values `endless` emitted so far. */
-  endlessEmitted = 0;
-  private markTornDown!: () => void;
+  /** What `endless` emitted and whether it was unsubscribed. */
+  readonly endless$ = new EndlessProbe();
 
-  constructor() {
-    this.resetEndless();
+  /** Resolves once the `endless` Observable was unsubscribed (its teardown ran). */
+  get endlessTornDown(): Promise<void> {
+    return this.endless$.tornDown;
+  }
+
+  /** Values `endless` emitted so far. */
+  get endlessEmitted(): number {
+    return this.endless$.emitted;
   }
 
   /** Arms {@link endlessTornDown} for the next call. */
   resetEndless(): void {
-    this.endlessEmitted = 0;
-    this.endlessTornDown = new Promise((resolve) => (this.markTornDown = resolve));
+    this.endless$.reset();
   }
 
   @Tool({ description: 'An Observable that emits progress until unsubscribed' })
   endless() {
-    return new Observable<number>((subscriber) => {
-      const timer = setInterval(() => subscriber.next(++this.endlessEmitted), 5);
-      return () => {
-        clearInterval(timer);
-        this.markTornDown();
-      };
-    });
+    return this.endless$.observable();
   }
 
   @Tool({

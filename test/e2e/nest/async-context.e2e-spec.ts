@@ -1,0 +1,89 @@
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { McpModule } from '../../../lib/index.js';
+import { waitFor, within } from '../support/wait.js';
+import { connectSdk, firstText, type SdkPeer } from './support/clients.js';
+import { ContextTools, TicksController } from './support/context-tools.js';
+import { bootApp, type BootedApp } from './support/nest-app.js';
+
+/**
+ * `asyncContext: false` takes the AsyncLocalStorage off every call (its async hooks cost every
+ * promise on Node 20 and 22). Handlers whose parameters are all decorated still stream progress
+ * and are unsubscribed when cancelled: the library finds their context without the storage.
+ * `getCurrentMcpContext()` says it is off instead of answering undefined inside a call.
+ */
+describe.each([
+  ['asyncContext: false', false],
+  ['the default asyncContext', true],
+] as const)('Decorated handlers with %s', (_label, asyncContext) => {
+  let booted: BootedApp;
+  let peer: SdkPeer;
+  let tools: ContextTools;
+
+  beforeAll(async () => {
+    booted = await bootApp({
+      imports: [
+        McpModule.forRoot({
+          name: 'context',
+          version: '1.0.0',
+          ...(asyncContext ? {} : { asyncContext: false }),
+          routeTools: [{ controller: TicksController, method: 'tick' }],
+        }),
+      ],
+      providers: [ContextTools],
+      controllers: [TicksController],
+    });
+    tools = booted.app.get(ContextTools);
+    peer = await connectSdk(booted.url());
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await booted?.close();
+  });
+
+  it('streams an Observable result as progress, then the last value', async () => {
+    const progress: number[] = [];
+    const result = await peer.client.callTool({ name: 'count', arguments: { to: 3 } }, undefined, {
+      onprogress: (p: Progress) => progress.push(p.progress),
+    });
+    expect(progress).toEqual([1, 2, 3]);
+    expect(firstText(result)).toBe('counted to 3');
+  });
+
+  it('streams a route tool’s Observable as progress', async () => {
+    const progress: number[] = [];
+    const result = await peer.client.callTool({ name: 'tick', arguments: { n: '2' } }, undefined, {
+      onprogress: (p: Progress) => progress.push(p.progress),
+    });
+    expect(progress).toEqual([1, 2]);
+    expect(result.structuredContent ?? JSON.parse(firstText(result))).toEqual({ ticks: 2 });
+  });
+
+  it('unsubscribes the Observable when the client cancels', async () => {
+    const probe = tools.hangProbe;
+    probe.reset();
+    const abort = new AbortController();
+    const call = peer.client.callTool({ name: 'hang', arguments: {} }, undefined, {
+      signal: abort.signal,
+      onprogress: () => undefined,
+    });
+    await waitFor(() => probe.emitted >= 2, { description: 'the Observable to emit' });
+    abort.abort(new Error('user cancelled'));
+    await expect(call).rejects.toThrow();
+    await within(probe.tornDown, 5000, 'the Observable to be unsubscribed');
+  });
+
+  it(
+    asyncContext
+      ? 'gives the call’s context to getCurrentMcpContext()'
+      : 'makes getCurrentMcpContext() say it is turned off',
+    async () => {
+      const result = await peer.client.callTool({ name: 'ambient', arguments: {} });
+      expect(firstText(result)).toBe(
+        asyncContext
+          ? 'method tools/call'
+          : 'threw: getCurrentMcpContext() is turned off in this app (McpModule option asyncContext: false); ' +
+              'take the context as a parameter (@McpCtx(), or a handler’s second argument) or remove asyncContext: false',
+      );
+    },
+  );
+});

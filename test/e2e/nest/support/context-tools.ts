@@ -1,0 +1,61 @@
+import { Controller, Get, Injectable, Query } from '@nestjs/common';
+import { Observable } from 'rxjs';
+import { z } from 'zod';
+import { getCurrentMcpContext, McpArgs, RouteTool, Tool } from '../../../../lib/index.js';
+import { EndlessProbe } from '../../support/endless-probe.js';
+
+/**
+ * Tools whose parameters are all decorated, so the call's context reaches the library only as
+ * the pipeline's hidden parameter (or through `getCurrentMcpContext()`): streaming progress,
+ * cancellation and the ambient context, with and without `asyncContext`.
+ */
+@Injectable()
+export class ContextTools {
+  /** What `hang` emitted and whether it was unsubscribed. */
+  readonly hangProbe = new EndlessProbe(20);
+
+  @Tool({
+    description: 'Counts to `to` as progress, then answers',
+    inputSchema: { to: z.number() },
+  })
+  count(@McpArgs('to') to: number) {
+    return new Observable<number | { content: Array<{ type: 'text'; text: string }> }>(
+      (subscriber) => {
+        for (let i = 1; i <= to; i++) subscriber.next(i);
+        subscriber.next({ content: [{ type: 'text', text: `counted to ${to}` }] });
+        subscriber.complete();
+      },
+    );
+  }
+
+  @Tool({ description: 'Emits progress until unsubscribed' })
+  hang(@McpArgs() _args: object) {
+    return this.hangProbe.observable();
+  }
+
+  @Tool({ description: 'Says what getCurrentMcpContext() gives' })
+  ambient(@McpArgs() _args: object) {
+    let text: string;
+    try {
+      text = `method ${getCurrentMcpContext()?.method ?? '(none)'}`;
+    } catch (error) {
+      text = `threw: ${(error as Error).message}`;
+    }
+    return { content: [{ type: 'text', text }] };
+  }
+}
+
+/** A route tool with a decorated parameter whose handler streams progress. */
+@Controller('ticks')
+export class TicksController {
+  @Get()
+  @RouteTool({ description: 'Ticks `n` times as progress' })
+  tick(@Query('n') n: string) {
+    return new Observable<number | { ticks: number }>((subscriber) => {
+      const count = Number(n);
+      for (let i = 1; i <= count; i++) subscriber.next(i);
+      subscriber.next({ ticks: count });
+      subscriber.complete();
+    });
+  }
+}
