@@ -82,20 +82,32 @@ async function runModern(
 }
 
 /**
- * The scope of one modern run: the request's, with the round and the round's signal. Copied key
- * by key so the request's own signal, which a transport may make on first read, is not read.
+ * The scope of one modern run: the request's, with the round and the round's signal. Every key
+ * is listed (the type makes a new key of `RequestScope` a compile error here): one literal of a
+ * fixed shape per request, and the request's own signal, which a transport may make on first
+ * read, is not read.
  */
 function roundScope(scope: RequestScope, round: InputRound): RequestScope {
-  const run: Record<string, unknown> = {
-    inputRound: round,
+  const run: { [K in keyof Required<RequestScope>]: RequestScope[K] } = {
+    requestId: scope.requestId,
+    method: scope.method,
+    params: scope.params,
+    rawParams: scope.rawParams,
     get signal() {
       return round.signal;
     },
+    protocol: scope.protocol,
+    transport: scope.transport,
+    session: scope.session,
+    peer: scope.peer,
+    outlet: scope.outlet,
+    principal: scope.principal,
+    notifier: scope.notifier,
+    inputRound: round,
+    task: scope.task,
+    startTask: scope.startTask,
   };
-  for (const key in scope) {
-    if (key !== 'signal' && key !== 'inputRound') run[key] = scope[key as keyof RequestScope];
-  }
-  return run as unknown as RequestScope;
+  return run;
 }
 
 function runLegacy(

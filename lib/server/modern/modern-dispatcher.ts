@@ -74,7 +74,8 @@ export class ModernDispatcher {
       transport: call.transport,
       session: undefined,
       outlet: call.outlet,
-      ...(call.principal !== undefined && { principal: call.principal }),
+      // Always present (undefined when anonymous): a literal of one shape, no spread, per request.
+      principal: call.principal,
       notifier: this.host,
     };
     let result: Record<string, unknown>;

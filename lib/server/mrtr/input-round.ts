@@ -64,17 +64,11 @@ export class InputRound implements InputRoundPort {
   private controller?: AbortController;
   /** The interrupt of a suspension that came before the request's abort and before any read. */
   private interrupted?: InputRequiredInterrupt;
-  private readonly counters: Record<InputMethod, number> = {
-    'elicitation/create': 0,
-    'sampling/createMessage': 0,
-    'roots/list': 0,
-  };
-  private readonly asked: Record<string, InputRequest> = Object.create(null) as Record<
-    string,
-    InputRequest
-  >;
-  private readonly used: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  private readonly pending: Array<(error: InputRequiredInterrupt) => void> = [];
+  // Made on the first input call: most runs never ask, and one run is made per request.
+  private counters?: Record<InputMethod, number>;
+  private askedMap?: Record<string, InputRequest>;
+  private usedMap?: Record<string, unknown>;
+  private pending?: Array<(error: InputRequiredInterrupt) => void>;
   private scheduled = false;
   private outcome?: RoundOutcome;
   private settle: (outcome: RoundOutcome) => void = noop;
@@ -114,6 +108,7 @@ export class InputRound implements InputRoundPort {
 
   /** {@inheritDoc InputRoundPort.ask} */
   ask(method: InputMethod, params: Record<string, unknown>, key?: string): Promise<unknown> {
+    this.counters ??= { 'elicitation/create': 0, 'sampling/createMessage': 0, 'roots/list': 0 };
     const n = this.counters[method]++;
     const k = key ?? `${DEFAULT_KEY_PREFIX[method]}:${n}`;
     const answer = ownValue(this.init.carried, k) ?? ownValue(this.init.responses, k);
@@ -124,7 +119,8 @@ export class InputRound implements InputRoundPort {
     }
     if (this.outcome) return Promise.reject(new InputRequiredInterrupt());
     this.asked[k] = toInputRequest(method, params);
-    const waiting = new Promise<unknown>((_resolve, reject) => this.pending.push(reject));
+    const pending = (this.pending ??= []);
+    const waiting = new Promise<unknown>((_resolve, reject) => pending.push(reject));
     waiting.catch(noop); // a handler that never awaits it must not cause an unhandled rejection
     if (!this.scheduled) {
       this.scheduled = true;
@@ -142,6 +138,16 @@ export class InputRound implements InputRoundPort {
     const result = this.interim(state);
     this.interrupt(result);
     return result;
+  }
+
+  /** The input requests this run recorded, by key. */
+  private get asked(): Record<string, InputRequest> {
+    return (this.askedMap ??= Object.create(null) as Record<string, InputRequest>);
+  }
+
+  /** The answers this run used, by key. */
+  private get used(): Record<string, unknown> {
+    return (this.usedMap ??= Object.create(null) as Record<string, unknown>);
   }
 
   /** Runs the handler once; settles {@link ended} with the first of: suspension, value, error. */
@@ -198,7 +204,7 @@ export class InputRound implements InputRoundPort {
     const interrupt = new InputRequiredInterrupt();
     if (this.controller) this.controller.abort(interrupt);
     else if (!this.init.request?.signal.aborted) this.interrupted = interrupt;
-    for (const reject of this.pending.splice(0)) reject(interrupt);
+    for (const reject of this.pending?.splice(0) ?? []) reject(interrupt);
   }
 
   private finish(outcome: RoundOutcome): void {

@@ -93,7 +93,7 @@ export async function serveModernPost(
       get signal() {
         return abort.signal;
       },
-      ...(principal !== undefined && { principal }),
+      principal, // always present (undefined when anonymous): one literal shape, no spread
     });
     reply.result(result);
   } catch (error) {
