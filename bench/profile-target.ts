@@ -8,11 +8,12 @@
  *
  * Env: `BENCH_DURATION` (s), `BENCH_CONNECTIONS`, `BENCH_WARMUP` (s), `BENCH_ADAPTER`
  * (`express` or `fastify`, default express), `BENCH_FAST_PATH=1` (the MCP app on the fast path),
- * `BENCH_MODERN=1` (stateless 2026-07-28 calls instead of a 2025 session).
+ * `BENCH_MODERN=1` (stateless 2026-07-28 calls instead of a 2025 session), `BENCH_WORKLOAD`
+ * (`handshake` or `handshake-delete`: whole handshakes on fresh sessions instead of calls).
  */
 import { startBareApp, startMcpApp } from './apps.js';
 import { runLoad } from './autocannon-run.js';
-import { failureCount } from './load-types.js';
+import { failureCount, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
 import { readBenchOptions } from './options.js';
 import { printRun } from './report.js';
@@ -26,16 +27,18 @@ async function main(): Promise<number> {
   const adapter = process.env.BENCH_ADAPTER === 'fastify' ? 'fastify' : 'express';
   const fastPath = process.env.BENCH_FAST_PATH === '1';
   const modern = name === 'mcp' && process.env.BENCH_MODERN === '1';
+  const workload = handshakeWorkload(process.env.BENCH_WORKLOAD);
   const started =
     name === 'mcp' ? await startMcpApp({ adapter, fastPath }) : await startBareApp({ adapter });
   try {
     const headers = modern
       ? { ...BASE_HEADERS, ...MODERN_HEADERS }
-      : name === 'mcp'
+      : name === 'mcp' && !workload
         ? await openMcpSession(started.url)
         : { ...BASE_HEADERS };
-    await smokeTest(started.url, headers, modern);
-    const load = (sec: number) => runLoad(started.url, headers, options.connections, sec, modern);
+    if (!workload) await smokeTest(started.url, headers, modern);
+    const load = (sec: number) =>
+      runLoad(started.url, headers, options.connections, sec, modern, workload ? { workload } : {});
     await load(options.warmupSec);
     const result = await load(options.durationSec);
     printRun(name, 1, result);
@@ -43,6 +46,13 @@ async function main(): Promise<number> {
   } finally {
     await started.close();
   }
+}
+
+/** `BENCH_WORKLOAD`: a handshake workload, or undefined for `tools/call` (the default). */
+function handshakeWorkload(raw: string | undefined): Workload | undefined {
+  if (raw === undefined || raw === '' || raw === 'call') return undefined;
+  if (raw === 'handshake' || raw === 'handshake-delete') return raw;
+  throw new Error(`BENCH_WORKLOAD must be call, handshake or handshake-delete, got "${raw}"`);
 }
 
 main().then(

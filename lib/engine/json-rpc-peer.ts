@@ -40,7 +40,10 @@ export class JsonRpcPeer<TExtra = undefined> {
   private progressTokenMap?: Map<string | number, OutgoingRequest>;
   // Ids start at 1: some clients treat a cancelled request id 0 as absent.
   private nextId = 1;
-  private closedWith?: Error;
+  /** Why the conversation closed (set once by {@link close}). */
+  private closedWith?: string | Error;
+  /** {@link closedWith} as the error pending requests get, made when first needed. */
+  private closedError?: Error;
 
   constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
 
@@ -73,7 +76,7 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** Feeds one message received from the other side. Never throws. */
   receive(message: JsonRpcMessage, extra: TExtra): void {
-    if (this.closedWith) return; // a closed conversation runs no more handlers
+    if (this.closedWith !== undefined) return; // a closed conversation runs no more handlers
     if ('method' in message) {
       if ('id' in message) void this.handleRequest(message, extra);
       else this.handleNotification(message, extra);
@@ -88,7 +91,7 @@ export class JsonRpcPeer<TExtra = undefined> {
     params?: JsonRpcParams,
     options: OutgoingRequestOptions = {},
   ): Promise<T> {
-    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (this.closedWith !== undefined) return Promise.reject(this.closeError());
     const token = options.progressToken;
     const holder = token === undefined ? undefined : this.progressHolder(token);
     if (holder) {
@@ -157,7 +160,7 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** Sends a notification. */
   notify(method: string, params?: JsonRpcParams, relatedRequestId?: RequestId): void {
-    if (this.closedWith) return;
+    if (this.closedWith !== undefined) return;
     const message: JsonRpcNotification = { jsonrpc: '2.0', method };
     if (params) message.params = params;
     this.safeSend(message, relatedRequestId);
@@ -217,13 +220,20 @@ export class JsonRpcPeer<TExtra = undefined> {
    * the given error) and every running handler's signal aborts. Idempotent.
    */
   close(reason: string | Error = 'Connection closed'): void {
-    if (this.closedWith) return;
-    const error = reason instanceof Error ? reason : new ConnectionClosedError(reason);
-    this.closedWith = error;
-    for (const pending of this.outboundMap?.values() ?? []) pending.fail(error);
+    if (this.closedWith !== undefined) return;
+    this.closedWith = reason;
+    // Most sessions end with nothing pending: the error (and its stack) is made only when owed.
+    for (const pending of this.outboundMap?.values() ?? []) pending.fail(this.closeError());
     this.outboundMap?.clear();
-    for (const controller of this.inboundMap?.values() ?? []) controller.abort(error);
+    for (const controller of this.inboundMap?.values() ?? []) controller.abort(this.closeError());
     this.inboundMap?.clear();
+  }
+
+  /** The error of a closed conversation: the error it was closed with, or a ConnectionClosedError. */
+  private closeError(): Error {
+    const reason = this.closedWith ?? 'Connection closed';
+    return (this.closedError ??=
+      reason instanceof Error ? reason : new ConnectionClosedError(reason));
   }
 
   /** Drops an incoming request; an empty map goes too (an idle session holds none). */
