@@ -43,6 +43,8 @@ export function compareServers(node22: () => string): Record<string, () => Serve
     'raw-node': here('raw-node', '/rpc'),
     'nestjs-mcp': here('nestjs-mcp'),
     'nestjs-mcp-fastify': here('nestjs-mcp-fastify'),
+    'nestjs-mcp-fast': here('nestjs-mcp-fast'),
+    'nestjs-mcp-fast-fastify': here('nestjs-mcp-fast-fastify'),
     'sdk1-stateful': here('sdk1-stateful'),
     'sdk1-stateless': here('sdk1-stateless'),
     'sdk2-stateless': onNode22('sdk2-stateless', 'sdk2-server.mjs'),
@@ -117,6 +119,41 @@ export const COMPARE_ROWS: CompareRow[] = [
     session: true,
     handshake: true,
     idleSessions: true,
+  },
+  // The fast path in its fast configuration (asyncContext off), each in a process of its own as
+  // an app would run it: in `npm run bench` every app shares one process, so another app's
+  // context storage turns the async hooks on for the fast arms too.
+  {
+    label: 'nestjs-mcp fast path (2025 session)',
+    server: 'nestjs-mcp-fast',
+    session: true,
+    handshake: false,
+    idleSessions: false,
+  },
+  {
+    label: 'nestjs-mcp fast path (2026-07-28 stateless)',
+    server: 'nestjs-mcp-fast',
+    session: false,
+    modern: true,
+    handshake: false,
+    idleSessions: false,
+  },
+  {
+    label: 'nestjs-mcp fast path on Fastify (2025 session)',
+    server: 'nestjs-mcp-fast-fastify',
+    session: true,
+    handshake: false,
+    idleSessions: false,
+    bare: 'bare-fastify',
+  },
+  {
+    label: 'nestjs-mcp fast path on Fastify (2026-07-28 stateless)',
+    server: 'nestjs-mcp-fast-fastify',
+    session: false,
+    modern: true,
+    handshake: false,
+    idleSessions: false,
+    bare: 'bare-fastify',
   },
   {
     label: '@rekog/mcp-nest 2.0.5 stateless',

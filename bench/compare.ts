@@ -53,12 +53,13 @@ function selectedRows(): CompareRow[] {
   const raw = process.env.BENCH_COMPARE_SERVERS;
   if (!raw) return COMPARE_ROWS;
   const keys = new Set(['bare', 'raw-node', ...raw.split(',').map((s) => s.trim())]);
-  if (keys.has('nestjs-mcp-fastify')) keys.add('bare-fastify');
   for (const key of keys) {
     if (!COMPARE_ROWS.some((r) => r.server === key)) {
       throw new Error(`BENCH_COMPARE_SERVERS: unknown server "${key}"`);
     }
   }
+  // A row compared to the bare Fastify route brings that route.
+  if (COMPARE_ROWS.some((r) => keys.has(r.server) && r.bare)) keys.add('bare-fastify');
   return COMPARE_ROWS.filter((r) => keys.has(r.server));
 }
 

@@ -161,12 +161,6 @@ export class HttpSessionChannel implements McpSessionSink {
     return exchange;
   }
 
-  /**
-   * Closes the SSE stream of the POST serving request `id` (server-initiated; the client resumes
-   * with GET). One function per session, handed to every request's transport info.
-   */
-  readonly closeSseStream = (id: RequestId): void => this.exchangeOf(id)?.disconnect();
-
   /** The exchange serving a request id (for server-initiated stream closes). */
   exchangeOf(id: RequestId): PostExchange | undefined {
     return this.exchangeMap?.get(id);

@@ -1,23 +1,47 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { RequestId } from '../../protocol/json-rpc.js';
+
+/** Where a 2025 session's POSTs are found by request id (its `HttpSessionChannel`). */
+export interface PostStreams {
+  exchangeOf(id: RequestId): { disconnect(): void } | undefined;
+}
 
 /**
  * What a handler learns of the Streamable HTTP POST that carried its call (both eras): headers,
- * remote address, the request and response themselves (`switchToHttp()` in Nest guards), and
- * for a 2025 session how to close a request's SSE stream. One literal shape for every POST.
+ * remote address, the request and response themselves (`switchToHttp()` in Nest guards), and for
+ * a 2025 session how to close a request's SSE stream. One object of one shape per POST, its
+ * method on the prototype: no closure per request nor per session.
  */
+class HttpPostInfo implements TransportInfo {
+  readonly kind = 'streamable-http';
+  readonly headers: IncomingMessage['headers'];
+  readonly remoteAddress: string | undefined;
+  readonly raw: IncomingMessage;
+  readonly request: IncomingMessage;
+
+  constructor(
+    req: IncomingMessage,
+    readonly response: ServerResponse,
+    private readonly streams: PostStreams | undefined,
+  ) {
+    this.headers = req.headers;
+    this.remoteAddress = req.socket.remoteAddress;
+    this.raw = req;
+    this.request = req;
+  }
+
+  /** {@inheritDoc TransportInfo.closeSseStream} (a no-op without a session: nothing to resume). */
+  closeSseStream(id: RequestId): void {
+    this.streams?.exchangeOf(id)?.disconnect();
+  }
+}
+
+/** The transport info of a Streamable HTTP POST; `streams` when it belongs to a 2025 session. */
 export function httpTransportInfo(
   req: IncomingMessage,
   res: ServerResponse,
-  closeSseStream?: TransportInfo['closeSseStream'],
+  streams?: PostStreams,
 ): TransportInfo {
-  return {
-    kind: 'streamable-http',
-    headers: req.headers,
-    remoteAddress: req.socket.remoteAddress,
-    raw: req,
-    request: req,
-    response: res,
-    closeSseStream,
-  };
+  return new HttpPostInfo(req, res, streams);
 }

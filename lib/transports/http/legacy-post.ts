@@ -93,7 +93,7 @@ export async function serveLegacyPost(
   await host.options.authorizeRequests?.(req, requests);
   admitRequests(host.server, session, requests, batch);
   const extra: MessageExtra = {
-    transport: httpTransportInfo(req, res, channel.closeSseStream),
+    transport: httpTransportInfo(req, res, channel),
   };
   if (requests.length === 0) {
     for (const message of messages) session.receive(message, extra);

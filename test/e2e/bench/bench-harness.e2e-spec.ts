@@ -147,8 +147,11 @@ describe('bench harness', () => {
   it('bench:compare puts the Fastify rows against the bare Fastify route', async () => {
     const out = await bench('compare.js', {
       BENCH_IDLE_SESSIONS: '20',
-      BENCH_COMPARE_SERVERS: 'nestjs-mcp-fastify',
+      BENCH_COMPARE_SERVERS: 'nestjs-mcp-fastify,nestjs-mcp-fast-fastify',
     });
+    expect(out).toMatch(
+      /\| nestjs-mcp fast path on Fastify \(2026-07-28 stateless\) \| \d+\.\d\d× \(\d+\/s\) \| — \| \d+, — \|/,
+    );
     expect(out).toMatch(/\| bare NestJS route \(Fastify\) \| \d+\.\d\d× .* \| \d+, \d+ \|/);
     expect(out).toMatch(
       /\| nestjs-mcp on Fastify \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| — \|/,
