@@ -115,11 +115,7 @@ export class McpHandlerFactory implements OnModuleDestroy {
     this.releaseContextKeeping = registerContextKeeping(this.keepContext);
   }
 
-  /** Whether this module keeps the current context for `getCurrentMcpContext()`. */
-  get keepsContext(): boolean {
-    return this.keepContext;
-  }
-
+  /** Stops counting this module for `getCurrentMcpContext()` (see `registerContextKeeping`). */
   onModuleDestroy(): void {
     this.releaseContextKeeping();
   }
