@@ -25,6 +25,11 @@ export function getCurrentMcpContext(): McpContext | undefined {
   return storage.getStore();
 }
 
+/** The stored context of the call being run, if any (the library's side: never throws). */
+export function storedMcpContext(): McpContext | undefined {
+  return storage.getStore();
+}
+
 /** Runs `fn` with `ctx` as the current context (the invoker's side of {@link getCurrentMcpContext}). */
 export function runWithMcpContext<T>(ctx: McpContext, fn: () => T): T {
   return storage.run(ctx, fn);

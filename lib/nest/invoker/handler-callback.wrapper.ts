@@ -3,7 +3,8 @@ import { isObservable, type Observable } from 'rxjs';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
-import type { ContextSlot } from './context-param.js';
+import { takeContext, type ContextPlace } from './context-param.js';
+import { storedMcpContext } from './current-mcp-context.js';
 import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;
@@ -70,11 +71,22 @@ function lastValueWithProgress(source: Observable<unknown>, ctx: McpContext): Pr
   });
 }
 
-/** The context at the place it has in the pipeline's own arguments (a method without parameters). */
-const PIPELINE_SLOT: Pick<ContextSlot, 'index' | 'appended'> = {
-  index: McpArgIndex.Context,
-  appended: false,
-};
+/** A method without parameters: Nest passes the pipeline's own arguments, the context among them. */
+const PIPELINE: ContextPlace = { kind: 'pipeline' };
+
+/** The call's context among a callback's arguments, found where `place` says it is. */
+function contextIn(args: unknown[], place: ContextPlace): McpContext | undefined {
+  if (place.kind === 'token') {
+    const ctx = takeContext(args[place.index]);
+    args.length = place.index; // the hidden parameter is not the method's
+    return ctx;
+  }
+  if (place.kind === 'pipeline') {
+    const found = args[McpArgIndex.Context];
+    return found instanceof McpContext ? found : undefined;
+  }
+  return args.find((a): a is McpContext => a instanceof McpContext) ?? storedMcpContext();
+}
 
 /**
  * Wraps a handler method for Nest's pipeline:
@@ -84,19 +96,13 @@ const PIPELINE_SLOT: Pick<ContextSlot, 'index' | 'appended'> = {
  *   Nest's exception handler does not log (the client gets no response anyway); a client that
  *   did not answer an elicitation, or a limit refused, likewise (McpClientFaultException, unwrapped
  *   after).
- * The call's context is found at `slot` among the arguments (see `contextSlot`); one appended
- * after the method's own parameters is taken off before the method runs.
+ * The call's context is found where `place` says (see `contextSlot`); a hidden parameter
+ * appended after the method's own is taken off before the method runs.
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
  */
-export function wrapHandlerCallback(
-  callback: Callback,
-  slot: Pick<ContextSlot, 'index' | 'appended'> = PIPELINE_SLOT,
-): Callback {
-  const { index, appended } = slot;
+export function wrapHandlerCallback(callback: Callback, place: ContextPlace = PIPELINE): Callback {
   const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
-    const found = args[index];
-    const ctx = found instanceof McpContext ? found : undefined;
-    if (appended) args.length = index;
+    const ctx = contextIn(args, place);
     try {
       const result = await callback.apply(this, args);
       return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;

@@ -10,7 +10,7 @@ import { MCP_PARAM_ARGS_METADATA } from './mcp-param-type.enum.js';
 import { McpParamsFactory } from './mcp-params.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
-import { contextSlot, type ContextSlot } from './context-param.js';
+import { contextSlot, releaseContextToken, type ContextSlot } from './context-param.js';
 import { registerContextKeeping, withCurrentContext } from './current-mcp-context.js';
 import {
   unwrapIntrinsic,
@@ -75,6 +75,15 @@ function withControllerHosts(creator: ExternalContextCreator): ExternalContextCr
       },
     },
   }) as ExternalContextCreator;
+}
+
+/**
+ * A call whose pipeline rejected: a hidden context token its handler never took is released (a
+ * pipe refused an argument first), and an intrinsic exception gives back what it carries.
+ */
+function failed(ctx: McpContext, error: unknown): never {
+  releaseContextToken(ctx);
+  return unwrapIntrinsic(error);
 }
 
 /** A handler as the server core calls it. */
@@ -154,7 +163,8 @@ export class McpHandlerFactory implements OnModuleDestroy {
       const fn = this.wrap(wrapper.instance as Host, methodName, spec);
       const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
       const run = withCurrentContext(this.keepContext, call);
-      return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
+      if (this.keepContext) return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
+      return (first, ctx) => run(first, ctx).catch((error: unknown) => failed(ctx, error));
     }
     const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
@@ -164,7 +174,9 @@ export class McpHandlerFactory implements OnModuleDestroy {
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, spec, contextId, wrapper.id);
       const call = (input: unknown, context: McpContext) => fn(...spec.argsOf(input, context));
-      return withCurrentContext(this.keepContext, call)(first, ctx).catch(unwrapIntrinsic);
+      return withCurrentContext(this.keepContext, call)(first, ctx).catch((error: unknown) =>
+        failed(ctx, error),
+      );
     };
   }
 
@@ -176,7 +188,7 @@ export class McpHandlerFactory implements OnModuleDestroy {
     inquirerId?: string,
   ): (...args: unknown[]) => Promise<unknown> {
     const creator = spec.controller ? this.controllerContextCreator : this.contextCreator;
-    const slot = contextSlot(instance.constructor, methodName, spec.metadataKey);
+    const slot = contextSlot(instance.constructor, methodName, spec.metadataKey, this.keepContext);
     return creator.create(
       instance,
       spec.callbackOf(instance, methodName, slot),

@@ -1,14 +1,17 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { APP_PIPE } from '@nestjs/core';
 import { McpModule } from '../../../lib/index.js';
 import { waitFor, within } from '../support/wait.js';
 import { connectSdk, firstText, type SdkPeer } from './support/clients.js';
 import { ContextTools, TicksController } from './support/context-tools.js';
+import { NoForbiddenWordPipe } from './support/piped.tools.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 
 /**
  * `asyncContext: false` takes the AsyncLocalStorage off every call (its async hooks cost every
  * promise on Node 20 and 22). Handlers whose parameters are all decorated still stream progress
- * and are unsubscribed when cancelled: the library finds their context without the storage.
+ * and are unsubscribed when cancelled: the library finds their context without the storage, and
+ * the app's global and method pipes never see it.
  * `getCurrentMcpContext()` says it is off instead of answering undefined inside a call.
  */
 describe.each([
@@ -29,7 +32,8 @@ describe.each([
           routeTools: [{ controller: TicksController, method: 'tick' }],
         }),
       ],
-      providers: [ContextTools],
+      // A global pipe that serialises every object argument: it must never see the context.
+      providers: [ContextTools, { provide: APP_PIPE, useClass: NoForbiddenWordPipe }],
       controllers: [TicksController],
     });
     tools = booted.app.get(ContextTools);

@@ -1,8 +1,9 @@
-import { Controller, Get, Injectable, Query } from '@nestjs/common';
+import { Controller, Get, Injectable, Query, UsePipes } from '@nestjs/common';
 import { Observable } from 'rxjs';
 import { z } from 'zod';
 import { getCurrentMcpContext, McpArgs, RouteTool, Tool } from '../../../../lib/index.js';
 import { EndlessProbe } from '../../support/endless-probe.js';
+import { TrimStringsPipe } from './piped.tools.js';
 
 /**
  * Tools whose parameters are all decorated, so the call's context reaches the library only as
@@ -18,6 +19,7 @@ export class ContextTools {
     description: 'Counts to `to` as progress, then answers',
     inputSchema: { to: z.number() },
   })
+  @UsePipes(TrimStringsPipe) // a method pipe runs on every parameter, the hidden one too
   count(@McpArgs('to') to: number) {
     return new Observable<number | { content: Array<{ type: 'text'; text: string }> }>(
       (subscriber) => {
