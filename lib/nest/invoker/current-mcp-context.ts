@@ -30,11 +30,6 @@ export function storedMcpContext(): McpContext | undefined {
   return storage.getStore();
 }
 
-/** Runs `fn` with `ctx` as the current context (the invoker's side of {@link getCurrentMcpContext}). */
-export function runWithMcpContext<T>(ctx: McpContext, fn: () => T): T {
-  return storage.run(ctx, fn);
-}
-
 /**
  * `invoke` as the invoker calls it: inside the current-context storage when `keep` is true, as it
  * is otherwise. On Node 20 and 22 a storage in use turns on async hooks for every promise of the

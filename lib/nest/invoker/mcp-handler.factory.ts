@@ -158,21 +158,26 @@ export class McpHandlerFactory implements OnModuleDestroy {
   }
 
   private build(wrapper: InstanceWrapper, methodName: string, spec: McpPipelineSpec): McpInvokable {
+    const type = wrapper.metatype as Type<unknown>;
     // Transient hosts have no usable static instance: they are resolved per call, like request scope.
-    if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
-      const fn = this.wrap(wrapper.instance as Host, methodName, spec);
+    const isStatic = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
+    // Decided once per handler: where its pipeline callback finds the call's context. A static
+    // host's class is its instance's (a factory provider's metatype is the factory).
+    const hostClass = isStatic ? (wrapper.instance as object).constructor : type;
+    const slot = contextSlot(hostClass, methodName, spec.metadataKey, this.keepContext);
+    if (isStatic) {
+      const fn = this.wrap(wrapper.instance as Host, methodName, spec, slot);
       const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
       const run = withCurrentContext(this.keepContext, call);
       if (this.keepContext) return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
       return (first, ctx) => run(first, ctx).catch((error: unknown) => failed(ctx, error));
     }
-    const type = wrapper.metatype as Type<unknown>;
     return async (first, ctx) => {
       const request = (ctx.transport.raw as object | undefined) ?? { mcp: ctx };
       const contextId = ContextIdFactory.getByRequest(request);
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
-      const fn = this.wrap(instance, methodName, spec, contextId, wrapper.id);
+      const fn = this.wrap(instance, methodName, spec, slot, contextId, wrapper.id);
       const call = (input: unknown, context: McpContext) => fn(...spec.argsOf(input, context));
       return withCurrentContext(this.keepContext, call)(first, ctx).catch((error: unknown) =>
         failed(ctx, error),
@@ -184,11 +189,11 @@ export class McpHandlerFactory implements OnModuleDestroy {
     instance: Host,
     methodName: string,
     spec: McpPipelineSpec,
+    slot: ContextSlot,
     contextId?: Parameters<ExternalContextCreator['create']>[5],
     inquirerId?: string,
   ): (...args: unknown[]) => Promise<unknown> {
     const creator = spec.controller ? this.controllerContextCreator : this.contextCreator;
-    const slot = contextSlot(instance.constructor, methodName, spec.metadataKey, this.keepContext);
     return creator.create(
       instance,
       spec.callbackOf(instance, methodName, slot),

@@ -2,7 +2,6 @@ import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import {
   getCurrentMcpContext,
   registerContextKeeping,
-  runWithMcpContext,
   withCurrentContext,
 } from '../../../../lib/nest/invoker/current-mcp-context.js';
 
@@ -18,7 +17,7 @@ describe('getCurrentMcpContext', () => {
   });
 
   it('returns the context of the call being run, across awaits', async () => {
-    const seen = await runWithMcpContext(ctx, ambient);
+    const seen = await withCurrentContext(true, ambient)(undefined, ctx);
     expect(seen).toBe(ctx);
     expect(getCurrentMcpContext()).toBeUndefined();
   });
