@@ -12,6 +12,7 @@ import type { McpAggregate, McpAggregated } from '../../client/manager/aggregate
 import { McpClientManager } from '../../client/manager/mcp-client-manager.js';
 import { McpServer } from '../../server/mcp-server.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
+import { keepsCurrentContext } from '../invoker/current-mcp-context.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { GatewayRegistrations, type RegistrationKind } from './gateway-registrations.js';
 import { McpGatewayInvoker } from './mcp-gateway-invoker.js';
@@ -75,7 +76,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       this.invoker,
       this.relay,
       options?.hideDeniedFromLists ?? false,
-      options?.asyncContext !== false,
+      keepsCurrentContext(options),
     );
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));

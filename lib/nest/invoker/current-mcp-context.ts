@@ -25,6 +25,11 @@ export function getCurrentMcpContext(): McpContext | undefined {
   return storage.getStore();
 }
 
+/** Whether a module with these options keeps the current context (`asyncContext`, default on). */
+export function keepsCurrentContext(options: { asyncContext?: boolean } | undefined): boolean {
+  return options?.asyncContext !== false;
+}
+
 /** The stored context of the call being run, if any (the library's side: never throws). */
 export function storedMcpContext(): McpContext | undefined {
   return storage.getStore();

@@ -11,7 +11,11 @@ import { McpParamsFactory } from './mcp-params.factory.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { contextSlot, releaseContextToken, type ContextSlot } from './context-param.js';
-import { registerContextKeeping, withCurrentContext } from './current-mcp-context.js';
+import {
+  keepsCurrentContext,
+  registerContextKeeping,
+  withCurrentContext,
+} from './current-mcp-context.js';
 import {
   unwrapIntrinsic,
   withMetadataOf,
@@ -120,7 +124,7 @@ export class McpHandlerFactory implements OnModuleDestroy {
     @Inject(MCP_MODULE_OPTIONS) options: Pick<McpModuleOptions, 'asyncContext'>,
   ) {
     this.controllerContextCreator = withControllerHosts(contextCreator);
-    this.keepContext = options.asyncContext !== false;
+    this.keepContext = keepsCurrentContext(options);
     this.releaseContextKeeping = registerContextKeeping(this.keepContext);
   }
 
@@ -169,7 +173,8 @@ export class McpHandlerFactory implements OnModuleDestroy {
       const fn = this.wrap(wrapper.instance as Host, methodName, spec, slot);
       const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
       const run = withCurrentContext(this.keepContext, call);
-      if (this.keepContext) return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
+      // Only a hidden token can be left behind; other handlers get no closure per call.
+      if (slot.kind !== 'token') return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
       return (first, ctx) => run(first, ctx).catch((error: unknown) => failed(ctx, error));
     }
     return async (first, ctx) => {
@@ -179,9 +184,9 @@ export class McpHandlerFactory implements OnModuleDestroy {
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
       const fn = this.wrap(instance, methodName, spec, slot, contextId, wrapper.id);
       const call = (input: unknown, context: McpContext) => fn(...spec.argsOf(input, context));
-      return withCurrentContext(this.keepContext, call)(first, ctx).catch((error: unknown) =>
-        failed(ctx, error),
-      );
+      const running = withCurrentContext(this.keepContext, call)(first, ctx);
+      if (slot.kind !== 'token') return running.catch(unwrapIntrinsic);
+      return running.catch((error: unknown) => failed(ctx, error));
     };
   }
 
