@@ -13,7 +13,7 @@ import {
   subscribe,
   unsubscribe,
 } from './resources.handlers.js';
-import { SERVED_PARAMS_OVERRIDES } from './served-params.js';
+import { MODERN_SERVED_PARAMS_OVERRIDES, SERVED_PARAMS_OVERRIDES } from './served-params.js';
 import { callTool, listTools } from './tools.handlers.js';
 import { cancelTask, getTask, getTaskResult, listTasks, updateTask } from './tasks.handlers.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
@@ -118,7 +118,8 @@ const MODERN_ONLY_HANDLERS: Readonly<Record<string, ServedMethodEntry['handle']>
 /**
  * Every method a stateless 2026-07-28 request may call, keyed by name: the session-era handlers
  * of methods that still exist in 2026-07-28 (not `initialize`, `ping`, `logging/setLevel`,
- * `resources/subscribe`, `resources/unsubscribe`), parsed with the table's modern params schema,
+ * `resources/subscribe`, `resources/unsubscribe`), parsed with the table's modern params schema
+ * (or its override, `served-params.ts`),
  * plus the modern-only methods. Built once.
  */
 export function createModernServedMethods(): ReadonlyMap<string, ServedMethodEntry> {
@@ -130,7 +131,8 @@ export function createModernServedMethods(): ReadonlyMap<string, ServedMethodEnt
   for (const [method, handle] of Object.entries(handlers)) {
     const spec = findMethod('client', 'request', method);
     if (!spec?.modern) continue;
-    served.set(method, build(method, spec.modern.params, spec.capability, handle));
+    const schema = MODERN_SERVED_PARAMS_OVERRIDES[method] ?? spec.modern.params;
+    served.set(method, build(method, schema, spec.capability, handle));
   }
   return served;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { ImplementationSchema } from '../../protocol/schema/base.js';
+import { ImplementationSchema, type RequestMeta } from '../../protocol/schema/base.js';
 import { ClientCapabilitiesSchema } from '../../protocol/schema/capabilities.js';
 import { InitializeRequestParamsSchema } from '../../protocol/schema/lifecycle.js';
+import { InputResponseRequestParamsSchema } from '../../protocol/schema/modern.js';
+import { CallToolRequestParamsSchema } from '../../protocol/schema/tools.js';
 
 /**
  * `initialize` params as the server accepts them: a missing or unknown `protocolVersion` is
@@ -14,8 +16,42 @@ const InitializeParams = InitializeRequestParamsSchema.extend({
   clientInfo: z.optional(ImplementationSchema),
 });
 
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * Where the server accepts more than the method table's params schema (robustness on input).
- * Every other served method is parsed with the table's schema as is.
+ * `tools/call` params as the server parses them: `arguments` must be an object, checked but not
+ * copied key by key (the table's `z.record` rebuilds it; the tool's own input schema parses it
+ * right after, so the copy was work done twice on every call).
  */
-export const SERVED_PARAMS_OVERRIDES = { initialize: InitializeParams } as const;
+const CallToolParams = CallToolRequestParamsSchema.extend({
+  arguments: z.optional(
+    z.custom<Record<string, unknown>>(isJsonObject, { error: 'expected an object' }),
+  ),
+});
+
+/**
+ * Where the server accepts more than the method table's params schema (robustness on input), or
+ * parses the same input with less work. Every other served method is parsed with the table's
+ * schema as is.
+ */
+export const SERVED_PARAMS_OVERRIDES = {
+  initialize: InitializeParams,
+  'tools/call': CallToolParams,
+} as const;
+
+/**
+ * The `_meta` of a 2026-07-28 request's params: a transport parses it in full as the envelope
+ * (`parseModernEnvelope`) before it dispatches, so here it is only checked to be an object, not
+ * parsed and copied a second time with its client capabilities. Optional: a caller of
+ * `dispatchModern` may pass the protocol facts without it.
+ */
+const EnvelopeMeta = z.custom<RequestMeta>(isJsonObject, { error: 'expected an object' });
+
+/** The 2026-07-28 counterparts of {@link SERVED_PARAMS_OVERRIDES} (input rounds included). */
+export const MODERN_SERVED_PARAMS_OVERRIDES: Readonly<Record<string, z.ZodType>> = {
+  'tools/call': CallToolParams.extend(InputResponseRequestParamsSchema.shape).extend({
+    _meta: z.optional(EnvelopeMeta),
+  }),
+};

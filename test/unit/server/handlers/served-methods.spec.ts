@@ -1,4 +1,7 @@
-import { createServedMethods } from '../../../../lib/server/handlers/served-methods.js';
+import {
+  createModernServedMethods,
+  createServedMethods,
+} from '../../../../lib/server/handlers/served-methods.js';
 import { CLIENT_REQUEST_METHODS } from '../../../../lib/protocol/schema/index.js';
 import { TestClient, makeServer } from '../harness.js';
 
@@ -37,5 +40,42 @@ describe('served methods', () => {
       tools: [{ name: 'x', inputSchema: { type: 'object', properties: {} } }],
     });
     expect(await client.result('ping')).toEqual({});
+  });
+
+  it('checks tools/call arguments as an object without copying them, in both eras', () => {
+    const modernMeta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { roots: {} },
+    };
+    const eras = [
+      [createServedMethods().get('tools/call')!, undefined],
+      [createModernServedMethods().get('tools/call')!, modernMeta],
+    ] as const;
+    for (const [entry, meta] of eras) {
+      const args = { text: 'hi', nested: { deep: [1] } };
+      const parsed = entry.parseParams({ name: 'echo', arguments: args, _meta: meta });
+      expect(parsed.arguments).toBe(args);
+      expect(parsed.name).toBe('echo');
+      for (const bad of [[1, 2], 'text', null, 5]) {
+        expect(() => entry.parseParams({ name: 'echo', arguments: bad, _meta: meta })).toThrow(
+          /^Invalid params of tools\/call: arguments: expected an object$/,
+        );
+      }
+    }
+  });
+
+  it('keeps the 2026-07-28 _meta the envelope parsed as it is', () => {
+    const entry = createModernServedMethods().get('tools/call')!;
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      progressToken: 7,
+    };
+    const parsed = entry.parseParams({ name: 'echo', _meta: meta, requestState: 's' });
+    expect(parsed._meta).toBe(meta);
+    expect(parsed.requestState).toBe('s');
+    expect(() => entry.parseParams({ name: 'echo', _meta: meta, requestState: 5 })).toThrow(
+      /requestState/,
+    );
   });
 });
