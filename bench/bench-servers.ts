@@ -1,8 +1,11 @@
 /**
- * The servers of `npm run bench`, all on this thread: per selected adapter the MCP app, the same
- * app on the fast path (module extra `fastPath`), the same app trusting the loader as a proxy (default session caps) and the bare Nest route; the raw
- * `node:http` echo; with `BENCH_BASELINE_REF`, the MCP app built from that commit's library on
- * each adapter (the "before" arms); the `tools/list` apps when that phase runs.
+ * The servers of `npm run bench`: on this thread, per selected adapter, the MCP app, the same app
+ * trusting the loader as a proxy (default session caps) and the bare Nest route; with
+ * `BENCH_BASELINE_REF`, the MCP app built from that commit's library on each adapter (the
+ * "before" arms); the `tools/list` apps when that phase runs. Each in its own process (as such
+ * an app runs): per adapter the MCP app on the fast path (module extra `fastPath`, with
+ * `asyncContext: false`), and the raw `node:http` echo. In this process the controller apps'
+ * context storage would turn Node's async hooks on for them too (Node 20 and 22).
  */
 import {
   BENCH_ADAPTERS,
@@ -14,13 +17,19 @@ import {
 } from './apps.js';
 import { loadBaselineLibrary } from './baseline-library.js';
 import { openMcpSession } from './mcp-session.js';
-import { startRawNodeEcho, type StartedServer } from './raw-node-echo.js';
+import type { StartedServer } from './raw-node-echo.js';
+import { startServerProcess } from './servers/server-process.js';
 import { smokeTest } from './smoke.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
+/** A server of the run; `pid` when it runs in its own process (its CPU is read from there). */
+export interface BenchServer extends StartedServer {
+  pid?: number;
+}
+
 /** An MCP app with the headers of the session its `tools/call` runs use. */
 export interface McpTarget {
-  app: StartedApp;
+  app: BenchServer;
   sessionHeaders: Record<string, string>;
 }
 
@@ -40,7 +49,7 @@ export interface AdapterServers {
 /** Every server of the run. */
 export interface BenchServers {
   adapters: AdapterServers[];
-  raw: StartedServer;
+  raw: BenchServer;
   /** The baseline commit's short hash, when `BENCH_BASELINE_REF` is set. */
   baselineLabel?: string;
   /** `tools/list` apps (`count` realistic tools, then 5), when asked; the baseline's after them. */
@@ -62,7 +71,7 @@ export function selectedAdapters(): BenchAdapter[] {
 }
 
 /** Opens a session on an MCP app and checks both eras answer the echo call. */
-async function mcpTarget(app: StartedApp): Promise<McpTarget> {
+async function mcpTarget(app: BenchServer): Promise<McpTarget> {
   const sessionHeaders = await openMcpSession(app.url);
   await smokeTest(app.url, sessionHeaders);
   await smokeTest(app.url, { ...BASE_HEADERS, ...MODERN_HEADERS }, true);
@@ -96,7 +105,14 @@ export async function startBenchServers(
       servers.push({
         adapter,
         mcp: await mcpTarget(track(await startMcpApp({ adapter }))),
-        fast: await mcpTarget(track(await startMcpApp({ adapter, fastPath: true }))),
+        fast: await mcpTarget(
+          track(
+            await startServerProcess({
+              name: adapter === 'express' ? 'nestjs-mcp-fast' : 'nestjs-mcp-fast-fastify',
+              path: '/mcp',
+            }),
+          ),
+        ),
         proxied,
         bare,
         ...(baseline
@@ -108,7 +124,7 @@ export async function startBenchServers(
           : {}),
       });
     }
-    const raw = track(await startRawNodeEcho());
+    const raw = track(await startServerProcess({ name: 'raw-node', path: '/rpc' }));
     await smokeTest(raw.url, { ...BASE_HEADERS });
     const list = async (count: number, library = baseline?.library) => {
       const app = track(await startToolListApp(count, { adapter: 'express', library }));

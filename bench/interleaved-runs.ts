@@ -36,7 +36,8 @@ export interface InterleavedResult {
  * Loads each target once to warm up, then `options.rounds` rounds of all targets in turn, then the
  * first target once more, so drift (other load on the machine, JIT) hits every target alike.
  * Prints each run as it ends (`serverHere`: with the server thread's ELU and CPU, when the
- * servers run on this thread; a target with `serverCpuMs` prints its process's CPU per request)
+ * servers run on this thread; a target with `serverCpuMs`, whose server runs in its own process,
+ * prints that process's CPU per request)
  * and returns the mean of each target's runs.
  */
 export async function runInterleaved(
@@ -66,6 +67,8 @@ export async function runInterleaved(
     if (cpuBefore === undefined || cpuAfter === undefined) return r;
     return {
       ...r,
+      // This thread's event-loop use says nothing of a server in another process.
+      serverElu: undefined,
       serverCpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, r.completed),
     };
   };
@@ -83,7 +86,7 @@ export async function runInterleaved(
     const r = await load(t, options.durationSec);
     check(t, `run ${index + 1}`, r);
     runs.get(t.name)!.push(r);
-    printRun(t.name, index + 1, r, serverHere ? 'here' : t.serverCpuMs ? 'process' : 'none');
+    printRun(t.name, index + 1, r, t.serverCpuMs ? 'process' : serverHere ? 'here' : 'none');
   }
   const summaries = new Map(targets.map((t) => [t.name, summarise(t.name, runs.get(t.name)!)]));
   return { summaries, failures };

@@ -10,9 +10,12 @@ export interface TargetSummary {
   p50Ms: number;
   p99Ms: number;
   completed: number;
-  /** Mean event-loop utilisation of the servers' thread. */
+  /** Mean event-loop utilisation of the servers' thread (NaN for a server in its own process). */
   elu: number;
-  /** Mean CPU microseconds of the servers' thread per request (NaN off Linux). */
+  /**
+   * Mean CPU microseconds of the servers' thread per request, or of the server's process when it
+   * runs in its own (NaN off Linux).
+   */
   cpuUsPerRequest: number;
 }
 
@@ -106,7 +109,7 @@ export function printPhaseTable(rows: PhaseRow[]): void {
     s.rps.toFixed(0),
     s.p50Ms.toFixed(2),
     s.p99Ms.toFixed(2),
-    `${(s.elu * 100).toFixed(0)} %`,
+    Number.isNaN(s.elu) ? '—' : `${(s.elu * 100).toFixed(0)} %`,
     s.cpuUsPerRequest.toFixed(0),
     ratio(s.rps, bare?.rps),
     ratio(s.cpuUsPerRequest, bare?.cpuUsPerRequest),

@@ -6,12 +6,13 @@
  */
 import { CURRENT_LIBRARY } from './bench-library.js';
 import type { BeforeAfterPair } from './before-after.js';
-import type { AdapterServers, BenchServers, McpTarget } from './bench-servers.js';
+import type { AdapterServers, BenchServer, BenchServers, McpTarget } from './bench-servers.js';
 import { runInterleaved, type InterleavedResult, type LoadTarget } from './interleaved-runs.js';
 import type { BenchOptions } from './options.js';
 import { createOtelArm } from './otel-arm.js';
 import { printPhaseTable, type PhaseRow, type TargetSummary } from './report.js';
 import type { TargetCheck } from './targets.js';
+import { processCpuMs } from './thread-cpu.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
 /** What every phase reads and adds to. */
@@ -42,6 +43,18 @@ function throughput(
 
 const MODERN = { ...BASE_HEADERS, ...MODERN_HEADERS };
 const RAW = 'raw node';
+
+/** The target fields of a server in its own process: its process's CPU, read around each run. */
+function ownProcess(server: BenchServer): Pick<LoadTarget, 'serverCpuMs'> {
+  const pid = server.pid;
+  return pid === undefined ? {} : { serverCpuMs: () => processCpuMs(pid) };
+}
+
+/** The raw echo as a target of a phase (its own process). */
+function rawTarget(ctx: PhaseContext, fields: Partial<LoadTarget>): LoadTarget {
+  const raw = ctx.servers.raw;
+  return { name: RAW, url: raw.url, headers: { ...BASE_HEADERS }, ...ownProcess(raw), ...fields };
+}
 
 /** The arm's name on the baseline commit's library. */
 const beforeName = (ctx: PhaseContext, name: string) => `${name} @${ctx.servers.baselineLabel}`;
@@ -92,8 +105,21 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
     const targets: LoadTarget[] = [];
     const groups: { names: string[]; bare: string }[] = [];
     const calls = (mcp: McpTarget, name: (arm: string) => string): LoadTarget[] => [
-      { name: name('mcp'), url: mcp.app.url, headers: mcp.sessionHeaders, before: plain },
-      { name: name('mcp2026'), url: mcp.app.url, headers: MODERN, modern: true, before: plain },
+      {
+        name: name('mcp'),
+        url: mcp.app.url,
+        headers: mcp.sessionHeaders,
+        before: plain,
+        ...ownProcess(mcp.app),
+      },
+      {
+        name: name('mcp2026'),
+        url: mcp.app.url,
+        headers: MODERN,
+        modern: true,
+        before: plain,
+        ...ownProcess(mcp.app),
+      },
     ];
     for (const a of ctx.servers.adapters) {
       const arms = [
@@ -116,12 +142,7 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
       });
       groups.push({ names: arms.map((t) => t.name), bare });
     }
-    targets.push({
-      name: RAW,
-      url: ctx.servers.raw.url,
-      headers: { ...BASE_HEADERS },
-      before: plain,
-    });
+    targets.push(rawTarget(ctx, { before: plain }));
     const s = await run(ctx, 'tools/call', targets);
     printPhaseTable(rowsOf(s, groups));
     for (const a of ctx.servers.adapters) {
@@ -226,7 +247,7 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
     targets.push(...arms, { name: bare, url: a.bare.url, headers, workload: 'handshake' });
     groups.push({ names: arms.map((t) => t.name), bare });
   }
-  targets.push({ name: RAW, url: ctx.servers.raw.url, headers, workload: 'handshake' });
+  targets.push(rawTarget(ctx, { workload: 'handshake' }));
   const s = await run(
     ctx,
     'handshake (rates in handshakes/s; mcp+DELETE: 5 trips, proxied: 4 trips, a new client ' +
@@ -289,7 +310,7 @@ export async function p99Phase(ctx: PhaseContext, connections: number): Promise<
     });
     groups.push({ names: arms.map((t) => t.name), bare });
   }
-  targets.push({ name: RAW, url: ctx.servers.raw.url, headers: { ...BASE_HEADERS }, connections });
+  targets.push(rawTarget(ctx, { connections }));
   const s = await run(ctx, `tools/call at ${connections} connections`, targets);
   printPhaseTable(rowsOf(s, groups));
   for (const a of ctx.servers.adapters) {

@@ -1,7 +1,8 @@
 /**
  * Load benchmark of issues 16 and 28's targets, each printed as a ratio measured in the same run,
- * with its goal and whether it is met (`bench/targets.ts`). Servers run on this thread (in one
- * process, `bench/bench-servers.ts`), autocannon in a worker thread; every phase interleaves its
+ * with its goal and whether it is met (`bench/targets.ts`). Servers run on this thread
+ * (`bench/bench-servers.ts`), but for the fast-path apps and the raw echo, each in its own process;
+ * autocannon runs in a worker thread; every phase interleaves its
  * arms (`bench/interleaved-runs.ts`) and prints a table with req/s, p50/p99, server CPU per request
  * and the ratios to the bare Nest route of the same adapter and to the raw `node:http` echo (the
  * ceiling of Node). Phases (`BENCH_ONLY=call,handshake,p99,list,client` picks some; phase code in
