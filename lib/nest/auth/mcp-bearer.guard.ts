@@ -47,7 +47,15 @@ const KIND_OF_METHOD: Record<string, McpScopedKind> = {
 export class McpBearerGuard implements CanActivate {
   constructor(protected readonly resourceServer: McpResourceServer) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Declared `boolean | Promise<boolean>` so that a subclass may answer at once (Nest then skips
+   * awaiting it); this guard itself always answers with a promise.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    return this.check(context);
+  }
+
+  private async check(context: ExecutionContext): Promise<boolean> {
     if (McpExecutionContext.isMcp(context)) return this.checkCall(context);
     if (context.getType() !== 'http') return true;
     const http = context.switchToHttp();
@@ -99,7 +107,8 @@ export class McpBearerGuard implements CanActivate {
  */
 @Injectable()
 export class McpEndpointAuthGuard extends McpBearerGuard {
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** `true` at once when the endpoint is not protected: Nest need not await a promise per request. */
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     return this.resourceServer.protectsEndpoint ? super.canActivate(context) : true;
   }
 }
