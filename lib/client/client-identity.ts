@@ -1,3 +1,4 @@
+import { isPlainObject } from '../protocol/plain-object.js';
 import type { ClientCapabilities, Implementation } from '../protocol/schema/index.js';
 import type { McpClientOptions } from './mcp-client-options.interface.js';
 import { APPS_CLIENT_EXTENSION } from './apps/app-views.js';
@@ -29,10 +30,6 @@ export function mergeClientCapabilities(
   extra: ClientCapabilities,
 ): ClientCapabilities {
   return deepMerge(base, extra) as ClientCapabilities;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): unknown {

@@ -1,3 +1,4 @@
+import { isPlainObject } from './plain-object.js';
 import { ErrorCode } from './error-codes.js';
 import { McpError } from '../errors/mcp.error.js';
 import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth, MAX_REQUEST_ID_LENGTH } from './json-depth.js';
@@ -76,10 +77,6 @@ function isId(v: unknown): v is RequestId {
   return typeof v === 'string'
     ? v.length <= MAX_REQUEST_ID_LENGTH
     : typeof v === 'number' && Number.isInteger(v);
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ImplementationSchema, type RequestMeta } from '../../protocol/schema/base.js';
 import { ClientCapabilitiesSchema } from '../../protocol/schema/capabilities.js';
 import { InitializeRequestParamsSchema } from '../../protocol/schema/lifecycle.js';
-import { InputResponseRequestParamsSchema } from '../../protocol/schema/modern.js';
 import { CallToolRequestParamsSchema } from '../../protocol/schema/tools.js';
+import { mrtrShape } from '../../protocol/methods/shared-schemas.js';
+import { isPlainObject } from '../../protocol/plain-object.js';
 
 /**
  * `initialize` params as the server accepts them: a missing or unknown `protocolVersion` is
@@ -16,10 +17,6 @@ const InitializeParams = InitializeRequestParamsSchema.extend({
   clientInfo: z.optional(ImplementationSchema),
 });
 
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * `tools/call` params as the server parses them: `arguments` must be an object, checked but not
  * copied key by key (the table's `z.record` rebuilds it; the tool's own input schema parses it
@@ -27,7 +24,7 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
  */
 const CallToolParams = CallToolRequestParamsSchema.extend({
   arguments: z.optional(
-    z.custom<Record<string, unknown>>(isJsonObject, { error: 'expected an object' }),
+    z.custom<Record<string, unknown>>(isPlainObject, { error: 'expected an object' }),
   ),
 });
 
@@ -47,11 +44,11 @@ export const SERVED_PARAMS_OVERRIDES = {
  * parsed and copied a second time with its client capabilities. Optional: a caller of
  * `dispatchModern` may pass the protocol facts without it.
  */
-const EnvelopeMeta = z.custom<RequestMeta>(isJsonObject, { error: 'expected an object' });
+const EnvelopeMeta = z.custom<RequestMeta>(isPlainObject, { error: 'expected an object' });
 
 /** The 2026-07-28 counterparts of {@link SERVED_PARAMS_OVERRIDES} (input rounds included). */
 export const MODERN_SERVED_PARAMS_OVERRIDES: Readonly<Record<string, z.ZodType>> = {
-  'tools/call': CallToolParams.extend(InputResponseRequestParamsSchema.shape).extend({
+  'tools/call': CallToolParams.extend(mrtrShape).extend({
     _meta: z.optional(EnvelopeMeta),
   }),
 };
