@@ -324,12 +324,18 @@ describe('McpGatewayModule (official SDK client → gateway → upstreams)', () 
   it('sends list_changed downstream when an upstream list changes, and serves the new tool', async () => {
     const before = listChanged;
     weather.server.registerTool({ name: 'added_later', description: 'new' }, () => 'late tool');
-    await waitFor(() => listChanged > before, {
-      timeoutMs: 10_000,
-      description: 'list_changed downstream',
-    });
-    const { tools } = await sdk.client.listTools();
-    expect(tools.map((t) => t.name)).toContain('weather__added_later');
+    // The previous test's upstream restart may send a list_changed of its own first: wait for
+    // one that comes with the new tool listed.
+    await waitFor(
+      async () =>
+        listChanged > before &&
+        (await sdk.client.listTools()).tools.some((t) => t.name === 'weather__added_later'),
+      {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+        description: 'list_changed downstream and the new tool listed',
+      },
+    );
     const result = await sdk.client.callTool({ name: 'weather__added_later', arguments: {} });
     expect(textOf(result)).toBe('late tool');
   }, 15_000);
