@@ -17,15 +17,18 @@ const InitializeParams = InitializeRequestParamsSchema.extend({
   clientInfo: z.optional(ImplementationSchema),
 });
 
+/** A JSON object, checked and passed on as it is (no copy). */
+function plainObject<T>(): z.ZodType<T> {
+  return z.custom<T>(isPlainObject, { error: 'expected an object' });
+}
+
 /**
  * `tools/call` params as the server parses them: `arguments` must be an object, checked but not
  * copied key by key (the table's `z.record` rebuilds it; the tool's own input schema parses it
  * right after, so the copy was work done twice on every call).
  */
 const CallToolParams = CallToolRequestParamsSchema.extend({
-  arguments: z.optional(
-    z.custom<Record<string, unknown>>(isPlainObject, { error: 'expected an object' }),
-  ),
+  arguments: z.optional(plainObject<Record<string, unknown>>()),
 });
 
 /**
@@ -44,7 +47,7 @@ export const SERVED_PARAMS_OVERRIDES = {
  * parsed and copied a second time with its client capabilities. Optional: a caller of
  * `dispatchModern` may pass the protocol facts without it.
  */
-const EnvelopeMeta = z.custom<RequestMeta>(isPlainObject, { error: 'expected an object' });
+const EnvelopeMeta = plainObject<RequestMeta>();
 
 /** The 2026-07-28 counterparts of {@link SERVED_PARAMS_OVERRIDES} (input rounds included). */
 export const MODERN_SERVED_PARAMS_OVERRIDES: Readonly<Record<string, z.ZodType>> = {
