@@ -1,4 +1,5 @@
-import { LazyAbort } from './lazy-abort.js';
+import { InboundCall } from './inbound-call.js';
+import type { LazyAbort } from './lazy-abort.js';
 import { ErrorCode } from '../protocol/error-codes.js';
 import {
   errorResponse,
@@ -250,16 +251,11 @@ export class JsonRpcPeer<TExtra = undefined> {
       return;
     }
     // The handler's signal is made on first read: most requests end before anyone listens.
-    const controller = new LazyAbort();
+    const controller = new InboundCall(extra);
     this.inbound.set(id, controller);
     let response: JsonRpcResponse;
     try {
-      const result = await this.options.onRequest(request, {
-        get signal() {
-          return controller.signal;
-        },
-        extra,
-      });
+      const result = await this.options.onRequest(request, controller);
       response = resultResponse(id, result);
     } catch (error) {
       response = errorResponse(id, this.toErrorObject(error, request, controller.signal));

@@ -7,7 +7,8 @@ import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { ServerCapabilities } from '../protocol/schema/index.js';
-import type { RequestScope, ServerNotifier } from './context/request-scope.interface.js';
+import type { ServerNotifier } from './context/request-scope.interface.js';
+import { RequestScopeRecord } from './context/request-scope-record.js';
 import { toMcpError } from './errors/to-mcp-error.js';
 import type { ServerErrorLog } from './errors/server-error-log.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
@@ -151,20 +152,17 @@ export class RequestDispatch {
     const params = method
       ? method.admit(request.params, session.advertised ?? this.host.getCapabilities())
       : ((request.params ?? {}) as Record<string, unknown>);
-    const scope: RequestScope = {
+    const scope = new RequestScopeRecord(inbound, {
       requestId: request.id,
       method: request.method,
       params,
       rawParams: request.params,
-      get signal() {
-        return inbound.signal;
-      },
       protocol: extra.protocol ?? session.protocol,
       transport: extra.transport,
       session,
       peer: session.peer,
       notifier: this.host,
-    };
+    });
     if (!method) return runCustomMethod(custom!, scope);
     // A session with its own components reads the layered registries (server's + its own).
     return method.handle(params, scope, session.componentsIfAny?.host ?? this.host);

@@ -6,6 +6,7 @@ import type {
   InputResponses,
 } from '../../protocol/schema/index.js';
 import { McpContext } from './mcp-context.js';
+import { scopeWith } from './request-scope-record.js';
 import type { RequestScope } from './request-scope.interface.js';
 import { readInputResponses } from '../mrtr/input-answers.js';
 import { InputRound } from '../mrtr/input-round.js';
@@ -70,7 +71,7 @@ async function runModern(
     request: scope,
   });
   // The handler's signal is the round's (also aborted when the request is), made when first read.
-  const ctx = new McpContext(roundScope(scope, round));
+  const ctx = new McpContext(scopeWith(scope, { inputRound: round }, round));
   try {
     const outcome = await round.run(() => invoke(ctx));
     if (outcome.kind === 'input') return new InputRequiredOutcome(outcome.result);
@@ -79,35 +80,6 @@ async function runModern(
   } finally {
     ctx.finish();
   }
-}
-
-/**
- * The scope of one modern run: the request's, with the round and the round's signal. Every key
- * is listed (the type makes a new key of `RequestScope` a compile error here): one literal of a
- * fixed shape per request, and the request's own signal, which a transport may make on first
- * read, is not read.
- */
-function roundScope(scope: RequestScope, round: InputRound): RequestScope {
-  const run: { [K in keyof Required<RequestScope>]: RequestScope[K] } = {
-    requestId: scope.requestId,
-    method: scope.method,
-    params: scope.params,
-    rawParams: scope.rawParams,
-    get signal() {
-      return round.signal;
-    },
-    protocol: scope.protocol,
-    transport: scope.transport,
-    session: scope.session,
-    peer: scope.peer,
-    outlet: scope.outlet,
-    principal: scope.principal,
-    notifier: scope.notifier,
-    inputRound: round,
-    task: scope.task,
-    startTask: scope.startTask,
-  };
-  return run;
 }
 
 function runLegacy(
@@ -143,7 +115,7 @@ export async function runLegacyRounds(
         );
       }
       const answers = await ask(ctx, pending.inputRequests);
-      runScope = { ...scope, inputRound: new LegacyInputRound(answers, pending.state) };
+      runScope = scopeWith(scope, { inputRound: new LegacyInputRound(answers, pending.state) });
     } finally {
       ctx.finish();
     }

@@ -5,6 +5,7 @@ import type { RequestScope } from '../context/request-scope.interface.js';
 import type { HandlerHost } from './method-handler.interface.js';
 import type { ToolRunner } from './tools.handlers.js';
 import { runHandler } from '../context/run-handler.js';
+import { scopeWith } from '../context/request-scope-record.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { LiveTask, TaskStart } from '../tasks/task-engine.js';
 import { runTaskHandler, taskScope } from '../tasks/task-run.js';
@@ -119,14 +120,13 @@ export async function callAsTask(
   let live: LiveTask | undefined;
   let started!: () => void;
   const becameTask = new Promise<undefined>((resolve) => (started = () => resolve(undefined)));
-  const manual: RequestScope = {
-    ...scope,
+  const manual = scopeWith(scope, {
     startTask: async () => {
       live = await engine.create(start);
       started();
       return taskScope(scope, live, engine);
     },
-  };
+  });
   const running = invoke(tool, args, manual, host, runHandler);
   const first = await Promise.race([running.then((result) => ({ result })), becameTask]);
   if (first) return first.result;

@@ -7,7 +7,9 @@ import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/m
 import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { InboundRequest } from '../../engine/json-rpc-peer.interface.js';
-import type { RequestScope, ServerNotifier } from '../context/request-scope.interface.js';
+import type { ServerNotifier } from '../context/request-scope.interface.js';
+import { RequestScopeRecord } from '../context/request-scope-record.js';
+import { ModernCall } from '../../engine/modern-call.js';
 import { toMcpError } from '../errors/to-mcp-error.js';
 import type { HandlerHost } from '../handlers/method-handler.interface.js';
 import { createModernServedMethods } from '../handlers/served-methods.js';
@@ -61,23 +63,18 @@ export class ModernDispatcher {
     const params = method
       ? method.admit(request.params, this.host.getCapabilities())
       : ((request.params ?? {}) as Record<string, unknown>);
-    const scope: RequestScope = {
+    // The signal is read through: a transport may make it on first read.
+    const scope = new RequestScopeRecord(call, {
       requestId: request.id,
       method: request.method,
       params,
       rawParams: request.params,
-      // Read through: a transport may make its signal on first read.
-      get signal() {
-        return call.signal;
-      },
       protocol: call.protocol,
       transport: call.transport,
-      session: undefined,
       outlet: call.outlet,
-      // Always present (undefined when anonymous): a literal of one shape, no spread, per request.
       principal: call.principal,
       notifier: this.host,
-    };
+    });
     let result: Record<string, unknown>;
     try {
       result = method
@@ -118,15 +115,14 @@ export class ModernDispatcher {
     }
     const protocol = parseModernEnvelope(request.params, this.host.supportedVersions);
     const id = request.id;
-    return {
+    const { transport } = inbound.extra;
+    return new ModernCall(
       protocol,
-      outlet: { notify: (method, params) => session.peer.notify(method, params, id) },
-      transport: inbound.extra.transport,
-      get signal() {
-        return inbound.signal;
-      },
-      principal: inbound.extra.transport.kind === 'stdio' ? 'stdio' : undefined,
-    };
+      { notify: (method, params) => session.peer.notify(method, params, id) },
+      transport,
+      inbound,
+      transport.kind === 'stdio' ? 'stdio' : undefined,
+    );
   }
 
   /** {@inheritDoc HandlerHost.discoverResult} */

@@ -57,7 +57,7 @@ export class McpSessionComponents extends ComponentRegistrar {
     super();
     this.registry = new PrimitiveRegistry(server.compiler);
     const primitives = layeredLookup(this.registry, server.primitives);
-    this.host = withPrimitives(server, primitives);
+    this.host = new LayeredHandlerHost(server, primitives);
   }
 
   protected override changed(list: PrimitiveListKind): void {
@@ -90,30 +90,49 @@ export class McpSessionComponents extends ComponentRegistrar {
   }
 }
 
-/** A handler host that reads `primitives` from the given lookup and everything else from `host`. */
-function withPrimitives(host: HandlerHost, primitives: PrimitiveLookup): HandlerHost {
-  return {
-    primitives,
-    get options() {
-      return host.options;
-    },
-    get pageSize() {
-      return host.pageSize;
-    },
-    get inputRounds() {
-      return host.inputRounds;
-    },
-    get errors() {
-      return host.errors;
-    },
-    get listen() {
-      return host.listen;
-    },
-    get tasks() {
-      return host.tasks;
-    },
-    negotiateVersion: (requested) => host.negotiateVersion(requested),
-    initializeResult: (version) => host.initializeResult(version),
-    discoverResult: () => host.discoverResult(),
-  };
+/**
+ * A handler host that reads `primitives` from the given lookup and everything else from `host`
+ * (read through: the server may set some of it later). A class, not a literal with getters.
+ */
+class LayeredHandlerHost implements HandlerHost {
+  constructor(
+    private readonly host: HandlerHost,
+    readonly primitives: PrimitiveLookup,
+  ) {}
+
+  get options(): HandlerHost['options'] {
+    return this.host.options;
+  }
+
+  get pageSize(): number {
+    return this.host.pageSize;
+  }
+
+  get inputRounds(): HandlerHost['inputRounds'] {
+    return this.host.inputRounds;
+  }
+
+  get errors(): HandlerHost['errors'] {
+    return this.host.errors;
+  }
+
+  get listen(): HandlerHost['listen'] {
+    return this.host.listen;
+  }
+
+  get tasks(): HandlerHost['tasks'] {
+    return this.host.tasks;
+  }
+
+  negotiateVersion(requested: unknown): string {
+    return this.host.negotiateVersion(requested);
+  }
+
+  initializeResult(version: string): ReturnType<HandlerHost['initializeResult']> {
+    return this.host.initializeResult(version);
+  }
+
+  discoverResult(): Record<string, unknown> {
+    return this.host.discoverResult();
+  }
 }

@@ -4,6 +4,7 @@ import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import { LazyAbort } from '../../engine/lazy-abort.js';
+import { ModernCall } from '../../engine/modern-call.js';
 import { httpTransportInfo } from './http-transport-info.js';
 import {
   isJsonRpcRequest,
@@ -86,15 +87,8 @@ export async function serveModernPost(
   });
   const transport = httpTransportInfo(req, res);
   try {
-    const result = await server.dispatchModern(request, {
-      protocol,
-      outlet: reply,
-      transport,
-      get signal() {
-        return abort.signal;
-      },
-      principal, // always present (undefined when anonymous): one literal shape, no spread
-    });
+    const call = new ModernCall(protocol, reply, transport, abort, principal);
+    const result = await server.dispatchModern(request, call);
     reply.result(result);
   } catch (error) {
     if (!(error instanceof McpError))
