@@ -1,9 +1,9 @@
 /**
- * Boots ONE app (the MCP server by default, or `bare`) and loads it with autocannon in a worker,
+ * Boots ONE app (the MCP server by default, `bare`, or `raw`: the raw `node:http` echo) and loads it with autocannon in a worker,
  * for profiling without the other app in the process:
  *
  *   npm run build
- *   node --cpu-prof --cpu-prof-dir=prof dist/bench/profile-target.js [mcp|bare]
+ *   node --cpu-prof --cpu-prof-dir=prof dist/bench/profile-target.js [mcp|bare|raw]
  *   node dist/bench/cpuprofile-top.js prof/<main-thread>.cpuprofile dist/lib/
  *
  * Env: `BENCH_DURATION` (s), `BENCH_CONNECTIONS`, `BENCH_WARMUP` (s), `BENCH_ADAPTER`
@@ -16,20 +16,27 @@ import { runLoad } from './autocannon-run.js';
 import { failureCount, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
 import { readBenchOptions } from './options.js';
+import { startRawNodeEcho } from './raw-node-echo.js';
 import { printRun } from './report.js';
 import { smokeTest } from './smoke.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
 async function main(): Promise<number> {
   const name = process.argv[2] ?? 'mcp';
-  if (name !== 'mcp' && name !== 'bare') throw new Error(`unknown target "${name}" (mcp|bare)`);
+  if (name !== 'mcp' && name !== 'bare' && name !== 'raw') {
+    throw new Error(`unknown target "${name}" (mcp|bare|raw)`);
+  }
   const options = readBenchOptions();
   const adapter = process.env.BENCH_ADAPTER === 'fastify' ? 'fastify' : 'express';
   const fastPath = process.env.BENCH_FAST_PATH === '1';
   const modern = name === 'mcp' && process.env.BENCH_MODERN === '1';
   const workload = handshakeWorkload(process.env.BENCH_WORKLOAD);
   const started =
-    name === 'mcp' ? await startMcpApp({ adapter, fastPath }) : await startBareApp({ adapter });
+    name === 'mcp'
+      ? await startMcpApp({ adapter, fastPath })
+      : name === 'raw'
+        ? await startRawNodeEcho()
+        : await startBareApp({ adapter });
   try {
     const headers = modern
       ? { ...BASE_HEADERS, ...MODERN_HEADERS }
