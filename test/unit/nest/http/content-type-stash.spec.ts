@@ -1,5 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
 import {
   hasStashedContentType,
   restoreContentType,
@@ -44,5 +45,18 @@ describe('content type stash', () => {
     expect(hasStashedContentType(req)).toBe(false);
     restoreContentType(req);
     expect(req.headers['content-type']).toBe('text/plain');
+  });
+
+  it('keeps the request a fast-properties object (a delete would make it a dictionary)', () => {
+    setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (
+      o: object,
+    ) => boolean;
+    const req = request('application/json') as IncomingMessage & { body?: unknown };
+    stashContentType(req);
+    req.body = undefined; // frameworks add properties after the stash (Express: body, route...)
+    expect(hasFastProperties(req)).toBe(true);
+    restoreContentType(req);
+    expect(hasFastProperties(req)).toBe(true);
   });
 });
