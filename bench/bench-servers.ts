@@ -19,12 +19,15 @@ import { loadBaselineLibrary } from './baseline-library.js';
 import { openMcpSession } from './mcp-session.js';
 import type { StartedServer } from './raw-node-echo.js';
 import { startServerProcess } from './servers/server-process.js';
+import type { YoungGcReading } from './servers/young-gc.js';
 import { smokeTest } from './smoke.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
-/** A server of the run; `pid` when it runs in its own process (its CPU is read from there). */
+/** A server of the run; `pid` when it runs in its own process (its CPU and GC are read there). */
 export interface BenchServer extends StartedServer {
   pid?: number;
+  /** In its own process: starts reading its scavenges (see `ServerProcess.youngGcWindow`). */
+  youngGcWindow?(): Promise<() => Promise<YoungGcReading>>;
 }
 
 /** An MCP app with the headers of the session its `tools/call` runs use. */

@@ -2,6 +2,13 @@ import { runLoad } from './autocannon-run.js';
 import { failureCount, type LoadResult, type Workload } from './load-types.js';
 import type { BenchOptions } from './options.js';
 import { printRun, summarise, type TargetSummary } from './report.js';
+import { keptShare, startYoungGcWindow, type YoungGcReading } from './servers/young-gc.js';
+
+/** A reading of this thread, in the shape of one read over IPC. */
+const here =
+  (stop: () => YoungGcReading): (() => Promise<YoungGcReading>) =>
+  () =>
+    Promise.resolve(stop());
 
 /** One thing to load: where, with which headers and workload, at how many connections. */
 export interface LoadTarget {
@@ -24,6 +31,11 @@ export interface LoadTarget {
    * (`processCpuMs(pid)`); its difference over a run gives the run's server CPU per request.
    */
   serverCpuMs?: () => number | undefined;
+  /**
+   * Starts reading the scavenges of this target's server when it runs in its own process;
+   * without it, those of this thread are read when the servers run here.
+   */
+  youngGcWindow?: () => Promise<() => Promise<YoungGcReading>>;
 }
 
 /** Runs of several targets and the failures seen (a run of fast errors would look like a win). */
@@ -50,6 +62,11 @@ export async function runInterleaved(
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   const load = async (t: LoadTarget, seconds: number) => {
     t.before?.();
+    const stopGc = t.youngGcWindow
+      ? await t.youngGcWindow()
+      : serverHere && !t.serverCpuMs
+        ? here(startYoungGcWindow())
+        : undefined;
     const cpuBefore = t.serverCpuMs?.();
     const r = await runLoad(
       t.url,
@@ -64,6 +81,8 @@ export async function runInterleaved(
       },
     );
     const cpuAfter = t.serverCpuMs?.();
+    const gc = await stopGc?.();
+    if (gc) r.youngGcKept = keptShare(gc);
     if (cpuBefore === undefined || cpuAfter === undefined) return r;
     return {
       ...r,

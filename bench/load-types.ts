@@ -65,6 +65,11 @@ export interface LoadResult {
   serverElu?: number;
   /** CPU time of the servers' thread per completed request, in microseconds (Linux only). */
   serverCpuUsPerRequest?: number;
+  /**
+   * Of the bytes the server's scavenges found young during the run, the share they kept (copied
+   * or promoted) instead of freeing: 0 to 1 (see `bench/servers/young-gc.ts`); set by the bench.
+   */
+  youngGcKept?: number;
 }
 
 /** Total of every kind of failure in a run. */

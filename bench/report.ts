@@ -17,6 +17,8 @@ export interface TargetSummary {
    * runs in its own (NaN off Linux).
    */
   cpuUsPerRequest: number;
+  /** Mean share of young bytes the server's scavenges kept, 0 to 1 (NaN when not read). */
+  youngGcKept: number;
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -32,6 +34,7 @@ export function summarise(name: string, runs: LoadResult[]): TargetSummary {
     completed: runs.reduce((a, r) => a + r.completed, 0),
     elu: mean(runs.map((r) => r.serverElu ?? Number.NaN)),
     cpuUsPerRequest: mean(runs.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)),
+    youngGcKept: mean(runs.map((r) => r.youngGcKept ?? Number.NaN)),
   };
 }
 
@@ -67,9 +70,10 @@ export function printRun(
     server === 'here' ? `server ELU ${((r.serverElu ?? Number.NaN) * 100).toFixed(0)} %  ` : '';
   const cpu =
     server === 'none' ? '' : `CPU ${(r.serverCpuUsPerRequest ?? Number.NaN).toFixed(0)} us/req  `;
+  const gc = r.youngGcKept === undefined ? '' : `GC kept ${percent(r.youngGcKept)}  `;
   console.log(
     `  run ${index} ${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} req/s  ` +
-      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${elu}${cpu}(${r.completed} requests)`,
+      `p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${elu}${cpu}${gc}(${r.completed} requests)`,
   );
 }
 
@@ -82,13 +86,17 @@ export interface PhaseRow {
   raw?: TargetSummary;
 }
 
+/** A 0-to-1 share as a percentage with one decimal, or `—` when not read. */
+const percent = (share: number) => (Number.isFinite(share) ? `${(share * 100).toFixed(1)} %` : '—');
+
 const ratio = (value: number, base: number | undefined) =>
   base === undefined || !Number.isFinite(value / base) ? '—' : `${(value / base).toFixed(2)}x`;
 
 /**
- * Prints a phase's table: req/s, p50/p99, the server's ELU and CPU per request, and the ratios
- * to the bare route of the same adapter (throughput, and CPU per request: above 1 costs more)
- * and to the raw `node:http` echo (the ceiling of Node).
+ * Prints a phase's table: req/s, p50/p99, the server's ELU and CPU per request, the ratios to
+ * the bare route of the same adapter (throughput, and CPU per request: above 1 costs more) and
+ * to the raw `node:http` echo (the ceiling of Node), and the share of young bytes the server's
+ * scavenges kept (`GC kept`: next to 0 for a server whose requests' objects die young).
  */
 export function printPhaseTable(rows: PhaseRow[]): void {
   const header = [
@@ -102,6 +110,7 @@ export function printPhaseTable(rows: PhaseRow[]): void {
     'CPU x bare',
     'p99 x bare',
     'x raw node',
+    'GC kept',
     'requests',
   ];
   const cells = rows.map(({ summary: s, bare, raw }) => [
@@ -115,6 +124,7 @@ export function printPhaseTable(rows: PhaseRow[]): void {
     ratio(s.cpuUsPerRequest, bare?.cpuUsPerRequest),
     ratio(s.p99Ms, bare?.p99Ms),
     ratio(s.rps, raw?.rps),
+    percent(s.youngGcKept),
     String(s.completed),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));

@@ -8,13 +8,21 @@
  * `{ rss, heapUsed, heapTotal, external }` in bytes,
  * with `arrayBuffers`, the V8 heap spaces (committed and used) and, on Linux, RSS split into
  * anonymous and file-backed pages (where RSS beyond the V8 heap goes: malloc arenas, Buffers);
- * `{ op: 'snapshot', path }` → full GC, then a heap snapshot written to `path`, answered `{ path }`.
+ * `{ op: 'snapshot', path }` → full GC, then a heap snapshot written to `path`, answered `{ path }`;
+ * `{ op: 'young-gc-start' }` → starts reading the scavenges (`young-gc.ts`), answered `{}`;
+ * `{ op: 'young-gc-stop' }` → `{ youngGc }`, what they collected and kept since the start.
+ * Its one import of this folder, `young-gc.ts`, has Node imports only.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+import { startYoungGcWindow, type YoungGcReading } from './young-gc.js';
 
 /** A question from the parent. */
-export type ProbeRequest = { op: 'memory' } | { op: 'snapshot'; path: string };
+export type ProbeRequest =
+  | { op: 'memory' }
+  | { op: 'snapshot'; path: string }
+  | { op: 'young-gc-start' }
+  | { op: 'young-gc-stop' };
 
 /** The probe's answer to {@link ProbeRequest}. */
 export interface ProbeReply {
@@ -33,6 +41,8 @@ export interface ProbeReply {
   /** File-backed resident pages (the node binary, shared libraries), bytes; Linux only. */
   rssFile?: number;
   path?: string;
+  /** What the scavenges since `young-gc-start` collected and kept. */
+  youngGc?: YoungGcReading;
   error?: string;
 }
 
@@ -67,7 +77,21 @@ async function settledRss(): Promise<void> {
   }
 }
 
+/** The scavenge reading started by `young-gc-start`, if one runs. */
+let youngGcWindow: (() => YoungGcReading) | undefined;
+
 async function answer(request: ProbeRequest): Promise<ProbeReply> {
+  if (request.op === 'young-gc-start') {
+    youngGcWindow?.();
+    youngGcWindow = startYoungGcWindow();
+    return {};
+  }
+  if (request.op === 'young-gc-stop') {
+    const stop = youngGcWindow;
+    youngGcWindow = undefined;
+    if (!stop) throw new Error('young-gc-stop without young-gc-start');
+    return { youngGc: stop() };
+  }
   fullGc();
   if (request.op === 'snapshot') return { path: writeHeapSnapshot(request.path) };
   await settledRss();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { ProbeReply, ProbeRequest } from './memory-probe.js';
+import type { YoungGcReading } from './young-gc.js';
 
 const PROBE = new URL('./memory-probe.js', import.meta.url);
 const ENTRY = fileURLToPath(new URL('./server-entry.js', import.meta.url));
@@ -37,6 +38,8 @@ export interface ServerProcess {
   memory(): Promise<ServerMemory>;
   /** Writes a heap snapshot (after a full GC) in the server; resolves with its path. */
   snapshot(path: string): Promise<string>;
+  /** Starts reading the server's scavenges; resolves with the function that stops and sums them. */
+  youngGcWindow(): Promise<() => Promise<YoungGcReading>>;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,10 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     },
     async snapshot(path) {
       return (await ask({ op: 'snapshot', path })).path!;
+    },
+    async youngGcWindow() {
+      await ask({ op: 'young-gc-start' });
+      return async () => (await ask({ op: 'young-gc-stop' })).youngGc!;
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -42,14 +42,19 @@ describe('bench harness', () => {
         `fast path tools\\/call, 2026-07-28 stateless \\/ raw node, ${adapter} +\\d+\\.\\d\\dx +>= 0\\.50x`,
         // The proxied handshakes (default caps, one address each) are never refused.
         `${adapter} proxied: no refusals, \\d+ sessions live at the end`,
-        // Every phase's table has the raw node:http echo, its ratio to itself 1.00x.
-        `^raw node +\\d+ .* 1\\.00x +\\d+$`,
+        // The arms whose whole request path is ours are held to scavenges that keep little.
+        `scavenges keep little, ${adapter} fast mcp +(\\d+\\.\\d %|n/a) +<= 1\\.0 %`,
+        `scavenges keep little, ${adapter} fast mcp2026 +(\\d+\\.\\d %|n/a) +<= 1\\.0 %`,
+        // Every phase's table has the raw node:http echo, its ratio to itself 1.00x, then the
+        // share its scavenges kept (— when the tiny run had none).
+        `^raw node +\\d+ .* 1\\.00x +(\\d+\\.\\d %|—) +\\d+$`,
       ]) {
         expect(out).toMatch(new RegExp(row, 'm'));
       }
     }
     for (const row of [
-      /^express bare +\d+ .* 1\.00x +1\.00x +1\.00x +\d+\.\d\dx +\d+$/m,
+      /^express bare +\d+ .* 1\.00x +1\.00x +1\.00x +\d+\.\d\dx +(\d+\.\d %|—) +\d+$/m,
+      /scavenges keep little, fastify mcp2026 +(\d+\.\d %|n\/a) +<= 1\.0 %/,
       /tools\/list, 20 tools \/ 5 tools +\d+\.\d\dx +>= 0\.80x/,
       /McpClient \/ SDK v1 client, sequential +\d+\.\d\dx +>= 1\.50x/,
       /McpClient \/ SDK v1 client, 8 in flight +\d+\.\d\dx/,
