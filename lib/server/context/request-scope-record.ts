@@ -63,21 +63,6 @@ export function scopeWith(
   changes: Partial<RequestScopeFields>,
   signals: SignalSource = scope,
 ): RequestScope {
-  const fields: Omit<EveryField, 'signal'> = {
-    requestId: scope.requestId,
-    method: scope.method,
-    params: scope.params,
-    rawParams: scope.rawParams,
-    protocol: scope.protocol,
-    transport: scope.transport,
-    session: scope.session,
-    peer: scope.peer,
-    outlet: scope.outlet,
-    principal: scope.principal,
-    notifier: scope.notifier,
-    inputRound: scope.inputRound,
-    task: scope.task,
-    startTask: scope.startTask,
-  };
-  return new RequestScopeRecord(signals, { ...fields, ...changes });
+  // The constructor copies the fields it knows; the spread's own keys beyond them are dropped.
+  return new RequestScopeRecord(signals, { ...scope, ...changes });
 }

@@ -4,6 +4,7 @@ import type { InputRequests, InputResponses } from '../../protocol/schema/index.
 import { RELATED_TASK_META_KEY } from '../../protocol/schema/tasks.js';
 import { McpContext } from '../context/mcp-context.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
+import { scopeWith } from '../context/request-scope-record.js';
 import { isInputMethod } from '../mrtr/input-answers.js';
 import { runLegacyRounds, type InputRoundHost } from '../context/run-handler.js';
 import type { LiveTask, TaskEngine } from './task-engine.js';
@@ -34,15 +35,17 @@ export function taskScope(base: RequestScope, live: LiveTask, engine: TaskEngine
       peer.notify(method, { ...params, _meta: { ...ownMeta, ...related } });
     },
   };
-  return {
-    ...base,
-    params: { ...base.params, _meta: { ...meta, progressToken: token ?? `task:${taskId}` } },
-    signal: live.controller.signal,
-    outlet,
-    inputRound: undefined,
-    startTask: undefined,
-    task: live.input,
-  };
+  return scopeWith(
+    base,
+    {
+      params: { ...base.params, _meta: { ...meta, progressToken: token ?? `task:${taskId}` } },
+      outlet,
+      inputRound: undefined,
+      startTask: undefined,
+      task: live.input,
+    },
+    live.controller,
+  );
 }
 
 function progressMessage(params: Record<string, unknown>): string {
