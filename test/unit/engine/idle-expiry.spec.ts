@@ -48,6 +48,31 @@ describe('IdleExpiry', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
+  it('keeps the order of last touch through touches and deletes in the middle', () => {
+    const { expiry, expired } = watch();
+    for (const key of ['a', 'b', 'c', 'd']) {
+      expiry.touch(key);
+      jest.advanceTimersByTime(100);
+    }
+    // t = 400: b (touched at 100) moves to the end, c (200) goes; order a, d, b.
+    expiry.touch('b');
+    expiry.delete('c');
+    expect(expiry.size).toBe(3);
+    jest.advanceTimersByTime(600); // t = 1000: a's deadline
+    expect(expired).toEqual(['a']);
+    jest.advanceTimersByTime(300); // t = 1300: d's (touched at 300)
+    expect(expired).toEqual(['a', 'd']);
+    jest.advanceTimersByTime(99);
+    expect(expired).toEqual(['a', 'd']);
+    jest.advanceTimersByTime(1); // t = 1400: b's
+    expect(expired).toEqual(['a', 'd', 'b']);
+    expect(expiry.size).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
+    expiry.touch('c'); // a key can come back after it went
+    jest.advanceTimersByTime(1000);
+    expect(expired).toEqual(['a', 'd', 'b', 'c']);
+  });
+
   it('never expires a deleted key and stops its timer when none is left', () => {
     const { expiry, expired } = watch();
     expiry.touch('a');
