@@ -25,7 +25,7 @@ import { runInterleaved, type LoadTarget } from './interleaved-runs.js';
 import { openMcpSession } from './mcp-session.js';
 import { closeSessions, openIdleSessions } from './open-sessions.js';
 import { positiveEnv, readBenchOptions } from './options.js';
-import { printEnvironment, printLoadAverage } from './report.js';
+import { percent, printEnvironment, printLoadAverage } from './report.js';
 import { startServerProcess, type ServerProcess } from './servers/server-process.js';
 import { smokeTest } from './smoke.js';
 import { processCpuMs } from './thread-cpu.js';
@@ -99,6 +99,7 @@ async function main(): Promise<number> {
         headers,
         modern: row.modern,
         serverCpuMs,
+        youngGcWindow: () => server.youngGcWindow(),
       });
       if (row.handshake) {
         targets.push({
@@ -138,23 +139,25 @@ async function main(): Promise<number> {
       const base = summary(raw, 'call')?.rps;
       return ours === undefined || base === undefined ? '—' : `${(ours / base).toFixed(2)}×`;
     };
+    const gcKept = (row: CompareRow) => percent(summary(row.label, 'call')?.youngGcKept ?? NaN);
     console.log(
       `\n${options.durationSec} s per run at ${options.connections} connections, ${options.rounds} round(s), ` +
         `JSON replies (SSE for SDK v2's 2025 handshake); ratios to the bare route of the same ` +
         `adapter (Express unless named), and of tools/call to the raw node:http echo; server CPU ` +
         `per request of each server's process (all its threads; per handshake request: a ` +
-        `handshake is 4)\n`,
+        `handshake is 4); GC kept: the share of young bytes the server's scavenges kept during ` +
+        `its tools/call runs\n`,
     );
     console.log(
       '| server | tools/call | handshake | CPU µs/req (call, handshake) | call × raw node | ' +
-        'RSS per 1k idle sessions (heap) |',
+        'GC kept (call) | RSS per 1k idle sessions (heap) |',
     );
-    console.log('|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) {
       const cost = memory.get(row.label);
       console.log(
         `| ${row.label} | ${cell(row, 'call')} | ${cell(row, 'handshake')} | ` +
-          `${cpu(row, 'call')}, ${cpu(row, 'handshake')} | ${toRaw(row)} | ` +
+          `${cpu(row, 'call')}, ${cpu(row, 'handshake')} | ${toRaw(row)} | ${gcKept(row)} | ` +
           `${cost === undefined ? '—' : `${(cost.rssPer1k / MIB).toFixed(1)} MiB (heap ${(cost.heapPer1k / MIB).toFixed(1)})`} |`,
       );
     }

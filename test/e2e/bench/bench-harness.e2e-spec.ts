@@ -134,14 +134,16 @@ describe('bench harness', () => {
       BENCH_COMPARE_SERVERS: 'nestjs-mcp,sdk1-stateful,sdk1-stateless',
     });
     expect(out).toContain(
-      '| server | tools/call | handshake | CPU µs/req (call, handshake) | call × raw node | RSS per 1k idle sessions (heap) |',
+      '| server | tools/call | handshake | CPU µs/req (call, handshake) | call × raw node | GC kept (call) | RSS per 1k idle sessions (heap) |',
     );
     expect(out).toMatch(
-      /\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| \d+, \d+ \| \d+\.\d\d× \| — \|/,
+      /\| bare NestJS route \| 1\.00× \(\d+\/s\) \| 1\.00× \(\d+\/s\) \| \d+, \d+ \| \d+\.\d\d× \| \d+\.\d % \| — \|/,
     );
-    expect(out).toMatch(/\| raw node:http echo \| \d+\.\d\d× .* \| \d+, \d+ \| 1\.00× \| — \|/);
     expect(out).toMatch(
-      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
+      /\| raw node:http echo \| \d+\.\d\d× .* \| \d+, \d+ \| 1\.00× \| \d+\.\d % \| — \|/,
+    );
+    expect(out).toMatch(
+      /\| nestjs-mcp \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| \d+\.\d % \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
     );
     expect(out).toMatch(
       /\| official SDK v1 stateful \| \d+\.\d\d× .* \| -?\d+\.\d MiB \(heap -?\d+\.\d\) \|/,
@@ -159,7 +161,7 @@ describe('bench harness', () => {
     );
     expect(out).toMatch(/\| bare NestJS route \(Fastify\) \| \d+\.\d\d× .* \| \d+, \d+ \|/);
     expect(out).toMatch(
-      /\| nestjs-mcp on Fastify \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| — \|/,
+      /\| nestjs-mcp on Fastify \(2025 session\) \| \d+\.\d\d× .* \| \d+, \d+ \| \d+\.\d\d× \| \d+\.\d % \| — \|/,
     );
     expect(out).toMatch(
       /\| nestjs-mcp on Fastify \(2026-07-28 stateless\) \| \d+\.\d\d× \(\d+\/s\) \| — \| \d+, — \|/,
