@@ -44,9 +44,11 @@ function throughput(
 /**
  * The most of its young bytes a server's scavenges may keep: a request's objects die young.
  * Held on the arms whose whole request path is ours (the fast path, the Fastify controller);
- * Express 5 keeps 20-30 % by itself (it resets the prototype of every request and response).
+ * Express 5 keeps 20-40 % by itself on Node 20 and 22 (it resets the prototype of every request
+ * and response). Those arms keep 0.0-1.5 % from run to run (the 2025 session most), and a
+ * request kept alive whole, the fault this catches, kept 20-27 %: the line sits between.
  */
-const YOUNG_GC_KEPT_GOAL = 0.01;
+const YOUNG_GC_KEPT_GOAL = 0.03;
 
 /** A check that a target's scavenges kept at most {@link YOUNG_GC_KEPT_GOAL} of young bytes. */
 function youngGcKept(name: string, summary: TargetSummary): TargetCheck {
