@@ -1,13 +1,14 @@
-/** One watched key: its last touch, and its neighbours in the order of last touch. */
-class IdleEntry<K> {
-  previous: IdleEntry<K> | undefined = undefined;
-  next: IdleEntry<K> | undefined = undefined;
+import { LinkedList, ListNode } from './linked-list.js';
 
+/** One watched key (the node's value) and its last touch. */
+class IdleEntry<K> extends ListNode<K> {
   constructor(
-    readonly key: K,
+    key: K,
     /** The last touch (epoch ms). */
     public touched: number,
-  ) {}
+  ) {
+    super(key);
+  }
 }
 
 /**
@@ -19,18 +20,16 @@ class IdleEntry<K> {
  * A key expires exactly `idleMs` after its last touch (timer precision aside), as with one timer
  * per key. The timer is unref'd: it never keeps the process alive.
  *
- * The list is linked through the entries themselves and the Map only finds a key's entry, so a
- * touch (once per request of a session) relinks two or three entries and writes nothing to the
- * Map: deleting and re-adding the key there, as this class once did, left a hole per touch that
- * the Map had to rehash away every few touches.
+ * The order is a {@link LinkedList} and the Map only finds a key's entry, so a touch (once per
+ * request of a session) writes a timestamp and relinks an entry, and writes nothing to the Map:
+ * deleting and re-adding the key there, as this class once did, left a hole per touch that the
+ * Map rehashed away every few touches.
  */
 export class IdleExpiry<K> {
   /** Each watched key's entry. */
   private readonly entries = new Map<K, IdleEntry<K>>();
-  /** The least recently touched entry: the next to expire. */
-  private first: IdleEntry<K> | undefined;
-  /** The most recently touched entry. */
-  private last: IdleEntry<K> | undefined;
+  /** The entries, least recently touched first. */
+  private readonly order = new LinkedList<K>();
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -52,13 +51,10 @@ export class IdleExpiry<K> {
     if (entry === undefined) {
       const added = new IdleEntry(key, now);
       this.entries.set(key, added);
-      this.append(added);
+      this.order.append(added);
     } else {
       entry.touched = now;
-      if (entry !== this.last) {
-        this.unlink(entry);
-        this.append(entry);
-      }
+      this.order.moveToEnd(entry);
     }
     this.timer ??= this.arm();
   }
@@ -68,7 +64,7 @@ export class IdleExpiry<K> {
     const entry = this.entries.get(key);
     if (entry === undefined) return;
     this.entries.delete(key);
-    this.unlink(entry);
+    this.order.remove(entry);
     if (this.entries.size > 0 || !this.timer) return;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -77,34 +73,18 @@ export class IdleExpiry<K> {
   /** Stops watching every key and the timer. */
   clear(): void {
     this.entries.clear();
-    this.first = this.last = undefined;
+    this.order.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
-  private append(entry: IdleEntry<K>): void {
-    entry.previous = this.last;
-    entry.next = undefined;
-    if (this.last) this.last.next = entry;
-    else this.first = entry;
-    this.last = entry;
-  }
-
-  private unlink(entry: IdleEntry<K>): void {
-    const { previous, next } = entry;
-    if (previous) previous.next = next;
-    else this.first = next;
-    if (next) next.previous = previous;
-    else this.last = previous;
-    entry.previous = entry.next = undefined;
-  }
-
   /** The timer for the first key's deadline (undefined when no key is watched). */
   private arm(): NodeJS.Timeout | undefined {
-    if (!this.first) return undefined;
+    const first = this.order.first as IdleEntry<K> | undefined;
+    if (!first) return undefined;
     const timer = setTimeout(
       () => this.sweep(),
-      Math.max(0, this.first.touched + this.idleMs - Date.now()),
+      Math.max(0, first.touched + this.idleMs - Date.now()),
     );
     timer.unref();
     return timer;
@@ -114,11 +94,14 @@ export class IdleExpiry<K> {
     this.timer = undefined;
     const now = Date.now();
     const expired: K[] = [];
-    // The rest were touched later.
-    for (let entry = this.first; entry && now - entry.touched >= this.idleMs; entry = this.first) {
-      this.entries.delete(entry.key);
-      this.unlink(entry);
-      expired.push(entry.key);
+    for (
+      let entry = this.order.first as IdleEntry<K> | undefined;
+      entry && now - entry.touched >= this.idleMs; // the rest were touched later
+      entry = this.order.first as IdleEntry<K> | undefined
+    ) {
+      this.entries.delete(entry.value);
+      this.order.remove(entry);
+      expired.push(entry.value);
     }
     this.timer = this.arm();
     for (const key of expired) this.expire(key);

@@ -2,7 +2,11 @@ import type { McpError } from '../../errors/mcp.error.js';
 import type { ListenHub } from '../listen/listen-hub.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { McpSession } from '../session/mcp-session.js';
+import { LinkedList, type ListNode } from '../../engine/linked-list.js';
 import { DrainGate } from './drain-gate.js';
+
+/** Rejects a tracked call with the drain's `shutdown` error. */
+type Cut = (error: McpError) => void;
 
 /** What the drain needs from its server. */
 export interface DrainHost {
@@ -24,7 +28,8 @@ export interface DrainHost {
 export class ServerDrain {
   /** The in-flight count and the draining flag, read on every request. */
   readonly gate = new DrainGate();
-  private readonly cutters = new Set<(error: McpError) => void>();
+  /** The tracked calls running, each by the rejection that cuts it (a list: see LinkedList). */
+  private readonly running = new LinkedList<Cut>();
   private done?: Promise<void>;
 
   constructor(
@@ -41,24 +46,23 @@ export class ServerDrain {
     this.gate.enter();
     // One promise settled by whichever comes first (no async frame, no race: this is per request).
     return new Promise<T>((resolve, reject) => {
-      const end = (): boolean => {
-        if (!this.cutters.delete(cut)) return false;
-        this.gate.leave();
-        return true;
-      };
-      const cut = (error: McpError): void => {
-        if (end()) reject(error);
-      };
-      this.cutters.add(cut);
+      const call = this.running.push(reject);
       work.then(
         (value) => {
-          if (end()) resolve(value);
+          if (this.end(call)) resolve(value);
         },
         (error: unknown) => {
-          if (end()) reject(error);
+          if (this.end(call)) reject(error);
         },
       );
     });
+  }
+
+  /** Ends a tracked call: false when the drain cut it already. */
+  private end(call: ListNode<Cut>): boolean {
+    if (!this.running.remove(call)) return false;
+    this.gate.leave();
+    return true;
   }
 
   /** Drains once; later calls return the same promise. */
@@ -72,7 +76,7 @@ export class ServerDrain {
     if (!(await this.gate.settled(this.windowMs))) {
       const refuse = () => this.host.limits.refuse('shutdown');
       for (const session of this.host.liveSessions) session.peer.failInbound(refuse);
-      for (const cut of [...this.cutters]) cut(refuse());
+      for (const call of this.running.nodes()) if (this.end(call)) call.value(refuse());
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
