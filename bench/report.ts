@@ -87,7 +87,8 @@ export interface PhaseRow {
 }
 
 /** A 0-to-1 share as a percentage with one decimal, or `—` when not read. */
-export const percent = (share: number) => (Number.isFinite(share) ? `${(share * 100).toFixed(1)} %` : '—');
+export const percent = (share: number) =>
+  Number.isFinite(share) ? `${(share * 100).toFixed(1)} %` : '—';
 
 const ratio = (value: number, base: number | undefined) =>
   base === undefined || !Number.isFinite(value / base) ? '—' : `${(value / base).toFixed(2)}x`;
