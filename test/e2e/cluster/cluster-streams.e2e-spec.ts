@@ -172,24 +172,31 @@ describe('the GET stream of a session across instances on Redis', () => {
  * Last-Event-ID through the proxy, which sends it to the other instance.
  */
 function dropFirstGetAfter(ticks: number): { fetch: typeof fetch; drops: number } {
+  let wrapped = false;
   const state = {
+    /** How many streams were cut (counted when the cut happens). */
     drops: 0,
     fetch: (async (input, init) => {
       const response = await fetch(input, init);
-      if ((init?.method ?? 'GET') !== 'GET' || state.drops > 0 || !response.body) return response;
-      state.drops++;
+      if ((init?.method ?? 'GET') !== 'GET' || wrapped || !response.body) return response;
+      wrapped = true;
       let seen = 0;
       const reader = response.body.getReader();
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
+          // Drop on the read after the chunk that reached the count: erroring the stream in the
+          // same pull would discard that chunk unread (with the priming event, when a loaded
+          // server wrote everything in one chunk), so the client could not resume from it.
+          if (seen >= ticks) {
+            state.drops++;
+            controller.error(new TypeError('network connection lost'));
+            await reader.cancel();
+            return;
+          }
           const { value, done } = await reader.read();
           if (done) return controller.close();
           seen += new TextDecoder().decode(value).split('acme/tick').length - 1;
           controller.enqueue(value);
-          if (seen >= ticks) {
-            controller.error(new TypeError('network connection lost'));
-            await reader.cancel();
-          }
         },
       });
       return new Response(body, { status: response.status, headers: response.headers });
