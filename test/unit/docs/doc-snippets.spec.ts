@@ -15,6 +15,8 @@ const fixture = join(root, 'test/types/docs-app');
 const generated = join(root, 'test-results/doc-snippets'); // git-ignored, outside lint
 const SYSTEMS = { esm: 'module', cjs: 'commonjs' } as const;
 type System = keyof typeof SYSTEMS;
+/** The files a `nest new` app has in `src/` that docs pages build on. */
+const CLI_FILES = ['app.module.ts', 'app.controller.ts', 'app.service.ts'];
 
 /** README.md and every page under docs/ (the generated API reference and design notes aside). */
 function pages(dir = join(root, 'docs')): string[] {
@@ -72,11 +74,14 @@ function writeApp(system: System): void {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, snippet.code);
   }
-  // Each page app gets the CLI's own app.module unless the page writes one.
+  // Each page app gets the CLI's own files (app.module, app.controller, app.service) unless the
+  // page writes them: a page's app.module keeps the CLI's controller and service as a reader's does.
   for (const page of new Set(snippets.map((s) => slug(s.page)))) {
-    const module = join(dir, page, 'src/app.module.ts');
-    if (existsSync(join(dir, page)) && !existsSync(module))
-      copyFileSync(join(fixture, 'app.module.ts'), module);
+    if (!existsSync(join(dir, page))) continue;
+    for (const file of CLI_FILES) {
+      const target = join(dir, page, 'src', file);
+      if (!existsSync(target)) copyFileSync(join(fixture, file), target);
+    }
   }
 }
 

@@ -8,7 +8,8 @@ import {
   StreamableHttpClientTransport,
   WebSocketClientTransport,
 } from 'nestjs-mcp';
-import { AppModule } from './app.module';
+// The `.js` suffix the docs write, resolved by the moduleNameMapper line getting-started adds.
+import { AppModule } from './app.module.js';
 
 describe('nestjs-mcp in a Nest 11 CommonJS app', () => {
   let app: INestApplication;
