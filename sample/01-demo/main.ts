@@ -10,7 +10,8 @@ async function bootstrap() {
   await app.listen(port, host);
   const base = `http://${host}:${port}`;
   console.log(
-    `MCP demo server: Streamable HTTP ${base}/mcp, HTTP+SSE ${base}/sse, WebSocket ws://${host}:${port}/ws`,
+    `MCP demo server: Streamable HTTP ${base}/mcp, HTTP+SSE ${base}/sse, WebSocket ws://${host}:${port}/ws` +
+      (process.env.NODE_ENV === 'production' ? '' : `, explorer page ${base}/explorer`),
   );
 }
 

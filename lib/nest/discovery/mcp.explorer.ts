@@ -29,7 +29,8 @@ import { bindMcpHooks } from './bind-mcp-hooks.js';
  */
 @Injectable()
 export class McpExplorer implements OnModuleInit {
-  private readonly logger = new Logger('McpExplorer');
+  /** Logs as `McpDiscovery`: `McpExplorer` reads as the explorer page, which may well be off. */
+  private readonly logger = new Logger('McpDiscovery');
 
   constructor(
     private readonly discovery: DiscoveryService,
