@@ -55,13 +55,15 @@ async function oneShot(
 }
 
 /**
- * The `nestjs-mcp` command line: `nestjs-mcp [options] <target...>` opens the REPL;
- * `nestjs-mcp <command> [options] <target> ...` runs one operation and prints its JSON result.
- * Resolves the exit code (see `EXIT`); writes only to the given streams.
+ * The `nestjs-mcp` program (commander): the default `repl` command and one command per
+ * one-shot operation. Each action hands its work to `run` and returns what `run` returns (commander
+ * awaits it); output goes to the given streams.
+ * `runCli` parses with it; `renderCliReference` (the CLI guide's reference) reads its definitions.
  */
-export async function runCli(argv: readonly string[], streams: CliStreams): Promise<number> {
-  let code: number = EXIT.ok;
-  const run = (work: Promise<number>) => work.then((c) => void (code = c));
+export function createCliProgram(
+  streams: CliStreams,
+  run: (work: Promise<number>) => Promise<void>,
+): Command {
   const program = new Command('nestjs-mcp')
     .description(
       'Talk to any MCP server: Streamable HTTP, legacy SSE, WebSocket or stdio, both protocol eras.',
@@ -103,6 +105,17 @@ export async function runCli(argv: readonly string[], streams: CliStreams): Prom
         );
       });
   }
+  return program;
+}
+
+/**
+ * The `nestjs-mcp` command line: `nestjs-mcp [options] <target...>` opens the REPL;
+ * `nestjs-mcp <command> [options] <target> ...` runs one operation and prints its JSON result.
+ * Resolves the exit code (see `EXIT`); writes only to the given streams.
+ */
+export async function runCli(argv: readonly string[], streams: CliStreams): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createCliProgram(streams, (work) => work.then((c) => void (code = c)));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
