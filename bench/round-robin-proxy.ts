@@ -21,8 +21,14 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-/** Starts the proxy on 127.0.0.1:0 in front of `upstreams` (ports on 127.0.0.1). */
-export async function startRoundRobinProxy(upstreams: number[]): Promise<RoundRobinProxy> {
+/**
+ * Starts the proxy on 127.0.0.1 in front of `upstreams` (ports on 127.0.0.1), on `port` (default
+ * 0: any free port).
+ */
+export async function startRoundRobinProxy(
+  upstreams: number[],
+  port = 0,
+): Promise<RoundRobinProxy> {
   let next = 0;
   const sockets = new Set<import('node:net').Socket>();
   const streaming: RoundRobinProxy['streaming'] = new Set();
@@ -69,10 +75,13 @@ export async function startRoundRobinProxy(upstreams: number[]): Promise<RoundRo
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: listening } = server.address() as AddressInfo;
   return Object.assign(proxy, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
