@@ -24,24 +24,29 @@ export type ConflictingKeys<P, A> = 0 extends 1 & P
       : never;
 
 /**
- * `unknown` when the method fits; otherwise an object type whose one property names the mistake,
- * so the compiler's "property is missing" message reads as the explanation.
+ * `void` when the method fits; otherwise an object type whose one property is the message and
+ * whose value lists the schema's type of each property the handler's parameter contradicts. A
+ * method decorator's return type must be `void` or a descriptor, so a mismatch is one compiler
+ * line (TS1270) that reads: `Decorator function return type '{ "@Tool: the handler parameter
+ * contradicts inputSchema, which gives": { city: string; }; }' is not assignable to type 'void |
+ * TypedPropertyDescriptor<({ city }: { city: number; }) => ...>'`: the field, the schema's type
+ * and the handler's type.
  */
-export type HandlerCheck<TMethod, TArgs, TMessage extends string> = TMethod extends (
+export type HandlerVerdict<TMethod, TArgs, TMessage extends string> = TMethod extends (
   first: infer P,
   ...rest: infer _R
 ) => unknown
   ? [ConflictingKeys<P, TArgs>] extends [never]
-    ? unknown
-    : Record<TMessage, Pick<TArgs, ConflictingKeys<P, TArgs> & keyof TArgs>>
-  : unknown;
+    ? void
+    : { [M in TMessage]: { [K in ConflictingKeys<P, TArgs> & keyof TArgs]: TArgs[K] } }
+  : void;
 
 /**
- * A method decorator whose descriptor is checked by {@link HandlerCheck}. Usable anywhere a
- * `MethodDecorator` is (it is one at run time).
+ * A method decorator whose method is checked by {@link HandlerVerdict}. It is a
+ * `MethodDecorator` at run time; inside `applyDecorators()` cast it (`as MethodDecorator`).
  */
 export type CheckedMethodDecorator<TArgs, TMessage extends string> = <TMethod>(
   target: object,
   propertyKey: string | symbol,
-  descriptor: TypedPropertyDescriptor<TMethod> & HandlerCheck<TMethod, TArgs, TMessage>,
-) => void;
+  descriptor: TypedPropertyDescriptor<TMethod>,
+) => HandlerVerdict<TMethod, TArgs, TMessage>;

@@ -119,9 +119,9 @@ export class Checked {
   }
 }
 
-// Options built elsewhere (a wide McpToolOptions) are not checked; composing with
-// applyDecorators() takes the decorator as a plain MethodDecorator (the check needs the method).
+// Options built elsewhere (a wide McpToolOptions) are not checked; applyDecorators() takes the
+// decorator as it is or cast (the check needs the method, which a composition does not have).
 const options: McpToolOptions = { description: 'from a variable' };
 export const composed = applyDecorators(Tool(options) as MethodDecorator);
-// @ts-expect-error without the cast, applyDecorators() cannot see the checked signature
 export const uncast = applyDecorators(Tool(options));
+export const uncastChecked = applyDecorators(Tool({ inputSchema: { city: z.string() } }));
