@@ -102,6 +102,7 @@ export {
   type McpTestClientOptions,
   type McpTestTarget,
 } from './nest/testing/create-mcp-test-client.js';
+export type { McpTestPrincipal } from './nest/testing/test-principal.js';
 export {
   EVENT_STORE,
   SESSION_STORE,

@@ -117,6 +117,10 @@ export {
   InMemoryClientTransport,
   type InMemoryClientOptions,
 } from '../transports/in-memory/in-memory-client.transport.js';
+export type {
+  InMemoryAdmission,
+  InMemoryRequest,
+} from '../transports/in-memory/in-memory-admission.js';
 
 // ── OAuth 2.1 client (MCP authorization) ─────────────────────────────────────────────────────
 export type {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
 import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
 import { InvalidTokenError } from '../../errors/invalid-token.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
@@ -291,12 +290,13 @@ export class McpResourceServer {
   }
 
   /**
-   * The Streamable HTTP check of a POST's requests (`authorizeRequests`): each request's scopes
-   * against the verified token, which is verified here when no guard did it yet.
+   * The check of each request before it runs (`authorizeRequests` of the Streamable HTTP and
+   * HTTP+SSE transports, and of `createMcpTestClient`'s in-memory transport): each request's
+   * scopes against the verified token, which is verified here when no guard did it yet.
    * @throws HttpRefusal 401 or 403 with the challenge.
    */
   readonly authorizeRequests = async (
-    req: IncomingMessage,
+    req: AuthenticatedRequest,
     requests: readonly JsonRpcRequest[],
   ): Promise<void> => {
     for (const request of requests) {
@@ -309,6 +309,11 @@ export class McpResourceServer {
       }
     }
   };
+
+  /** True when this is the resource server of `server` (both belong to one `McpModule` import). */
+  protects(server: McpServer): boolean {
+    return this.server === server;
+  }
 
   /** True when the request's token has every scope `required` (for list visibility). */
   allows(request: unknown, required: readonly string[]): boolean {

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
@@ -7,7 +7,11 @@ import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
  * Puts the authorization server in front of the app's HTTP server: a request for
  * `/.well-known/oauth-authorization-server`, `/.well-known/openid-configuration` or `/oauth/...`
  * is served by it, anything else goes on to the framework (Express or Fastify alike). It sees
- * the raw request, before body parsers, global prefix and Nest middleware.
+ * the raw request, before body parsers, global prefix and Nest middleware. Without an HTTP
+ * application (`NestFactory.createApplicationContext()`, a `@nestjs/testing` module that never
+ * calls `createNestApplication()`) there is nothing to mount, as Nest mounts no controller there:
+ * it says so at debug and the rest of the app (the MCP endpoint's token checks, the test kit)
+ * works as usual.
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -19,7 +23,14 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    const server = nodeServerOf(this.adapterHost.httpAdapter);
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    if (!adapter) {
+      new Logger('McpAuthorizationServer').debug(
+        'No HTTP application (an application context or a testing module): the authorization server routes are not mounted',
+      );
+      return;
+    }
+    const server = nodeServerOf(adapter);
     if (!server) {
       throw new Error(
         'McpAuthorizationServerModule needs an HTTP application (Express or Fastify)',

@@ -33,3 +33,18 @@ McpModule.forRootAsync({ useFactory: () => ({ name: 'a', version: '1' }), path: 
 McpModule.forRootAsync({ useFactory: () => ({ name: 'a', version: '1', path: 'x' }) });
 // @ts-expect-error: `websocket` is an extra, not an option
 McpModule.forRootAsync({ useFactory: async () => ({ name: 'a', version: '1', websocket: true }) });
+
+// The principal a test client calls as, or anonymous.
+import type { McpTestPrincipal } from 'nestjs-mcp';
+const principal: McpTestPrincipal = {
+  subject: 'ada',
+  scopes: ['notes:read'],
+  clientId: 'cli',
+  claims: { tenant: 't1' },
+};
+export const asPrincipal: McpTestClientOptions = { auth: principal };
+export const asNobody: McpTestClientOptions = { auth: null };
+// @ts-expect-error: scopes are a list of names
+export const badScopes: McpTestClientOptions = { auth: { scopes: 'notes:read' } };
+// @ts-expect-error: exactOptionalPropertyTypes: an absent subject is left out, not undefined
+export const undefinedSubject: McpTestPrincipal = { subject: undefined };
