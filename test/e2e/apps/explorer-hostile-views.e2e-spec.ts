@@ -101,6 +101,14 @@ describeBrowser('explorer: hostile MCP App views stay in their sandbox (Chromium
     expect(await page.$('iframe.view-frame')).toBeNull();
   });
 
+  it('a view cannot navigate the sandbox proxy or the page', async () => {
+    const seen = await runUntil('hostile_navigate_parent', 'top:');
+    expect(leak.hits).toEqual([]);
+    expect(seen).toContain('parent:blocked');
+    expect(seen).toContain('top:blocked');
+    expect(page.url()).toBe(app.url('/explorer').href);
+  });
+
   it('a view that reloads its frame is closed: its one-time URL serves nothing twice', async () => {
     const seen = await runUntil('hostile_reload', 'view closed');
     expect(seen).toContain('the view left its document');
