@@ -119,6 +119,10 @@ export {
 export type { DtoClass } from './server/schema/class-validator/dto-class.js';
 
 export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
+export type {
+  McpExplorerSandboxSettings,
+  McpExplorerSettings,
+} from './nest/explorer/explorer-settings.js';
 export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,

@@ -10,7 +10,19 @@ import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({ configFile: `${root}explorer/vite.config.mjs` });
+// The sandbox proxy: its own script (served inline by the sandbox listener), built the same way.
+await build({
+  configFile: `${root}explorer/vite.config.mjs`,
+  build: {
+    emptyOutDir: false,
+    rollupOptions: {
+      input: `${root}explorer/src/sandbox-proxy.ts`,
+      output: { format: 'iife', entryFileNames: 'sandbox-proxy.js' },
+    },
+  },
+});
 const js = readFileSync(`${root}dist/explorer/explorer.js`, 'utf8');
+const sandboxJs = readFileSync(`${root}dist/explorer/sandbox-proxy.js`, 'utf8').trim();
 const css = readFileSync(`${root}dist/explorer/explorer.css`, 'utf8');
 const target = `${root}lib/nest/explorer/explorer-assets.generated.ts`;
 const raw =
@@ -18,7 +30,9 @@ const raw =
   '/** The explorer page script (an IIFE). */\n' +
   `export const EXPLORER_JS = ${JSON.stringify(js)};\n` +
   '/** The explorer page stylesheet. */\n' +
-  `export const EXPLORER_CSS = ${JSON.stringify(css)};\n`;
+  `export const EXPLORER_CSS = ${JSON.stringify(css)};\n` +
+  '/** The sandbox proxy script of MCP App views (an IIFE, inline in the proxy document). */\n' +
+  `export const EXPLORER_SANDBOX_JS = ${JSON.stringify(sandboxJs)};\n`;
 // Formatted as the repo's prettier check expects it.
 const text = await format(raw, { ...(await resolveConfig(target)), filepath: target });
 if (process.argv.includes('--check')) {

@@ -1,7 +1,10 @@
-// The host side of MCP Apps (io.modelcontextprotocol/ui), written for the explorer: renders a
-// view's HTML in a sandboxed iframe (an opaque origin, the view's CSP from its `_meta.ui`), speaks
-// the extension's postMessage protocol (ui/initialize, tool input and result, size changes,
-// teardown) and proxies the view's `tools/call` and `resources/read` to the server.
+// The host side of MCP Apps (io.modelcontextprotocol/ui), written for the explorer, as the
+// specification asks of a web host: the view is rendered by a sandbox proxy on an origin apart
+// from the page's (sandbox-proxy.ts, served by the app's sandbox listener), which loads it with
+// its CSP as a header in an inner frame. The page speaks to the proxy only through a MessagePort
+// of this mount (so no other frame, nor the view once it navigated, can speak for it), answers the
+// extension's protocol (ui/initialize, tool input and result, size changes, teardown, open-link
+// with the user's consent) and proxies the view's `tools/call` and `resources/read` to the server.
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +24,8 @@ export interface ViewMeta {
 /** What the host needs from the page. */
 export interface ViewHostOptions {
   html: string;
+  /** The sandbox origin (the app's sandbox listener), apart from the page's. */
+  sandbox: string;
   meta: ViewMeta;
   /** The tool that the view renders (its descriptor) and the arguments it was called with. */
   tool: Json;
@@ -29,6 +34,8 @@ export interface ViewHostOptions {
   tools: () => Json[];
   callTool(name: string, args: Json): Promise<Json>;
   readResource(uri: string): Promise<Json>;
+  /** Asks the person at the page whether to open `url` (an http or https URL) and opens it. */
+  openLink(url: URL): Promise<boolean>;
   /** Everything the view says that the page shows: logs, messages, context updates. */
   onEvent(kind: string, detail: unknown): void;
 }
@@ -40,54 +47,32 @@ const PERMISSION_FEATURES: Record<string, string> = {
   clipboardWrite: 'clipboard-write',
 };
 
-/** The Content-Security-Policy a view runs under: the spec's restrictive default plus its domains. */
-export function viewCsp(csp: ViewMeta['csp'] = {}): string {
-  const list = (domains: string[] | undefined, fallback: string) =>
-    domains && domains.length > 0 ? domains.join(' ') : fallback;
-  const resources = (csp.resourceDomains ?? []).join(' ');
-  return [
-    "default-src 'none'",
-    `script-src 'self' 'unsafe-inline' ${resources}`,
-    `style-src 'self' 'unsafe-inline' ${resources}`,
-    `img-src 'self' data: ${resources}`,
-    `font-src 'self' ${resources}`,
-    `media-src 'self' data: ${resources}`,
-    `connect-src ${list(csp.connectDomains, "'none'")}`,
-    `frame-src ${list(csp.frameDomains, "'none'")}`,
-    `base-uri ${list(csp.baseUriDomains, "'self'")}`,
-    "object-src 'none'",
-  ]
-    .map((d) => d.trim())
-    .join('; ');
-}
-
-function withCsp(html: string, csp: string): string {
-  const tag = `<meta http-equiv="Content-Security-Policy" content="${csp.replace(/"/g, '&quot;')}">`;
-  const head = /<head[^>]*>/i.exec(html);
-  if (head)
-    return (
-      html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length)
-    );
-  const open = /<html[^>]*>/i.exec(html);
-  if (open)
-    return (
-      html.slice(0, open.index + open[0].length) +
-      `<head>${tag}</head>` +
-      html.slice(open.index + open[0].length)
-    );
-  return tag + html;
-}
-
 /** One rendered view. */
 export class ViewHost {
   readonly iframe: HTMLIFrameElement;
+  private port?: MessagePort;
   private initialized = false;
   private pendingResult?: { method: string; params: Json };
   private nextId = 1;
   private readonly waiting = new Map<number, (message: Json) => void>();
+  // Only the proxy's first ready notice is taken; everything after goes through this mount's port.
   private readonly listener = (event: MessageEvent) => {
-    if (event.source !== this.iframe.contentWindow) return;
-    void this.receive(event.data as Json);
+    if (event.source !== this.iframe.contentWindow || event.origin !== this.options.sandbox) return;
+    if ((event.data as Json | null)?.method !== 'ui/notifications/sandbox-proxy-ready') return;
+    window.removeEventListener('message', this.listener);
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.onmessage = (e: MessageEvent) => this.fromProxy(e.data as Json);
+    const { html, meta } = this.options;
+    this.iframe.contentWindow!.postMessage(
+      {
+        jsonrpc: '2.0',
+        method: 'ui/notifications/sandbox-resource-ready',
+        params: { html, csp: meta.csp ?? {}, permissions: meta.permissions ?? {} },
+      },
+      this.options.sandbox,
+      [channel.port2],
+    );
   };
 
   constructor(
@@ -95,8 +80,10 @@ export class ViewHost {
     private readonly options: ViewHostOptions,
   ) {
     const iframe = document.createElement('iframe');
-    // No allow-same-origin: the view gets an opaque origin, apart from the page and the server.
-    iframe.setAttribute('sandbox', 'allow-scripts allow-forms');
+    // The proxy needs its own origin (allow-same-origin) to post its view to the sandbox listener;
+    // that origin is not the page's. Forms stay allowed for views' own submit handlers (the view's
+    // CSP has form-action 'none'); no popups, no top navigation, no modals.
+    iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
     const allow = Object.keys(options.meta.permissions ?? {})
       .map((p) => PERMISSION_FEATURES[p])
       .filter(Boolean);
@@ -104,7 +91,7 @@ export class ViewHost {
     iframe.className =
       options.meta.prefersBorder === false ? 'view-frame borderless' : 'view-frame';
     iframe.title = `MCP App view of ${String(options.tool.name)}`;
-    iframe.srcdoc = withCsp(options.html, viewCsp(options.meta.csp));
+    iframe.src = `${options.sandbox}/proxy`;
     this.iframe = iframe;
     window.addEventListener('message', this.listener);
     container.append(iframe);
@@ -132,8 +119,24 @@ export class ViewHost {
         new Promise((resolve) => setTimeout(resolve, 1000)),
       ]);
     }
+    this.close();
+  }
+
+  private close(): void {
     window.removeEventListener('message', this.listener);
+    this.port?.close();
+    this.port = undefined;
     this.iframe.remove();
+  }
+
+  /** A message of the proxy: the view's JSON-RPC, or the proxy's own notice. */
+  private fromProxy(data: Json): void {
+    if (data?.sandbox === 'closed') {
+      this.options.onEvent('view closed', { reason: data.reason });
+      this.close();
+    } else if (data?.sandbox === 'refused') {
+      this.options.onEvent('csp entries refused', data.entries);
+    } else void this.receive(data);
   }
 
   private deliver(notification: { method: string; params: Json }): void {
@@ -142,7 +145,7 @@ export class ViewHost {
   }
 
   private post(message: Json): void {
-    this.iframe.contentWindow?.postMessage({ jsonrpc: '2.0', ...message }, '*');
+    this.port?.postMessage({ jsonrpc: '2.0', ...message });
   }
 
   private async receive(message: Json): Promise<void> {
@@ -236,9 +239,16 @@ export class ViewHost {
         };
       case 'resources/read':
         return this.options.readResource(String(params.uri));
-      case 'ui/open-link':
-        window.open(String(params.url), '_blank', 'noopener,noreferrer');
+      case 'ui/open-link': {
+        const url = URL.canParse(String(params.url)) ? new URL(String(params.url)) : undefined;
+        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+          throw Object.assign(new Error('Invalid URL'), { code: -32602 });
+        }
+        if (!(await this.options.openLink(url))) {
+          throw Object.assign(new Error('Link opening denied by user'), { code: -32000 });
+        }
         return {};
+      }
       case 'ui/message':
       case 'ui/update-model-context':
         this.options.onEvent(method, params);

@@ -5,12 +5,15 @@ import './style.css';
 import { connect } from './connection.js';
 import { $ } from './dom.js';
 import { renderPageShell } from './page-shell.js';
+import { state } from './page-state.js';
 
 const config = JSON.parse(document.getElementById('mcp-explorer-config')?.textContent ?? '{}') as {
   endpoint?: string;
   title?: string;
+  sandbox?: string;
 };
 const endpoint = new URL(config.endpoint ?? '../mcp', location.href).href;
+state.sandbox = config.sandbox ?? '';
 
 renderPageShell(config.title ?? 'MCP Explorer');
 $('#connect').onclick = () => void connect(endpoint);

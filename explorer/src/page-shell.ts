@@ -1,5 +1,5 @@
 // The page's shell: the header (title, era select, Connect, status), the side list with its tabs,
-// the detail section the panels fill, and the dialog of server requests.
+// the detail section the panels fill, the dialog of server requests and that of a view's links.
 import { h } from './dom.js';
 import { label, showList } from './navigation.js';
 import type { Kind } from './page-state.js';
@@ -47,5 +47,6 @@ export function renderPageShell(title: string): void {
       h('section', { id: 'detail' }, h('p', { class: 'hint' }, 'Connect, then pick an item.')),
     ),
     h('dialog', { id: 'input-dialog' }),
+    h('dialog', { id: 'link-dialog' }),
   );
 }

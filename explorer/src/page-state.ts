@@ -14,8 +14,11 @@ export const state: {
   lists: Record<Kind, Json[]>;
   kind: Kind;
   view?: ViewHost;
+  /** The origin MCP App views are rendered on (the app's sandbox listener). */
+  sandbox: string;
   subscriptions: Set<string>;
 } = {
+  sandbox: '',
   lists: { tools: [], prompts: [], resources: [], resourceTemplates: [] },
   kind: 'tools',
   subscriptions: new Set(),

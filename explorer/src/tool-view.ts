@@ -2,6 +2,7 @@
 // our host side of the ui/* protocol (app-host.ts).
 import { ViewHost, type ViewMeta } from './app-host.js';
 import { h } from './dom.js';
+import { openLinkWithConsent } from './link-dialog.js';
 import { state, type Json } from './page-state.js';
 import { errorText } from './result-output.js';
 import { answerServerRequest } from './server-request-dialog.js';
@@ -37,6 +38,7 @@ export async function mountView(
     box.replaceChildren();
     state.view = new ViewHost(box, {
       html,
+      sandbox: state.sandbox,
       meta,
       tool,
       args,
@@ -48,6 +50,7 @@ export async function mountView(
           { onServerRequest: answerServerRequest },
         ),
       readResource: (resourceUri) => client.request('resources/read', { uri: resourceUri }),
+      openLink: openLinkWithConsent,
       onEvent: (kind, detail) => events.append(h('li', {}, `${kind} ${JSON.stringify(detail)}`)),
     });
     box.append(events);

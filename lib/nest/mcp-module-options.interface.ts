@@ -101,10 +101,11 @@ export interface McpModuleExtras {
   websocket?: boolean | McpWebSocketSettings;
   /**
    * Mount the explorer page (like Swagger UI, for MCP): `true` serves it at `/explorer`; an
-   * object sets `path`, `title`, `enableInProduction`. It lists and runs this server's tools,
-   * prompts and resources through the Streamable HTTP endpoint and renders MCP App views. Behind
-   * the app's own guards; not mounted under `NODE_ENV=production` unless `enableInProduction`.
-   * Default `false`.
+   * object sets `path`, `title`, `enableInProduction`, `sandbox`. It lists and runs this server's
+   * tools, prompts and resources through the Streamable HTTP endpoint and renders MCP App views
+   * behind a sandbox proxy on an origin of their own (a second listener of the app, 127.0.0.1 on a
+   * free port unless `sandbox` says otherwise). Behind the app's own guards; not mounted under
+   * `NODE_ENV=production` unless `enableInProduction`. Default `false`.
    */
   explorer?: boolean | McpExplorerSettings;
 }

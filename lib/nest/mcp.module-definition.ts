@@ -3,6 +3,7 @@ import { normaliseRoutePath } from '../transports/shared/route-path.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
 import { createExplorerController } from './explorer/create-explorer-controller.js';
 import { resolveExplorer } from './explorer/explorer-settings.js';
+import { EXPLORER_SANDBOX, ExplorerSandbox } from './explorer/sandbox/explorer-sandbox.js';
 import { MCP_FAST_PATH, McpFastPathMount } from './http/mcp-fast-path.mount.js';
 import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
@@ -67,6 +68,14 @@ export const {
           },
           ...(fastPath ? [{ provide: MCP_FAST_PATH, useValue: path }, McpFastPathMount] : []),
           ...(websocket ? createMcpWebSocketProviders(websocket, MCP_MODULE_OPTIONS) : []),
+          ...(explorer
+            ? [
+                {
+                  provide: EXPLORER_SANDBOX,
+                  useFactory: () => new ExplorerSandbox(explorer.sandbox),
+                },
+              ]
+            : []),
         ],
       };
     },

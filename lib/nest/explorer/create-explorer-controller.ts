@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Req, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Req, type Type } from '@nestjs/common';
 import { requestPathname } from '../../transports/shared/route-path.js';
 import { EXPLORER_ASSETS, explorerPage } from './explorer-page.js';
 import type { ResolvedExplorer } from './explorer-settings.js';
+import { EXPLORER_SANDBOX, type ExplorerSandbox } from './sandbox/explorer-sandbox.js';
 
 /** The parts of an Express or Fastify request read here. */
 interface RequestLike {
@@ -13,7 +14,7 @@ interface RequestLike {
 const NO_STORE = 'no-store';
 
 /**
- * Creates the explorer controller: the page and its two prebuilt assets. A real Nest controller,
+ * Creates the explorer controller: the page (told its sandbox origin) and its two prebuilt assets. A real Nest controller,
  * so the app's global prefix, middleware and guards apply (a guard that refuses gives its 403).
  * The page talks to the MCP endpoint at `mcpPath` like any client.
  */
@@ -23,13 +24,18 @@ export function createExplorerController(
 ): Type<unknown> {
   @Controller(explorer.path)
   class McpExplorerController {
+    constructor(@Inject(EXPLORER_SANDBOX) private readonly sandbox: ExplorerSandbox) {}
+
     @Get()
     @Header('Content-Type', 'text/html; charset=utf-8')
     @Header('Cache-Control', NO_STORE)
     @Header('X-Content-Type-Options', 'nosniff')
     page(@Req() request: RequestLike): string {
       const url = request.originalUrl ?? request.raw?.url ?? request.url;
-      return explorerPage(requestPathname(url), explorer.path, mcpPath, explorer.title);
+      return explorerPage(requestPathname(url), explorer.path, mcpPath, {
+        title: explorer.title,
+        sandbox: this.sandbox.origin,
+      });
     }
 
     @Get('explorer.js')

@@ -8,18 +8,21 @@ const escapeHtml = (text: string) =>
 
 /**
  * The explorer page for a request of `pagePath` (the path the browser asked for, global prefix
- * included): its assets under that path and the MCP endpoint beside it, in a JSON block the
- * script reads (no inline script).
+ * included): its assets under that path, the MCP endpoint beside it and the sandbox origin of
+ * its MCP App views, in a JSON block the script reads (no inline script).
  */
 export function explorerPage(
   pagePath: string,
   explorerPath: string,
   mcpPath: string,
-  title: string,
+  { title, sandbox }: { title: string; sandbox: string },
 ): string {
   const page = pagePath.replace(/\/+$/, '') || '/';
   const prefix = page.endsWith(explorerPath) ? page.slice(0, -explorerPath.length) : '';
-  const config = JSON.stringify({ endpoint: prefix + mcpPath, title }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({ endpoint: prefix + mcpPath, title, sandbox }).replace(
+    /</g,
+    '\\u003c',
+  );
   const base = page === '/' ? '' : page;
   return `<!doctype html>
 <html lang="en">

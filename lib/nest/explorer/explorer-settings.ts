@@ -12,12 +12,39 @@ export interface McpExplorerSettings {
   enableInProduction?: boolean;
   /** Title shown on the page. Default `'MCP Explorer'`. */
   title?: string;
+  /**
+   * Where MCP App views are rendered: a sandbox origin apart from the page's, served by a second
+   * listener of the app. Default: 127.0.0.1 on a free port, reached at `http://127.0.0.1:<port>`.
+   */
+  sandbox?: McpExplorerSandboxSettings;
+}
+
+/** The explorer's sandbox listener (see the explorer guide for a production setup). */
+export interface McpExplorerSandboxSettings {
+  /** Port of the sandbox listener. Default 0 (a free port). */
+  port?: number;
+  /** Address it binds. Default `'127.0.0.1'`. */
+  host?: string;
+  /**
+   * The sandbox origin as the browser reaches it, when that is not `http://<host>:<port>`: e.g.
+   * `https://mcp-sandbox.example.com`, a host name of its own routed to this listener. It must
+   * differ from the page's origin. Default `http://<host>:<port>`.
+   */
+  origin?: string;
+}
+
+/** The sandbox settings in force. */
+export interface ResolvedSandbox {
+  port: number;
+  host: string;
+  origin?: string;
 }
 
 /** The explorer settings in force, or undefined when the page is not mounted. */
 export interface ResolvedExplorer {
   path: string;
   title: string;
+  sandbox: ResolvedSandbox;
 }
 
 /**
@@ -43,5 +70,25 @@ export function resolveExplorer(
   return {
     path: normaliseRoutePath(settings.path ?? 'explorer'),
     title: settings.title ?? 'MCP Explorer',
+    sandbox: resolveSandbox(settings.sandbox ?? {}),
   };
+}
+
+function resolveSandbox(settings: McpExplorerSandboxSettings): ResolvedSandbox {
+  const port = settings.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`McpModule: explorer.sandbox.port must be a port number, got ${String(port)}`);
+  }
+  const sandbox: ResolvedSandbox = { port, host: settings.host ?? '127.0.0.1' };
+  if (settings.origin !== undefined) {
+    const url = URL.canParse(settings.origin) ? new URL(settings.origin) : undefined;
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== settings.origin) {
+      throw new Error(
+        `McpModule: explorer.sandbox.origin must be an http(s) origin such as ` +
+          `https://mcp-sandbox.example.com (no path or trailing slash), got ${JSON.stringify(settings.origin)}`,
+      );
+    }
+    sandbox.origin = url.origin;
+  }
+  return sandbox;
 }

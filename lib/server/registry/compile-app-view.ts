@@ -9,10 +9,10 @@ import {
 } from '../../protocol/schema/apps-extension.js';
 import type { ResourceHandler, ResourceOptions } from './definitions.interface.js';
 import type { AppViewHandler, McpAppViewOptions } from './app-view-options.interface.js';
+import { isCspOrigin } from './csp-source.js';
 
 const CSP_KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const PERMISSIONS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
-const SCHEMES = new Set(['https:', 'http:', 'wss:', 'ws:']);
 // A document: optional BOM, comments and whitespace, then a doctype or <html>.
 const HTML_DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html)[\s>]/i;
 
@@ -134,17 +134,4 @@ function checkCsp(csp: McpAppCsp, origin: string): McpAppCsp {
     checked[key] = [...domains];
   }
   return checked;
-}
-
-/** An origin a CSP source list accepts: scheme, host (a leading `*.` allowed), optional port. */
-function isCspOrigin(domain: unknown): boolean {
-  if (typeof domain !== 'string') return false;
-  const candidate = domain.replace('://*.', '://wildcard.');
-  if (!URL.canParse(candidate)) return false;
-  const url = new URL(candidate);
-  return (
-    SCHEMES.has(url.protocol) &&
-    url.hostname !== '' &&
-    (url.pathname === '/' || url.pathname === '')
-  );
 }

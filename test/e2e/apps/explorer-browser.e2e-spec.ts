@@ -2,6 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
+import { openExplorer as openExplorerPage, openTool } from './support/explorer-page.js';
 
 const SCREENSHOTS = process.env.EXPLORER_SCREENSHOTS; // a folder: write the docs' screenshots there
 const describeBrowser = hasChromium ? describe : describe.skip;
@@ -33,21 +34,8 @@ describeBrowser('explorer page in Chromium (demo)', () => {
     await demo?.close();
   });
 
-  async function openExplorer(era: 'legacy' | 'modern'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
-    page.on('pageerror', (error) => console.error('explorer page error:', error));
-    await page.goto(new URL('/explorer', demo.mcpUrl).href);
-    await page.selectOption('#era', era);
-    await page.click('#connect');
-    await page.waitForSelector('body[data-connected]', { timeout: 20_000 });
-    return page;
-  }
-
-  async function openTool(page: Page, name: string): Promise<void> {
-    await page.click('[data-tab="tools"]');
-    await page.click(`[data-kind="tools"][data-name="${name}"]`);
-    await page.waitForSelector('#run');
-  }
+  const openExplorer = (era: 'legacy' | 'modern') =>
+    openExplorerPage(browser, new URL('/explorer', demo.mcpUrl).href, era);
 
   const resultText = (page: Page) => page.textContent('#result');
 
@@ -119,6 +107,10 @@ describeBrowser('explorer page in Chromium (demo)', () => {
       const before = Number(await frame.textContent('#count'));
       expect(Number.isInteger(before)).toBe(true);
       expect(await frame.evaluate('origin')).toBe('null'); // sandboxed: an opaque origin
+      // Its document comes from the sandbox origin, apart from the page's.
+      const sandboxOrigin = new URL(frame.url()).origin;
+      expect(sandboxOrigin).not.toBe(new URL(page.url()).origin);
+      expect(frame.parentFrame()?.url()).toBe(`${sandboxOrigin}/proxy`);
       if (SCREENSHOTS && era === 'legacy') {
         await page.screenshot({ path: `${SCREENSHOTS}/explorer-view.png` });
       }
@@ -148,11 +140,11 @@ function resultIncludes(text: string): string {
   return `document.querySelector('#result')?.textContent?.includes(${JSON.stringify(text)})`;
 }
 
-/** The view's frame once the host has rendered it. */
+/** The view's frame once the host has rendered it: inside the sandbox proxy's frame. */
 async function viewFrame(page: Page): Promise<Frame> {
-  const handle = await page.waitForSelector('iframe.view-frame', { timeout: 20_000 });
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error('no view frame');
-  await frame.waitForSelector('#increment');
-  return frame;
+  const proxy = await (await page.waitForSelector('iframe.view-frame')).contentFrame();
+  const view = await (await proxy!.waitForSelector('iframe', { timeout: 20_000 })).contentFrame();
+  if (!view) throw new Error('no view frame');
+  await view.waitForSelector('#increment');
+  return view;
 }

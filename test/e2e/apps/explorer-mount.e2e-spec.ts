@@ -60,7 +60,9 @@ describe.each(PLATFORMS)('explorer mount on %s', (name) => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await res.text();
       expect(html).toContain('<title>Ops &lt;MCP&gt;</title>');
-      expect(html).toContain('{"endpoint":"/api/mcp","title":"Ops \\u003cMCP>"}');
+      expect(html).toMatch(
+        /\{"endpoint":"\/api\/mcp","title":"Ops \\u003cMCP>","sandbox":"http:\/\/127\.0\.0\.1:\d+"\}/,
+      );
       expect(html).toContain('src="/api/tools/explorer/explorer.js"');
       const js = await fetch(`${origin}/api/tools/explorer/explorer.js`);
       expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
