@@ -3,6 +3,7 @@
 import { $, h } from './dom.js';
 import { BrowserMcpClient, type Era, type RpcMessage } from './mcp-client.js';
 import { refreshLists, showList } from './navigation.js';
+import { requestHeaders } from './request-headers.js';
 import { state } from './page-state.js';
 
 /**
@@ -13,7 +14,7 @@ export async function connect(endpoint: string): Promise<void> {
   await state.view?.teardown('reconnect');
   await state.client?.close();
   const era = $<HTMLSelectElement>('#era').value as Era;
-  const client = new BrowserMcpClient(endpoint, era, onNotification);
+  const client = new BrowserMcpClient(endpoint, era, onNotification, requestHeaders);
   setStatus('connecting…');
   try {
     await client.connect();

@@ -63,6 +63,8 @@ export class BrowserMcpClient {
     readonly era: Era,
     /** Notifications outside any request (resource updates, list changes). */
     private readonly onNotification: (message: RpcMessage) => void = () => undefined,
+    /** The user's own headers, read for every request (the protocol's headers win over them). */
+    private readonly extraHeaders: () => Record<string, string> = () => ({}),
   ) {}
 
   /** Initializes (2025) or discovers (2026-07-28) the server. */
@@ -230,6 +232,7 @@ export class BrowserMcpClient {
 
   private headers(method?: string, params?: Json): Record<string, string> {
     const headers: Record<string, string> = {
+      ...this.extraHeaders(),
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
     };

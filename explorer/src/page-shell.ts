@@ -1,8 +1,9 @@
-// The page's shell: the header (title, era select, Connect, status), the side list with its tabs,
+// The page's shell: the header (title, era select, request headers, Connect, status), the side list with its tabs,
 // the detail section the panels fill, the dialog of server requests and that of a view's links.
 import { h } from './dom.js';
 import { label, showList } from './navigation.js';
 import type { Kind } from './page-state.js';
+import { renderHeadersEditor } from './request-headers.js';
 
 /** Builds the shell in `document.body` under `title`; the tabs switch the side list. */
 export function renderPageShell(title: string): void {
@@ -22,6 +23,7 @@ export function renderPageShell(title: string): void {
           h('option', { value: 'modern' }, '2026-07-28 (stateless)'),
         ),
       ),
+      renderHeadersEditor(),
       h('button', { id: 'connect', type: 'button' }, 'Connect'),
       h('span', { id: 'status' }, 'not connected'),
     ),
