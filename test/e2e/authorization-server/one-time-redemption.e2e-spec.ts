@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { McpRedisOptions } from '../../../lib/index.js';
 import type { BootedApp } from '../nest/support/nest-app.js';
+import { startRedisCluster } from '../../support/redis-topology.js';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { BrowserUser } from './support/browser-user.js';
 import {
@@ -19,6 +21,12 @@ const RACERS = 5;
 const EXPECTED = '1 won, 4 refused (invalid_grant), winner revoked';
 
 type Answer = { status: number; body: Record<string, unknown> };
+
+/** A private Redis deployment: the MCP module's `redis` option for it, and how to stop it. */
+interface SharedRedis {
+  options: McpRedisOptions;
+  stop(): Promise<void>;
+}
 
 /**
  * What one round came to, as a line: how many won, how the losers were refused, and whether
@@ -91,44 +99,59 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
   });
   afterAll(() => upstream.close());
 
-  (hasRedisServer ? describe : describe.skip)('two instances sharing a private Redis', () => {
-    let redisPort: number;
-    let d: Deployment;
-    let a: BootedApp;
-    let b: BootedApp;
+  /** Two instances whose MCP module (and so the authorization store) is on `topology`'s Redis. */
+  const twoInstances = (name: string, topology: () => Promise<SharedRedis>) =>
+    (hasRedisServer ? describe : describe.skip)(`two instances sharing ${name}`, () => {
+      let redis: SharedRedis;
+      let d: Deployment;
+      let a: BootedApp;
+      let b: BootedApp;
 
-    beforeAll(async () => {
-      redisPort = await freePort();
-      startRedis(redisPort);
-      const created = await deployment(upstream, {
-        redis: { url: `redis://127.0.0.1:${redisPort}`, keyPrefix: `mcp-test:${randomUUID()}:` },
+      beforeAll(async () => {
+        redis = await topology();
+        const created = await deployment(upstream, {
+          redis: { ...redis.options, keyPrefix: `mcp-test:${randomUUID()}:` },
+        });
+        d = created;
+        a = await bootInstance(d, created.firstPort);
+        b = await bootInstance(d);
+      }, 60_000);
+      afterAll(async () => {
+        await a?.close();
+        await b?.close();
+        await redis?.stop();
       });
-      d = created;
-      a = await bootInstance(d, created.firstPort);
-      b = await bootInstance(d);
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      stopRedis(redisPort);
+
+      it('a token from one instance works at the other (the store is the MCP module Redis)', async () => {
+        const tokens = await redeem(b.origin, await freshCode(new BrowserUser(), d));
+        expect(tokens.status).toBe(200);
+        expect(await mcpStatus(a.origin, `Bearer ${String(tokens.body.access_token)}`)).toBe(200);
+        expect((await refresh(a.origin, String(tokens.body.refresh_token))).status).toBe(200);
+      });
+
+      it(`redeems a code once in ${ROUNDS} rounds of ${RACERS} concurrent redemptions`, async () => {
+        const lines = await codeRaces(d, [a.origin, b.origin]);
+        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      }, 240_000);
+
+      it(`refreshes a refresh token once in ${ROUNDS} rounds of ${RACERS} concurrent refreshes`, async () => {
+        const lines = await refreshRaces(d, [a.origin, b.origin]);
+        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      }, 240_000);
     });
 
-    it('a token from one instance works at the other (the store is the MCP module Redis)', async () => {
-      const tokens = await redeem(b.origin, await freshCode(new BrowserUser(), d));
-      expect(tokens.status).toBe(200);
-      expect(await mcpStatus(a.origin, `Bearer ${String(tokens.body.access_token)}`)).toBe(200);
-      expect((await refresh(a.origin, String(tokens.body.refresh_token))).status).toBe(200);
-    });
+  twoInstances('a private Redis', async () => {
+    const port = await freePort();
+    startRedis(port);
+    return {
+      options: { url: `redis://127.0.0.1:${port}` },
+      stop: () => Promise.resolve(void stopRedis(port)),
+    };
+  });
 
-    it(`redeems a code once in ${ROUNDS} rounds of ${RACERS} concurrent redemptions`, async () => {
-      const lines = await codeRaces(d, [a.origin, b.origin]);
-      expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
-    }, 240_000);
-
-    it(`refreshes a refresh token once in ${ROUNDS} rounds of ${RACERS} concurrent refreshes`, async () => {
-      const lines = await refreshRaces(d, [a.origin, b.origin]);
-      expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
-    }, 240_000);
+  twoInstances('a private 3-primary Redis Cluster', async () => {
+    const cluster = await startRedisCluster();
+    return { options: { nodes: cluster.nodes }, stop: () => cluster.stop() };
   });
 
   describe('one instance on the in-memory store', () => {
