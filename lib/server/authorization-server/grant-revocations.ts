@@ -1,4 +1,7 @@
-import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
+import type {
+  McpAuthorizationStore,
+  McpAuthorizationStoreAdapter,
+} from './store/authorization-store.interface.js';
 
 /** The store model of the revocation list: one record per revoked grant id. */
 export const REVOKED_GRANT_MODEL = 'McpRevokedGrant';
@@ -17,20 +20,24 @@ const GRANT_MODELS = ['AccessToken', 'RefreshToken', 'AuthorizationCode'] as con
  * verifier's clock tolerance and a margin).
  */
 export class GrantRevocations {
+  private readonly listed: McpAuthorizationStoreAdapter;
+
   constructor(
-    private readonly store: McpAuthorizationStore,
+    store: McpAuthorizationStore,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.listed = store(REVOKED_GRANT_MODEL);
+  }
 
   /** Lists `grantId` (its access tokens are refused from now on, on every instance). */
   list(grantId: string): Promise<void> {
     const revokedAt = Math.floor(Date.now() / 1000);
-    return this.store(REVOKED_GRANT_MODEL).upsert(grantId, { revokedAt }, this.ttlSeconds);
+    return this.listed.upsert(grantId, { revokedAt }, this.ttlSeconds);
   }
 
   /** True when `grantId` was revoked (one store read: a Redis `MGET` on the Redis store). */
   async isRevoked(grantId: string): Promise<boolean> {
-    return (await this.store(REVOKED_GRANT_MODEL).find(grantId)) !== undefined;
+    return (await this.listed.find(grantId)) !== undefined;
   }
 
   /**
