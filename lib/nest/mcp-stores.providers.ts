@@ -10,6 +10,7 @@ import type { TaskStore } from '../stores/task-store.interface.js';
 import { createRedisStores, type McpRedisStores } from '../stores/redis/create-redis-stores.js';
 import type { McpModuleOptions } from './mcp-module-options.interface.js';
 import { MCP_MODULE_OPTIONS } from './mcp.module-definition.js';
+import { MCP_REDIS_STORES } from './mcp-redis-stores.token.js';
 
 /** Injection token of the {@link EventStore} (SSE resumability) that `McpModule` uses. */
 export const EVENT_STORE = Symbol.for('nestjs-mcp:EventStore');
@@ -20,8 +21,7 @@ export const MESSAGE_BUS = Symbol.for('nestjs-mcp:MessageBus');
 /** Injection token of the {@link TaskStore} (records of tools running as tasks) that `McpModule` uses. */
 export const TASK_STORE = Symbol.for('nestjs-mcp:TaskStore');
 
-/** Injection token of the Redis stores made for the `redis` option (undefined without it). */
-export const MCP_REDIS_STORES = Symbol.for('nestjs-mcp:RedisStores');
+export { MCP_REDIS_STORES };
 
 /** Connects the Redis stores of the `redis` option (none without it). */
 async function redisStoresOf(options: McpModuleOptions): Promise<McpRedisStores | undefined> {

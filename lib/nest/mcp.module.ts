@@ -1,7 +1,16 @@
-import { Inject, Logger, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Logger,
+  Module,
+  Optional,
+  type DynamicModule,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpElicitations } from '../server/elicitation/mcp-elicitations.js';
+import { McpAuthorizationServer } from '../server/authorization-server/mcp-authorization-server.js';
 import { McpServer } from '../server/mcp-server.js';
+import { shareRedisWithAuthorizationServer } from './authorization-server/default-authorization-store.js';
 import { McpServerCore } from '../server/mcp-server-core.js';
 import type { EventStore } from '../stores/event-store.interface.js';
 import { InMemoryEventStore } from '../stores/in-memory-event-store.js';
@@ -153,8 +162,11 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(TASK_STORE) private readonly taskStore: TaskStore,
     @Inject(MCP_REDIS_STORES) private readonly redis: McpRedisStores | undefined,
+    @Optional() authorizationServer?: McpAuthorizationServer,
   ) {
     super();
+    // The in-app authorization server (global module) keeps its records on this module's Redis.
+    shareRedisWithAuthorizationServer(authorizationServer, redis);
   }
 
   /**

@@ -21,6 +21,10 @@ import {
   type ProtectedResourceMetadata,
 } from '../../server/auth/protected-resource-metadata.js';
 import { McpServer } from '../../server/mcp-server.js';
+import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
+import type { McpRedisStores } from '../../stores/redis/create-redis-stores.js';
+import { RedisReplayCache } from '../../stores/redis/redis-replay-cache.js';
+import { MCP_REDIS_STORES } from '../mcp-redis-stores.token.js';
 import { HttpRefusal } from '../../transports/shared/http/http-refusal.js';
 import {
   MCP_AUTH_OPTIONS,
@@ -88,6 +92,7 @@ export class McpResourceServer {
   constructor(
     @Inject(MCP_AUTH_OPTIONS) options: { auth?: McpAuthOptions },
     private readonly server: McpServer,
+    @Inject(MCP_REDIS_STORES) redis?: McpRedisStores,
   ) {
     const auth = options.auth;
     if (!auth) return;
@@ -97,7 +102,9 @@ export class McpResourceServer {
       throw new Error('auth: verifier must be a function or have verify(token)');
     }
     this.auth = auth;
-    this.dpop = new DpopProofVerifier(auth.dpop);
+    // With the `redis` option a proof used at one instance is refused at every other one.
+    const replays = redis && new RedisReplayCache(redis.connection, 'dpop');
+    this.dpop = new DpopProofVerifier(auth.dpop, replays);
     this.verify = typeof verifier === 'function' ? verifier : (token) => verifier.verify(token);
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       for (const [name, scopes] of Object.entries<string[]>(auth.scopes?.[kind] ?? {})) {
@@ -248,6 +255,7 @@ export class McpResourceServer {
         accessToken: info.token,
       });
     } catch (error) {
+      if (error instanceof StoreUnavailableError) throw this.unavailable(error);
       if (!(error instanceof InvalidDpopProofError)) throw error;
       throw this.unauthorized('invalid_dpop_proof', error.message, true);
     }
@@ -332,7 +340,9 @@ export class McpResourceServer {
   }
 
   /** 503 + `Retry-After`, counted (`authorizationUnavailable`) and logged at warn, rate-limited. */
-  private unavailable(error: AuthorizationServerUnavailableError): McpAuthRefusal {
+  private unavailable(
+    error: AuthorizationServerUnavailableError | StoreUnavailableError,
+  ): McpAuthRefusal {
     const { core } = this.server;
     core.countRefusal('authorizationUnavailable');
     core.reportClientError(

@@ -1,6 +1,8 @@
 import { accessTokenHash, htuOf } from '../../engine/dpop-claims.js';
 import { loadJose } from '../../engine/load-jose.js';
 import { InvalidDpopProofError } from '../../errors/invalid-dpop-proof.error.js';
+import { InMemoryReplayCache } from '../../stores/in-memory-replay-cache.js';
+import type { McpReplayCache } from '../../stores/replay-cache.interface.js';
 
 /** How the MCP endpoint checks DPoP proofs (module option `auth.dpop`). */
 export interface McpDpopOptions {
@@ -18,7 +20,11 @@ export interface McpDpopOptions {
   maxAgeSeconds?: number;
   /** How far in the future a proof's `iat` may be (clock skew), in seconds. Default 60. */
   clockSkewSeconds?: number;
-  /** How many proof ids (`jti`) are remembered at most against replay. Default 100,000. */
+  /**
+   * How many proof ids (`jti`) this process remembers at most against replay. Default 100,000.
+   * With the module's `redis` option the ids are remembered in Redis instead (shared by every
+   * instance, each until its proof is too old), and this bound does not apply.
+   */
   maxRememberedProofs?: number;
 }
 
@@ -41,7 +47,8 @@ const MAX_JTI_LENGTH = 256;
  * Checks DPoP proofs (RFC 9449 §4.3) at a protected resource: one `dpop+jwt` signed by the public
  * key in its own header with an allowed asymmetric algorithm, for this method (`htm`) and URL
  * (`htu`, without query and fragment), this access token (`ath`), recent (`iat`), and never seen
- * before (`jti`, remembered per process for `maxAgeSeconds`). Returns the key's SHA-256 JWK
+ * before (`jti`, remembered until the proof is too old: per process, or in Redis across instances
+ * when a shared `replayCache` is given). Returns the key's SHA-256 JWK
  * thumbprint, which the caller compares with the token's `cnf.jkt`.
  */
 export class DpopProofVerifier {
@@ -49,11 +56,13 @@ export class DpopProofVerifier {
   readonly algorithms: readonly string[];
   private readonly maxAgeSeconds: number;
   private readonly skewSeconds: number;
-  private readonly capacity: number;
-  /** `jkt:jti` → when it may be forgotten (ms), oldest first. */
-  private readonly seen = new Map<string, number>();
+  private readonly replays: McpReplayCache;
 
-  constructor(options: McpDpopOptions = {}) {
+  /**
+   * @param replayCache Where proof ids are remembered; default this process's memory (bounded
+   *   by `maxRememberedProofs`).
+   */
+  constructor(options: McpDpopOptions = {}, replayCache?: McpReplayCache) {
     const algorithms = options.algorithms ?? DEFAULT_ALGORITHMS;
     if (algorithms.length === 0 || algorithms.some((a) => a === 'none' || /^HS/i.test(a))) {
       throw new Error('auth.dpop.algorithms: asymmetric JWS algorithms only (not none, not HS*)');
@@ -61,7 +70,7 @@ export class DpopProofVerifier {
     this.algorithms = algorithms;
     this.maxAgeSeconds = options.maxAgeSeconds ?? 300;
     this.skewSeconds = options.clockSkewSeconds ?? 60;
-    this.capacity = options.maxRememberedProofs ?? 100_000;
+    this.replays = replayCache ?? new InMemoryReplayCache(options.maxRememberedProofs ?? 100_000);
   }
 
   /**
@@ -88,7 +97,7 @@ export class DpopProofVerifier {
     if ('d' in jwk) throw new InvalidDpopProofError('The DPoP proof header carries a private key');
     this.checkClaims(payload, check);
     const jkt = await jose.calculateJwkThumbprint(jwk, 'sha256');
-    this.remember(`${jkt}:${String(payload.jti)}`, Number(payload.iat));
+    await this.remember(`${jkt}:${String(payload.jti)}`, Number(payload.iat));
     return jkt;
   }
 
@@ -112,17 +121,11 @@ export class DpopProofVerifier {
   }
 
   /** Records a proof id until its proof is too old to be accepted; refuses one seen before. */
-  private remember(key: string, iat: number): void {
-    const now = Date.now();
-    for (const [old, until] of this.seen) {
-      if (until > now && this.seen.size < this.capacity) break;
-      this.seen.delete(old);
-    }
-    const until = this.seen.get(key);
-    if (until !== undefined && until > now) {
+  private async remember(key: string, iat: number): Promise<void> {
+    const ttlMs = (iat + this.maxAgeSeconds + this.skewSeconds) * 1000 - Date.now();
+    if (!(await this.replays.claim(key, Math.max(1, ttlMs)))) {
       throw new InvalidDpopProofError('The DPoP proof was used before');
     }
-    this.seen.set(key, (iat + this.maxAgeSeconds + this.skewSeconds) * 1000);
   }
 }
 

@@ -86,7 +86,11 @@ export interface McpAuthorizationServerOptions {
   registration?: McpRegistrationOptions;
   /** Client ID Metadata Documents; `false` turns them off. Default on, public addresses only. */
   clientIdMetadataDocuments?: McpClientIdMetadataOptions | false;
-  /** Where codes, tokens, grants and sessions live. Default `inMemoryAuthorizationStore()`. */
+  /**
+   * Where codes, tokens, grants, sessions and the revocation list live. Default: a Redis store
+   * on `McpModule`'s `redis` connection when it has one (shared by every instance), else
+   * `inMemoryAuthorizationStore()` (one instance).
+   */
   store?: McpAuthorizationStore;
   /**
    * Private signing keys (JWK, with `kid` and `alg`), newest first: the first signs, all are

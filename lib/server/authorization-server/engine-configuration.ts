@@ -1,4 +1,5 @@
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
+import { GRANT_ID_CLAIM } from './grant-revocations.js';
 import { errorPage } from './pages/consent-page.js';
 import { resolvesToPrivateAddress } from './private-address.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
@@ -119,6 +120,19 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg } },
           };
+        },
+      },
+    },
+    formats: {
+      customizers: {
+        // Names the grant in every JWT access token: the resource server checks it against the
+        // revocation list (JWT access tokens are not stored, so revoking cannot delete them).
+        jwt: (
+          _ctx: unknown,
+          token: { grantId?: string },
+          jwt: { payload: Record<string, unknown> },
+        ) => {
+          if (token.grantId) jwt.payload[GRANT_ID_CLAIM] = token.grantId;
         },
       },
     },

@@ -12,6 +12,8 @@ export interface Engine {
     options?: { mergeWithLastSubmission?: boolean },
   ): Promise<void>;
   on(event: string, listener: (...args: unknown[]) => void): void;
+  /** Adds a Koa middleware in front of the engine's routes (it sees `ctx.oidc` after `next`). */
+  use(middleware: (ctx: EngineContext, next: () => Promise<void>) => Promise<void>): void;
   Interaction: {
     find(uid: string): Promise<StoredInteraction | undefined>;
   };
@@ -20,6 +22,17 @@ export interface Engine {
     find(id: string): Promise<EngineGrant | undefined>;
   };
   Client: { find(id: string): Promise<{ clientId: string; clientName?: string } | undefined> };
+}
+
+/** The parts of the engine's Koa context a middleware of ours reads and writes. */
+export interface EngineContext {
+  status: number;
+  body: unknown;
+  oidc?: {
+    route?: string;
+    client?: { clientId: string };
+    params?: Record<string, unknown>;
+  };
 }
 
 /** An interaction as `interactionDetails` returns it. */

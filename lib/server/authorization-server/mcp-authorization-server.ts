@@ -11,13 +11,21 @@ import type { Engine } from './engine.interface.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
+import type { McpAccessTokenVerifier } from '../auth/access-token-verifier.interface.js';
+import { engineStore, type OneTimeErrors } from './engine-store.js';
+import { GrantRevocations } from './grant-revocations.js';
+import { RevocationAwareVerifier } from './revocation-aware-verifier.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
-import { inMemoryAuthorizationStore } from './store/in-memory-authorization-store.js';
+import { DefaultStore } from './store/default-store.js';
+import { revokeStructuredTokens } from './structured-token-revocation.js';
 
 interface EngineModule {
   default: new (issuer: string, configuration: Record<string, unknown>) => Engine;
-  errors: { InvalidTarget: new (description?: string) => Error };
+  errors: OneTimeErrors & { InvalidTarget: new (description?: string) => Error };
 }
+
+/** How long a revoked grant stays listed beyond the access token lifetime (the verifier's 5 s skew and more). */
+const REVOCATION_MARGIN_SECONDS = 60;
 
 type BodyRequest = IncomingMessage & { body?: unknown };
 
@@ -29,7 +37,16 @@ export interface McpAuthorizationServerResource {
   resource: string;
   authorizationServers: string[];
   scopesSupported: string[];
-  verifier: JwtAccessTokenVerifier;
+  /** The JWT checks against this server's keys, then its revocation list. */
+  verifier: McpAccessTokenVerifier;
+}
+
+/** What `create` builds besides the engine. */
+interface ServerParts {
+  engine: Engine;
+  interactions: InteractionRoutes;
+  revocations: GrantRevocations;
+  defaultStore: DefaultStore | undefined;
 }
 
 function jsonError(
@@ -58,14 +75,26 @@ export class McpAuthorizationServer {
   private readonly callback: (req: IncomingMessage, res: ServerResponse) => void;
   private readonly limits: { registration?: FixedWindowLimiter; token?: FixedWindowLimiter };
   private readonly developmentIssuer: boolean;
+  private readonly interactions: InteractionRoutes;
+  private readonly verifier: RevocationAwareVerifier;
 
   private constructor(
     readonly options: McpAuthorizationServerOptions,
-    private readonly engine: Engine,
-    private readonly interactions: InteractionRoutes,
+    private readonly parts: ServerParts,
     private readonly logger: McpLogger,
   ) {
-    this.callback = engine.callback();
+    this.interactions = parts.interactions;
+    this.callback = parts.engine.callback();
+    const issuer = new URL(options.issuer).origin;
+    this.verifier = new RevocationAwareVerifier(
+      new JwtAccessTokenVerifier({
+        issuer,
+        audience: options.resource,
+        jwksUri: `${issuer}${AS_ROUTES.jwks}`,
+        typ: 'at+jwt',
+      }),
+      parts.revocations,
+    );
     const rate = options.rateLimits;
     this.limits =
       rate === false
@@ -93,7 +122,11 @@ export class McpAuthorizationServer {
       'oidc-provider',
       'McpAuthorizationServerModule',
     );
-    const store: McpAuthorizationStore = options.store ?? inMemoryAuthorizationStore();
+    const defaultStore = options.store ? undefined : new DefaultStore();
+    const store: McpAuthorizationStore = options.store ?? defaultStore!.store;
+    const accessTokenTtl = options.accessTokenTtlSeconds ?? 300;
+    const revocations = new GrantRevocations(store, accessTokenTtl + REVOCATION_MARGIN_SECONDS);
+    const engineView = engineStore(store, revocations, module.errors);
     const signingKeys = options.signingKeys ?? [await generateSigningKey()];
     const cookieKeys = options.cookieKeys ?? [randomBytes(32).toString('base64url')];
     if (!options.signingKeys || !options.cookieKeys) {
@@ -104,7 +137,7 @@ export class McpAuthorizationServer {
     const alg = String(signingKeys[0]!.alg ?? 'ES256');
     const configuration = engineConfiguration({
       options,
-      store,
+      store: engineView,
       signingKeys,
       cookieKeys,
       errors: module.errors,
@@ -115,6 +148,14 @@ export class McpAuthorizationServer {
     engine.on('server_error', (_ctx, error) =>
       logger.error(`Authorization server error: ${(error as Error)?.message}`),
     );
+    const issuer = new URL(options.issuer).origin;
+    const ownKeys = new JwtAccessTokenVerifier({
+      issuer,
+      audience: options.resource,
+      jwks: { keys: signingKeys.map(publicJwk) },
+      typ: 'at+jwt',
+    });
+    revokeStructuredTokens(engine, ownKeys, engineView);
     const upstreams = new Map(
       (Array.isArray(options.upstream) ? options.upstream : [options.upstream]).map((u) => [
         u.name,
@@ -133,22 +174,28 @@ export class McpAuthorizationServer {
       firstParty,
       logger,
     });
-    return new McpAuthorizationServer(options, engine, interactions, logger);
+    const parts = { engine, interactions, revocations, defaultStore };
+    return new McpAuthorizationServer(options, parts, logger);
+  }
+
+  /**
+   * Gives the server the store to use instead of the in-memory default when its options name
+   * none (`McpModule` hands it a Redis store on its own `redis` connection). Call before the
+   * first request; returns false (and changes nothing) when the options name a store.
+   */
+  useDefaultStore(store: McpAuthorizationStore): boolean {
+    if (!this.parts.defaultStore) return false;
+    this.parts.defaultStore.replace(store);
+    return true;
   }
 
   /** The `auth` option of `McpModule` that trusts this server: resource, issuer, JWT verifier. */
   resourceAuth(): McpAuthorizationServerResource {
-    const issuer = new URL(this.options.issuer).origin;
     return {
       resource: this.options.resource,
-      authorizationServers: [issuer],
+      authorizationServers: [new URL(this.options.issuer).origin],
       scopesSupported: [...this.options.scopes],
-      verifier: new JwtAccessTokenVerifier({
-        issuer,
-        audience: this.options.resource,
-        jwksUri: `${issuer}${AS_ROUTES.jwks}`,
-        typ: 'at+jwt',
-      }),
+      verifier: this.verifier,
     };
   }
 
@@ -235,6 +282,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new RegistrationRefusal('The registration body is not JSON');
   }
+}
+
+/** The public half of a signing JWK (what the JWKS publishes). */
+function publicJwk(jwk: Record<string, unknown>): Record<string, unknown> {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, k: _k, oth: _oth, ...pub } = jwk;
+  return pub;
 }
 
 async function generateSigningKey(): Promise<Record<string, unknown>> {

@@ -12,9 +12,11 @@ export type McpAuthorizationRecord = Record<string, unknown> & {
 
 /**
  * Storage of one kind of record (`model`: `AuthorizationCode`, `AccessToken`, `RefreshToken`,
- * `Grant`, `Session`, `Interaction`, `Client`, `McpAccount`, ...). The engine's adapter contract:
- * implement it over SQL by one table `(model, id, payload json, grant_id, uid, user_code,
- * expires_at)` with indexes on the three lookups, deleting expired rows on read or by a job.
+ * `Grant`, `Session`, `Interaction`, `Client`, `McpAccount`, `McpRevokedGrant`, ...). The
+ * engine's adapter contract: implement it over SQL by one table `(model, id, payload json,
+ * grant_id, uid, user_code, consumed, expires_at)` with indexes on the three lookups, deleting
+ * expired rows on read or by a job. {@link consume} must be one conditional write, so that of
+ * several instances redeeming one code at once exactly one wins.
  */
 export interface McpAuthorizationStoreAdapter {
   /** Inserts or replaces `id`; `expiresIn` seconds, when given, bounds its life. */
@@ -25,8 +27,16 @@ export interface McpAuthorizationStoreAdapter {
   findByUid(uid: string): Promise<McpAuthorizationRecord | undefined>;
   /** The record whose `userCode` is `userCode` (device flow; unused here, may return undefined). */
   findByUserCode(userCode: string): Promise<McpAuthorizationRecord | undefined>;
-  /** Marks the record consumed (`consumed` = epoch seconds): codes, rotated refresh tokens. */
-  consume(id: string): Promise<void>;
+  /**
+   * Marks a one-time record (a code, a rotated refresh token) consumed, atomically: sets
+   * `consumed` (epoch seconds) only when it is not set yet, and resolves `true` only when this
+   * call set it; `false` when the record was already consumed, is absent or expired. Over SQL:
+   * `UPDATE records SET consumed = :now WHERE model = :model AND id = :id AND consumed IS NULL
+   * AND expires_at > :now`, true when it changed one row. The authorization server refuses the
+   * redemption that got `false` (`invalid_grant`) and revokes the grant, as for any replay;
+   * anything but a boolean is a server error.
+   */
+  consume(id: string): Promise<boolean>;
   /** Deletes the record. */
   destroy(id: string): Promise<void>;
   /** Deletes every record of this model that belongs to the grant (revocation, reuse). */
@@ -35,7 +45,9 @@ export interface McpAuthorizationStoreAdapter {
 
 /**
  * Where the authorization server keeps its records: a function from a model name to its
- * adapter. `inMemoryAuthorizationStore()` (the default, one process, lost on restart) and
- * `redisAuthorizationStore(redis)` (survives restarts, shared by every instance) are built in.
+ * adapter. `inMemoryAuthorizationStore()` (one process, lost on restart) and
+ * `redisAuthorizationStore(redis)` (survives restarts, shared by every instance, also on a
+ * Redis Cluster) are built in; the default is a Redis store on the MCP module's `redis`
+ * connection when it has one, else the in-memory store.
  */
 export type McpAuthorizationStore = (model: string) => McpAuthorizationStoreAdapter;

@@ -64,9 +64,11 @@ export function inMemoryAuthorizationStore(): McpAuthorizationStore {
       },
       findByUserCode: (userCode) => findBy('userCode', userCode),
       consume(id) {
+        // One synchronous check-and-set: of concurrent redemptions exactly one gets true.
         const entry = live(key(id));
-        if (entry) entry.payload.consumed = Math.floor(nowSeconds());
-        return Promise.resolve();
+        if (!entry || entry.payload.consumed) return Promise.resolve(false);
+        entry.payload.consumed = Math.floor(nowSeconds());
+        return Promise.resolve(true);
       },
       destroy(id) {
         const uid = entries.get(key(id))?.payload.uid;

@@ -7,7 +7,7 @@ import type {
 
 /** Options of {@link redisAuthorizationStore}. */
 export interface RedisAuthorizationStoreOptions {
-  /** Key prefix. Default `'mcp:as:'`. */
+  /** Key prefix, without `{` or `}`. Default `'mcp:as:'`. */
   prefix?: string;
 }
 
@@ -15,38 +15,80 @@ export interface RedisAuthorizationStoreOptions {
 const INDEX_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
+ * KEYS: the record, its consumed mark (one slot: both carry the id as a hash tag). ARGV: epoch
+ * seconds. Sets the mark only when the record exists and has none, with the record's expiry;
+ * 1 when this call set it.
+ */
+const CONSUME_ONCE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local ttl = redis.call('PTTL', KEYS[1])
+local set
+if ttl > 0 then
+  set = redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ttl)
+else
+  set = redis.call('SET', KEYS[2], ARGV[1], 'NX')
+end
+if set then return 1 end
+return 0
+`;
+
+type ScriptClient = RedisClient & {
+  mcpAsConsumeOnce?(record: string, mark: string, now: number): Promise<number>;
+};
+
+/**
  * Records in Redis, shared by every instance and kept across restarts: one string key per record
- * (`<prefix><model>:<id>`, JSON, `EX` its lifetime), a `<prefix>uid:<model>:<uid>` pointer for
- * session lookups and a `<prefix>grant:<grantId>` set of the keys a grant owns, so revoking a
- * grant (reuse of a refresh token, RFC 7009) deletes every token of its family. Pass the app's
- * `ioredis` client (the one the MCP module's Redis stores use, or your own); it is not closed here.
+ * (`<prefix><model>:{<id>}`, JSON, `EX` its lifetime) beside its consumed mark
+ * (`<prefix><model>:{<id>}:consumed`, same hash tag, so same Redis Cluster slot); a
+ * `<prefix>uid:<model>:<uid>` pointer for session lookups and a `<prefix>grant:<grantId>` set of
+ * the keys a grant owns, so revoking a grant (reuse of a refresh token, RFC 7009) deletes every
+ * token of its family. `consume` is one Lua script (mark set only if absent, `SET NX`), so of
+ * concurrent redemptions on any number of instances exactly one wins; `find` reads record and
+ * mark in one `MGET`. Every command and script touches keys of one slot: it runs on a sharded
+ * Redis Cluster. Pass an `ioredis` client or Cluster (the MCP module's connection is used by
+ * default, see `McpAuthorizationServerModule`); it is not closed here.
  */
 export function redisAuthorizationStore(
   redis: RedisClient,
   options: RedisAuthorizationStoreOptions = {},
 ): McpAuthorizationStore {
   const prefix = options.prefix ?? 'mcp:as:';
+  if (/[{}]/.test(prefix))
+    throw new RangeError('redisAuthorizationStore: prefix must not hold { or }');
+  const client = redis as ScriptClient;
+  if (typeof client.mcpAsConsumeOnce !== 'function') {
+    client.defineCommand('mcpAsConsumeOnce', { numberOfKeys: 2, lua: CONSUME_ONCE });
+  }
   return (model) => {
-    const key = (id: string) => `${prefix}${model}:${id}`;
-    const parse = (text: string | null): McpAuthorizationRecord | undefined => {
+    const key = (id: string) => `${prefix}${model}:{${id}}`;
+    const markOf = (recordKey: string) => `${recordKey}:consumed`;
+    const parse = (text: string | null, consumed?: string | null) => {
       if (text === null) return undefined;
       try {
-        return JSON.parse(text) as McpAuthorizationRecord;
+        const record = JSON.parse(text) as McpAuthorizationRecord;
+        if (consumed) record.consumed = Number(consumed);
+        return record;
       } catch {
         return undefined; // a damaged record reads as absent
       }
     };
+    const read = async (recordKey: string) => {
+      const [text, consumed] = await redis.mget(recordKey, markOf(recordKey));
+      return parse(text ?? null, consumed);
+    };
     const findByPointer = async (pointer: string) => {
       const target = await redis.get(pointer);
-      return target === null ? undefined : parse(await redis.get(target));
+      return target === null ? undefined : read(target);
     };
     const adapter: McpAuthorizationStoreAdapter = {
       async upsert(id, payload, expiresIn) {
         const k = key(id);
         const text = JSON.stringify(payload);
         const ttl = expiresIn === undefined ? undefined : Math.max(1, Math.ceil(expiresIn));
-        if (ttl === undefined) await redis.set(k, text);
-        else await redis.set(k, text, 'EX', ttl);
+        const write = redis.multi();
+        if (ttl === undefined) write.set(k, text);
+        else write.set(k, text, 'EX', ttl);
+        await write.del(markOf(k)).exec(); // a replaced record starts unconsumed
         if (typeof payload.grantId === 'string') {
           const grantKey = `${prefix}grant:${payload.grantId}`;
           await redis.sadd(grantKey, k);
@@ -65,24 +107,24 @@ export function redisAuthorizationStore(
           await redis.set(pointer, k, 'EX', ttl ?? INDEX_TTL_SECONDS);
         }
       },
-      find: async (id) => parse(await redis.get(key(id))),
+      find: (id) => read(key(id)),
       findByUid: (uid) => findByPointer(`${prefix}uid:${model}:${uid}`),
       findByUserCode: (code) => findByPointer(`${prefix}usercode:${model}:${code}`),
       async consume(id) {
         const k = key(id);
-        const record = parse(await redis.get(k));
-        if (!record) return;
-        record.consumed = Math.floor(Date.now() / 1000);
-        await redis.set(k, JSON.stringify(record), 'KEEPTTL');
+        const now = Math.floor(Date.now() / 1000);
+        return (await client.mcpAsConsumeOnce!(k, markOf(k), now)) === 1;
       },
       async destroy(id) {
-        await redis.del(key(id));
+        const k = key(id);
+        await redis.del(k, markOf(k));
       },
       async revokeByGrantId(grantId) {
         const grantKey = `${prefix}grant:${grantId}`;
         const members = await redis.smembers(grantKey);
         const mine = members.filter((member) => member.startsWith(`${prefix}${model}:`));
-        for (const member of mine) await redis.del(member);
+        // One DEL per record (its two keys share a slot; records of a grant do not).
+        for (const member of mine) await redis.del(member, markOf(member));
         if (mine.length > 0) await redis.srem(grantKey, ...mine);
       },
     };

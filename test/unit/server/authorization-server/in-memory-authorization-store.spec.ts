@@ -9,8 +9,10 @@ describe('inMemoryAuthorizationStore', () => {
     expect(await sessions.findByUid('u1')).toEqual({ uid: 'u1', accountId: 'github:1' });
     expect(await store('Grant').find('s1')).toBeUndefined(); // another model
 
-    await sessions.consume('s1');
+    expect(await sessions.consume('s1')).toBe(true);
     expect((await sessions.find('s1'))!.consumed).toEqual(expect.any(Number));
+    expect(await sessions.consume('s1')).toBe(false); // once
+    expect(await sessions.consume('absent')).toBe(false);
     await sessions.destroy('s1');
     expect(await sessions.find('s1')).toBeUndefined();
     expect(await sessions.findByUid('u1')).toBeUndefined();

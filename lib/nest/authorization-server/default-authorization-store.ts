@@ -1,0 +1,20 @@
+import type { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
+import { redisAuthorizationStore } from '../../server/authorization-server/store/redis-authorization-store.js';
+import type { McpRedisStores } from '../../stores/redis/create-redis-stores.js';
+
+/**
+ * Puts the in-app authorization server's records on the MCP module's Redis connection (the
+ * `redis` option) when its own options name no store: keys `<keyPrefix>as:...`, shared by every
+ * instance, on whatever deployment the option names (a single Redis, Sentinel or a Cluster).
+ * Without the `redis` option, or with a `store` option, nothing changes.
+ */
+export function shareRedisWithAuthorizationServer(
+  authorizationServer: McpAuthorizationServer | undefined,
+  redis: McpRedisStores | undefined,
+): void {
+  if (!authorizationServer || !redis) return;
+  const { client, keys } = redis.connection;
+  authorizationServer.useDefaultStore(
+    redisAuthorizationStore(client, { prefix: keys.plain('as:') }),
+  );
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { McpRedisOptions } from '../../../lib/index.js';
+import type { BootedApp } from '../nest/support/nest-app.js';
+import { startRedisCluster } from '../../support/redis-topology.js';
+import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
+import { BrowserUser } from './support/browser-user.js';
+import {
+  bootInstance,
+  deployment,
+  freshCode,
+  mcpStatus,
+  redeem,
+  refresh,
+  type Deployment,
+} from './support/shared-store-instances.js';
+import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
+
+/** Rounds per race (env `REDEMPTION_ROUNDS`); each round races {@link RACERS} redemptions. */
+const ROUNDS = Number(process.env.REDEMPTION_ROUNDS ?? 50);
+const RACERS = 5;
+const EXPECTED = '1 won, 4 refused (invalid_grant), winner revoked';
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** A private Redis deployment: the MCP module's `redis` option for it, and how to stop it. */
+interface SharedRedis {
+  options: McpRedisOptions;
+  stop(): Promise<void>;
+}
+
+/**
+ * What one round came to, as a line: how many won, how the losers were refused, and whether
+ * the winner's tokens were revoked (its access token refused at every instance, its refresh
+ * token refused).
+ */
+async function outcome(answers: Answer[], origins: string[]): Promise<string> {
+  const winners = answers.filter((a) => a.status === 200);
+  const refusals = answers
+    .filter((a) => a.status !== 200)
+    .map((a) => `${a.status} ${String(a.body.error)}`);
+  const refusedAs = [...new Set(refusals)].join(', ');
+  let line = `${winners.length} won, ${refusals.length} refused (${refusedAs.replace(/^400 /, '')})`;
+  if (winners.length === 0) return line;
+  const statuses: number[] = [];
+  for (const winner of winners) {
+    for (const origin of origins) {
+      statuses.push(await mcpStatus(origin, `Bearer ${String(winner.body.access_token)}`));
+    }
+    const again = await refresh(origins[origins.length - 1]!, String(winner.body.refresh_token));
+    statuses.push(again.status === 200 ? 200 : 401);
+  }
+  line += statuses.every((s) => s === 401)
+    ? ', winner revoked'
+    : `, winner's tokens answered ${statuses.join('/')}`;
+  return line;
+}
+
+/** Rounds of {@link RACERS} concurrent redemptions of one code, spread over `origins`. */
+async function codeRaces(d: Deployment, origins: string[]): Promise<string[]> {
+  const user = new BrowserUser();
+  const lines: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const code = await freshCode(user, d);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) => redeem(origins[i % origins.length]!, code)),
+    );
+    lines.push(await outcome(answers, origins));
+  }
+  return lines;
+}
+
+/** Rounds of {@link RACERS} concurrent refreshes of one refresh token, spread over `origins`. */
+async function refreshRaces(d: Deployment, origins: string[]): Promise<string[]> {
+  const user = new BrowserUser();
+  const lines: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const first = await redeem(origins[0]!, await freshCode(user, d));
+    if (first.status !== 200) throw new Error(`round ${round}: ${JSON.stringify(first.body)}`);
+    const token = String(first.body.refresh_token);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) => refresh(origins[i % origins.length]!, token)),
+    );
+    lines.push(await outcome(answers, origins));
+  }
+  return lines;
+}
+
+/**
+ * One-time means once (issue 39 row 1): an authorization code or a refresh token redeemed by
+ * several requests at the same time is redeemed once; every other request is refused with
+ * `invalid_grant` and, as for a sequential replay, the grant is revoked: the winner's tokens
+ * stop working (access token refused at the MCP endpoint of every instance, refresh token
+ * refused).
+ */
+describe('One-time codes and refresh tokens under concurrent redemption', () => {
+  let upstream: UpstreamStandIn;
+  beforeAll(async () => {
+    upstream = await startUpstreamStandIn('github');
+  });
+  afterAll(() => upstream.close());
+
+  /** Two instances whose MCP module (and so the authorization store) is on `topology`'s Redis. */
+  const twoInstances = (name: string, topology: () => Promise<SharedRedis>) =>
+    (hasRedisServer ? describe : describe.skip)(`two instances sharing ${name}`, () => {
+      let redis: SharedRedis;
+      let d: Deployment;
+      let a: BootedApp;
+      let b: BootedApp;
+
+      beforeAll(async () => {
+        redis = await topology();
+        const created = await deployment(upstream, {
+          redis: { ...redis.options, keyPrefix: `mcp-test:${randomUUID()}:` },
+        });
+        d = created;
+        a = await bootInstance(d, created.firstPort);
+        b = await bootInstance(d);
+      }, 60_000);
+      afterAll(async () => {
+        await a?.close();
+        await b?.close();
+        await redis?.stop();
+      });
+
+      it('a token from one instance works at the other (the store is the MCP module Redis)', async () => {
+        const tokens = await redeem(b.origin, await freshCode(new BrowserUser(), d));
+        expect(tokens.status).toBe(200);
+        expect(await mcpStatus(a.origin, `Bearer ${String(tokens.body.access_token)}`)).toBe(200);
+        expect((await refresh(a.origin, String(tokens.body.refresh_token))).status).toBe(200);
+      });
+
+      it(`redeems a code once in ${ROUNDS} rounds of ${RACERS} concurrent redemptions`, async () => {
+        const lines = await codeRaces(d, [a.origin, b.origin]);
+        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      }, 240_000);
+
+      it(`refreshes a refresh token once in ${ROUNDS} rounds of ${RACERS} concurrent refreshes`, async () => {
+        const lines = await refreshRaces(d, [a.origin, b.origin]);
+        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      }, 240_000);
+    });
+
+  twoInstances('a private Redis', async () => {
+    const port = await freePort();
+    startRedis(port);
+    return {
+      options: { url: `redis://127.0.0.1:${port}` },
+      stop: () => Promise.resolve(void stopRedis(port)),
+    };
+  });
+
+  twoInstances('a private 3-primary Redis Cluster', async () => {
+    const cluster = await startRedisCluster();
+    return { options: { nodes: cluster.nodes }, stop: () => cluster.stop() };
+  });
+
+  describe('one instance on the in-memory store', () => {
+    let d: Deployment;
+    let a: BootedApp;
+    beforeAll(async () => {
+      const created = await deployment(upstream);
+      d = created;
+      a = await bootInstance(d, created.firstPort);
+    });
+    afterAll(() => a?.close());
+
+    it(`redeems a code once in ${ROUNDS} rounds of ${RACERS} concurrent redemptions`, async () => {
+      expect(await codeRaces(d, [a.origin])).toEqual(Array(ROUNDS).fill(EXPECTED));
+    }, 240_000);
+
+    it(`refreshes a refresh token once in ${ROUNDS} rounds of ${RACERS} concurrent refreshes`, async () => {
+      expect(await refreshRaces(d, [a.origin])).toEqual(Array(ROUNDS).fill(EXPECTED));
+    }, 240_000);
+  });
+});
