@@ -61,9 +61,9 @@ describeBrowser('explorer request headers (Chromium)', () => {
   const explorerUrl = () => `${app.origin}/explorer`;
   const runWhoami = async () => {
     await openTool(page, 'whoami');
-    await page.evaluate(() => (document.querySelector('#result')!.textContent = ''));
+    await page.evaluate(`document.querySelector('#result').textContent = ''`);
     await page.click('#run');
-    await page.waitForFunction(() => (document.querySelector('#result')?.textContent ?? '') !== '');
+    await page.waitForFunction(`(document.querySelector('#result')?.textContent ?? '') !== ''`);
     return page.textContent('#result');
   };
 
