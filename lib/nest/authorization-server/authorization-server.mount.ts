@@ -1,13 +1,15 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
+import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
 /**
  * Puts the authorization server in front of the app's HTTP server: a request for
  * `/.well-known/oauth-authorization-server`, `/.well-known/openid-configuration` or `/oauth/...`
  * is served by it, anything else goes on to the framework (Express or Fastify alike). It sees
- * the raw request, before body parsers, global prefix and Nest middleware.
+ * the raw request, before body parsers, global prefix and Nest middleware. Client addresses
+ * (rate limits) are resolved by the framework's trust-proxy setting, as on the MCP endpoint.
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -26,6 +28,14 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
       );
     }
     const as = this.authorizationServer;
+    const resolver = frameworkClientAddress(this.adapterHost.httpAdapter);
+    as.useClientAddress(resolver);
+    if (as.options.trustProxy && !resolver) {
+      new Logger('McpAuthorizationServer').warn(
+        "trustProxy is set but the framework trusts no proxy: rate limits count the proxy's " +
+          "address for every client. Set Express's 'trust proxy' or Fastify's trustProxy before app.init()",
+      );
+    }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
   }
 

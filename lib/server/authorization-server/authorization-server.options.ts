@@ -104,10 +104,15 @@ export interface McpAuthorizationServerOptions {
   /** Refresh token lifetime, seconds. Default 14 days. */
   refreshTokenTtlSeconds?: number;
   /**
-   * Per-address budgets of the registration and token endpoints (429 with `Retry-After`);
+   * Per-address budgets of the registration and token endpoints (429 with `Retry-After`), the
+   * address being the one the framework's trust-proxy setting resolves;
    * `false` turns them off. Default registration 20 per minute, token 120 per minute.
    */
   rateLimits?: { registration?: McpRateLimit; token?: McpRateLimit } | false;
-  /** Trust `X-Forwarded-*` (behind a proxy). Default false. */
+  /**
+   * Behind a proxy: the engine reads `X-Forwarded-Proto`/`-Host` (secure cookies). Client
+   * addresses (rate limits) follow the framework's own trust-proxy setting (Express
+   * `trust proxy`, Fastify `trustProxy`), never this flag. Default false.
+   */
   trustProxy?: boolean;
 }

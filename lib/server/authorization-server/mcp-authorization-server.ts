@@ -58,6 +58,7 @@ export class McpAuthorizationServer {
   private readonly callback: (req: IncomingMessage, res: ServerResponse) => void;
   private readonly limits: { registration?: FixedWindowLimiter; token?: FixedWindowLimiter };
   private readonly developmentIssuer: boolean;
+  private clientAddress: (req: IncomingMessage) => string | undefined = socketAddress;
 
   private constructor(
     readonly options: McpAuthorizationServerOptions,
@@ -213,15 +214,23 @@ export class McpAuthorizationServer {
     }
   }
 
+  /**
+   * Resolves client addresses (rate limits, the registration policy's `address`) as the
+   * framework does for the MCP endpoint: its trust-proxy setting's answer, the rightmost
+   * `X-Forwarded-For` hop it does not trust. Without a resolver (no proxy trusted), the socket's
+   * peer: a client never picks its own address. Set by the Nest mount at bootstrap.
+   */
+  useClientAddress(resolver: ((req: IncomingMessage) => string | undefined) | undefined): void {
+    this.clientAddress = resolver ?? socketAddress;
+  }
+
   private addressOf(req: IncomingMessage): string | undefined {
-    if (this.options.trustProxy) {
-      const forwarded = req.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return req.socket.remoteAddress;
+    return this.clientAddress(req);
   }
 }
+
+/** The socket's peer: the address when no proxy is trusted. */
+const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress;
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let text: string;
