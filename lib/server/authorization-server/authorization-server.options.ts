@@ -50,6 +50,12 @@ export interface McpRegistrationOptions {
   /** Default true. */
   enabled?: boolean;
   /**
+   * Accept `jwks_uri`, `sector_identifier_uri` and the other URIs the server fetches on loopback,
+   * private and other special-use addresses (development). They must be `https` either way.
+   * Default false: refused with `invalid_client_metadata`, and the fetch itself refuses them.
+   */
+  allowPrivateAddresses?: boolean;
+  /**
    * Checks or rewrites the metadata a client registers with, after the built-in rules
    * (`application_type`, redirect URIs). Throw to refuse: the message is the
    * `invalid_client_metadata` description.

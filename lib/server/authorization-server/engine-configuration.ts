@@ -54,6 +54,8 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
   const { options, store, errors, alg } = inputs;
   const accessTokenTTL = options.accessTokenTtlSeconds ?? 300;
   const cimd = options.clientIdMetadataDocuments;
+  /** Metadata document URLs allowed and about to be fetched (the engine fetches right after). */
+  const documentFetches = new Set<string>();
   return {
     adapter: store,
     clients: (options.clients ?? []).map((c) => ({
@@ -98,8 +100,15 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
         allowFetch: async (_ctx: unknown, clientId: string) => {
           if (cimd === false) return false;
           if (cimd?.allowClientId && !(await cimd.allowClientId(clientId))) return false;
-          if (cimd?.allowPrivateAddresses) return true;
-          return !(await resolvesToPrivateAddress(new URL(clientId).hostname));
+          if (
+            !cimd?.allowPrivateAddresses &&
+            (await resolvesToPrivateAddress(new URL(clientId).hostname))
+          ) {
+            return false;
+          }
+          if (documentFetches.size >= 1000) documentFetches.clear(); // fetches that never came
+          documentFetches.add(clientId);
+          return true;
         },
       },
       resourceIndicators: {
@@ -138,16 +147,21 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
     },
     ...(cimd !== false && {
       fetchResponseBodyLimits: { 'client_id metadata document': cimd?.maxBytes ?? 5120 },
-      fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
-        const request: RequestInit & { dispatcher?: unknown } = {
-          ...init,
-          signal: AbortSignal.timeout(cimd?.timeoutMs ?? 2500),
-        };
-        // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed.
-        if (cimd?.allowPrivateAddresses) delete request.dispatcher;
-        return (cimd?.fetch ?? fetch)(url, request);
-      },
     }),
+    fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+      // A metadata document allowFetch just let through, or another fetch (a client's jwks_uri).
+      const document = cimd !== false && documentFetches.delete(url);
+      const request: RequestInit & { dispatcher?: unknown } = document
+        ? { ...init, signal: AbortSignal.timeout(cimd?.timeoutMs ?? 2500) }
+        : { ...init };
+      // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed
+      // for this kind of fetch.
+      const allowPrivate = document
+        ? cimd?.allowPrivateAddresses
+        : options.registration?.allowPrivateAddresses;
+      if (allowPrivate) delete request.dispatcher;
+      return ((document && cimd?.fetch) || fetch)(url, request);
+    },
     renderError: (ctx: Ctx & { type?: string; body?: string; set?: unknown }, out: Out) => {
       const koa = ctx as unknown as {
         type: string;

@@ -8,6 +8,7 @@ import { JwtAccessTokenVerifier } from '../auth/jwt-access-token-verifier.js';
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { AS_ROUTES, engineConfiguration } from './engine-configuration.js';
 import type { Engine } from './engine.interface.js';
+import { assertPublicFetchedUris } from './fetched-client-uris.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
@@ -204,12 +205,17 @@ export class McpAuthorizationServer {
         body as Record<string, unknown>,
         this.developmentIssuer,
       );
+      await assertPublicFetchedUris(
+        metadata,
+        this.options.registration?.allowPrivateAddresses ?? false,
+      );
       const policy = this.options.registration?.policy;
       if (policy) metadata = await policy(metadata, { address: this.addressOf(req) });
       req.body = metadata;
       return true;
     } catch (error) {
-      jsonError(res, 400, 'invalid_client_metadata', (error as Error).message);
+      const code = error instanceof RegistrationRefusal ? error.error : 'invalid_client_metadata';
+      jsonError(res, 400, code, (error as Error).message);
       return false;
     }
   }
