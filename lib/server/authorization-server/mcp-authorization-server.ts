@@ -9,7 +9,10 @@ import type { McpAuthorizationServerOptions } from './authorization-server.optio
 import { AS_ROUTES, engineConfiguration } from './engine-configuration.js';
 import type { Engine } from './engine.interface.js';
 import { assertPublicFetchedUris } from './fetched-client-uris.js';
+import { DocumentFetchGate } from './document-fetch-gate.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
+import { errorPage } from './pages/consent-page.js';
+import { PAGE_HEADERS } from './pages/html-page.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
@@ -57,7 +60,11 @@ function jsonError(
  */
 export class McpAuthorizationServer {
   private readonly callback: (req: IncomingMessage, res: ServerResponse) => void;
-  private readonly limits: { registration?: FixedWindowLimiter; token?: FixedWindowLimiter };
+  private readonly limits: {
+    registration?: FixedWindowLimiter;
+    token?: FixedWindowLimiter;
+    authorization?: FixedWindowLimiter;
+  };
   private readonly developmentIssuer: boolean;
   private clientAddress: (req: IncomingMessage) => string | undefined = socketAddress;
 
@@ -77,6 +84,9 @@ export class McpAuthorizationServer {
               rate?.registration ?? { limit: 20, windowMs: 60_000 },
             ),
             token: new FixedWindowLimiter(rate?.token ?? { limit: 120, windowMs: 60_000 }),
+            authorization: new FixedWindowLimiter(
+              rate?.authorization ?? { limit: 30, windowMs: 60_000 },
+            ),
           };
     this.developmentIssuer = new URL(options.issuer).protocol === 'http:';
   }
@@ -104,6 +114,8 @@ export class McpAuthorizationServer {
       );
     }
     const alg = String(signingKeys[0]!.alg ?? 'ES256');
+    const built: { server?: McpAuthorizationServer } = {}; // the engine asks for addresses later
+    const cimd = options.clientIdMetadataDocuments;
     const configuration = engineConfiguration({
       options,
       store,
@@ -111,6 +123,8 @@ export class McpAuthorizationServer {
       cookieKeys,
       errors: module.errors,
       alg,
+      documentFetches: new DocumentFetchGate(cimd === false ? {} : cimd?.fetchLimits),
+      addressOf: (req) => built.server?.addressOf(req) ?? req.socket.remoteAddress,
     });
     const engine = new module.default(new URL(options.issuer).origin, configuration);
     engine.proxy = options.trustProxy ?? false;
@@ -135,7 +149,8 @@ export class McpAuthorizationServer {
       firstParty,
       logger,
     });
-    return new McpAuthorizationServer(options, engine, interactions, logger);
+    built.server = new McpAuthorizationServer(options, engine, interactions, logger);
+    return built.server;
   }
 
   /** The `auth` option of `McpModule` that trusts this server: resource, issuer, JWT verifier. */
@@ -180,6 +195,14 @@ export class McpAuthorizationServer {
 
   private async route(req: BodyRequest, res: ServerResponse, path: string): Promise<void> {
     if (await this.interactions.serve(req, res, path)) return;
+    if (path === AS_ROUTES.authorization) {
+      const wait = this.limits.authorization?.take(this.addressOf(req) ?? 'unknown') ?? 0;
+      if (wait > 0) {
+        res.writeHead(429, { ...PAGE_HEADERS, 'retry-after': String(wait) });
+        res.end(errorPage('Too many sign-ins', 'Too many sign-in attempts; try again later.'));
+        return;
+      }
+    }
     if (req.method === 'POST' && (path === AS_ROUTES.registration || path === AS_ROUTES.token)) {
       const limiter = path === AS_ROUTES.token ? this.limits.token : this.limits.registration;
       const wait = limiter?.take(this.addressOf(req) ?? 'unknown') ?? 0;
@@ -230,7 +253,8 @@ export class McpAuthorizationServer {
     this.clientAddress = resolver ?? socketAddress;
   }
 
-  private addressOf(req: IncomingMessage): string | undefined {
+  /** The client address of `req`, as {@link useClientAddress} resolves it. */
+  addressOf(req: IncomingMessage): string | undefined {
     return this.clientAddress(req);
   }
 }
