@@ -122,6 +122,17 @@ describe('Origin and Host validation (DNS rebinding protection)', () => {
     expect((await ping({ origin: server.origin })).status).toBe(200);
   });
 
+  it('refuses a page of another local app (a loopback Origin on another port) with 403', async () => {
+    for (const origin of [
+      `http://localhost:${server.port + 1}`,
+      'http://127.0.0.1:6274',
+      'http://[::1]:4126',
+    ]) {
+      expect((await ping({ origin })).status).toBe(403);
+      expect((await postJson(server.url, initialize(), { origin })).status).toBe(403);
+    }
+  });
+
   it('accepts an Origin listed in allowedOrigins', async () => {
     expect((await ping({ origin: 'https://app.example.com' })).status).toBe(200);
     expect((await ping({ origin: 'https://app.example.com.evil.example.com' })).status).toBe(403);

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
+import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
 /**
@@ -11,7 +12,8 @@ import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
  * application (`NestFactory.createApplicationContext()`, a `@nestjs/testing` module that never
  * calls `createNestApplication()`) there is nothing to mount, as Nest mounts no controller there:
  * it says so at debug and the rest of the app (the MCP endpoint's token checks, the test kit)
- * works as usual.
+ * works as usual. Client addresses (rate limits) are resolved by the framework's trust-proxy
+ * setting, as on the MCP endpoint.
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -37,6 +39,14 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
       );
     }
     const as = this.authorizationServer;
+    const resolver = frameworkClientAddress(this.adapterHost.httpAdapter);
+    as.useClientAddress(resolver);
+    if (as.options.trustProxy && !resolver) {
+      new Logger('McpAuthorizationServer').warn(
+        "trustProxy is set but the framework trusts no proxy: rate limits count the proxy's " +
+          "address for every client. Set Express's 'trust proxy' or Fastify's trustProxy before app.init()",
+      );
+    }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
   }
 

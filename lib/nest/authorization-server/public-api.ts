@@ -18,6 +18,7 @@ export type {
   McpRegistrationOptions,
 } from '../../server/authorization-server/authorization-server.options.js';
 export type { McpRateLimit } from '../../server/authorization-server/fixed-window-limiter.js';
+export type { McpDocumentFetchLimits } from '../../server/authorization-server/document-fetch-gate.js';
 export type {
   McpAuthorizationRecord,
   McpAuthorizationStore,

@@ -16,7 +16,8 @@ const NO_STORE = 'no-store';
 /**
  * Creates the explorer controller: the page (told its sandbox origin) and its two prebuilt assets. A real Nest controller,
  * so the app's global prefix, middleware and guards apply (a guard that refuses gives its 403).
- * The page talks to the MCP endpoint at `mcpPath` like any client.
+ * The page talks to the MCP endpoint at `mcpPath` like any client, and no other site may frame
+ * it (`X-Frame-Options: DENY`, `frame-ancestors 'none'`).
  */
 export function createExplorerController(
   explorer: ResolvedExplorer,
@@ -30,6 +31,9 @@ export function createExplorerController(
     @Header('Content-Type', 'text/html; charset=utf-8')
     @Header('Cache-Control', NO_STORE)
     @Header('X-Content-Type-Options', 'nosniff')
+    // Not framed by other sites (clickjacking: Connect, Run and the consent it leads to).
+    @Header('X-Frame-Options', 'DENY')
+    @Header('Content-Security-Policy', "frame-ancestors 'none'")
     page(@Req() request: RequestLike): string {
       const url = request.originalUrl ?? request.raw?.url ?? request.url;
       return explorerPage(requestPathname(url), explorer.path, mcpPath, {

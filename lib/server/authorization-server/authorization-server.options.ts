@@ -1,3 +1,4 @@
+import type { McpDocumentFetchLimits } from './document-fetch-gate.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 import type {
@@ -43,12 +44,24 @@ export interface McpClientIdMetadataOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** Accept only some client ids (an allow-list of hosts, say). Default: any https URL. */
   allowClientId?: (clientId: string) => boolean | Promise<boolean>;
+  /**
+   * Budgets of the fetches (documents are cached once fetched): per client address (default 10
+   * a minute), in total (default 100 a minute), and how long a document that failed is not
+   * tried again (default 60 s). Over a budget the authorization is refused without a fetch.
+   */
+  fetchLimits?: McpDocumentFetchLimits;
 }
 
 /** Dynamic Client Registration (RFC 7591). */
 export interface McpRegistrationOptions {
   /** Default true. */
   enabled?: boolean;
+  /**
+   * Accept `jwks_uri`, `sector_identifier_uri` and the other URIs the server fetches on loopback,
+   * private and other special-use addresses (development). They must be `https` either way.
+   * Default false: refused with `invalid_client_metadata`, and the fetch itself refuses them.
+   */
+  allowPrivateAddresses?: boolean;
   /**
    * Checks or rewrites the metadata a client registers with, after the built-in rules
    * (`application_type`, redirect URIs). Throw to refuse: the message is the
@@ -108,10 +121,17 @@ export interface McpAuthorizationServerOptions {
   /** Refresh token lifetime, seconds. Default 14 days. */
   refreshTokenTtlSeconds?: number;
   /**
-   * Per-address budgets of the registration and token endpoints (429 with `Retry-After`);
-   * `false` turns them off. Default registration 20 per minute, token 120 per minute.
+   * Per-address budgets of the registration and token endpoints (429 with `Retry-After`), the
+   * address being the one the framework's trust-proxy setting resolves;
+   * `false` turns them off. Default registration 20 per minute, token 120 per minute,
+   * authorization (`/oauth/authorize`, which may fetch a metadata document) 30 per minute.
    */
-  rateLimits?: { registration?: McpRateLimit; token?: McpRateLimit } | false;
-  /** Trust `X-Forwarded-*` (behind a proxy). Default false. */
+  rateLimits?:
+    { registration?: McpRateLimit; token?: McpRateLimit; authorization?: McpRateLimit } | false;
+  /**
+   * Behind a proxy: the engine reads `X-Forwarded-Proto`/`-Host` (secure cookies). Client
+   * addresses (rate limits) follow the framework's own trust-proxy setting (Express
+   * `trust proxy`, Fastify `trustProxy`), never this flag. Default false.
+   */
   trustProxy?: boolean;
 }

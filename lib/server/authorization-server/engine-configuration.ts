@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
+import type { DocumentFetchGate } from './document-fetch-gate.js';
 import { GRANT_ID_CLAIM } from './grant-revocations.js';
 import { errorPage } from './pages/consent-page.js';
 import { resolvesToPrivateAddress } from './private-address.js';
@@ -39,6 +41,10 @@ export interface EngineInputs {
   errors: { InvalidTarget: new (description?: string) => Error };
   /** The signing algorithm of the first key. */
   alg: string;
+  /** Budgets and failure memory of metadata document fetches. */
+  documentFetches: DocumentFetchGate;
+  /** The client address of a raw request (the server's resolver). */
+  addressOf: (req: IncomingMessage) => string | undefined;
 }
 
 type Ctx = { oidc?: { client?: { clientId: string } } };
@@ -55,6 +61,7 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
   const { options, store, errors, alg } = inputs;
   const accessTokenTTL = options.accessTokenTtlSeconds ?? 300;
   const cimd = options.clientIdMetadataDocuments;
+  const { documentFetches } = inputs;
   return {
     adapter: store,
     clients: (options.clients ?? []).map((c) => ({
@@ -96,11 +103,20 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
       clientIdMetadataDocument: {
         enabled: cimd !== false,
         ack: 'draft-02', // the implemented draft; a minor engine update to another draft fails loudly
-        allowFetch: async (_ctx: unknown, clientId: string) => {
+        allowFetch: async (ctx: { req?: IncomingMessage } | undefined, clientId: string) => {
           if (cimd === false) return false;
+          const address = ctx?.req ? inputs.addressOf(ctx.req) : undefined;
+          if (!documentFetches.admit(clientId, address)) return false;
           if (cimd?.allowClientId && !(await cimd.allowClientId(clientId))) return false;
-          if (cimd?.allowPrivateAddresses) return true;
-          return !(await resolvesToPrivateAddress(new URL(clientId).hostname));
+          if (
+            !cimd?.allowPrivateAddresses &&
+            (await resolvesToPrivateAddress(new URL(clientId).hostname))
+          ) {
+            documentFetches.failed(clientId);
+            return false;
+          }
+          documentFetches.fetching(clientId);
+          return true;
         },
       },
       resourceIndicators: {
@@ -152,16 +168,32 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
     },
     ...(cimd !== false && {
       fetchResponseBodyLimits: { 'client_id metadata document': cimd?.maxBytes ?? 5120 },
-      fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
-        const request: RequestInit & { dispatcher?: unknown } = {
-          ...init,
-          signal: AbortSignal.timeout(cimd?.timeoutMs ?? 2500),
-        };
-        // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed.
-        if (cimd?.allowPrivateAddresses) delete request.dispatcher;
-        return (cimd?.fetch ?? fetch)(url, request);
-      },
     }),
+    fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+      // A metadata document allowFetch just let through, or another fetch (a client's jwks_uri).
+      const document = cimd !== false && documentFetches.isDocumentFetch(url);
+      const request: RequestInit & { dispatcher?: unknown } = document
+        ? { ...init, signal: AbortSignal.timeout(cimd?.timeoutMs ?? 2500) }
+        : { ...init };
+      // The engine's dispatcher refuses special-use addresses (SSRF); drop it only when allowed
+      // for this kind of fetch.
+      const allowPrivate = document
+        ? cimd?.allowPrivateAddresses
+        : options.registration?.allowPrivateAddresses;
+      if (allowPrivate) delete request.dispatcher;
+      const fetched = ((document && cimd?.fetch) || fetch)(url, request);
+      if (!document) return fetched;
+      return fetched.then(
+        (response) => {
+          if (!response.ok) documentFetches.failed(url);
+          return response;
+        },
+        (error: unknown) => {
+          documentFetches.failed(url);
+          throw error;
+        },
+      );
+    },
     renderError: (ctx: Ctx & { type?: string; body?: string; set?: unknown }, out: Out) => {
       const koa = ctx as unknown as {
         type: string;

@@ -12,6 +12,7 @@ import { PAGE_HEADERS } from './pages/html-page.js';
 import { openValue, readCookie, safeEqual, sealValue, sign } from './signed-value.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 import { UpstreamSignInError } from './upstream/upstream-error.js';
+import { checkedUpstreamId } from './upstream/upstream-id.js';
 import type { McpUpstreamProvider } from './upstream/upstream-provider.interface.js';
 import {
   exchangeUpstreamCode,
@@ -227,6 +228,7 @@ export class InteractionRoutes {
     const { name } = upstream;
     const tokens = await exchangeUpstreamCode(upstream, code, attempt, this.callbackUrl(name));
     const identity = await upstream.identify(tokens);
+    identity.id = checkedUpstreamId(name, identity.id); // the floor, for custom upstreams too
     let decision: McpIdentityDecision | undefined;
     try {
       decision = await this.ctx.options.mapIdentity?.({

@@ -8,7 +8,11 @@ import { JwtAccessTokenVerifier } from '../auth/jwt-access-token-verifier.js';
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { AS_ROUTES, engineConfiguration } from './engine-configuration.js';
 import type { Engine } from './engine.interface.js';
+import { assertPublicFetchedUris } from './fetched-client-uris.js';
+import { DocumentFetchGate } from './document-fetch-gate.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
+import { errorPage } from './pages/consent-page.js';
+import { PAGE_HEADERS } from './pages/html-page.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
 import type { McpAccessTokenVerifier } from '../auth/access-token-verifier.interface.js';
@@ -73,10 +77,15 @@ function jsonError(
  */
 export class McpAuthorizationServer {
   private readonly callback: (req: IncomingMessage, res: ServerResponse) => void;
-  private readonly limits: { registration?: FixedWindowLimiter; token?: FixedWindowLimiter };
+  private readonly limits: {
+    registration?: FixedWindowLimiter;
+    token?: FixedWindowLimiter;
+    authorization?: FixedWindowLimiter;
+  };
   private readonly developmentIssuer: boolean;
   private readonly interactions: InteractionRoutes;
   private readonly verifier: RevocationAwareVerifier;
+  private clientAddress: (req: IncomingMessage) => string | undefined = socketAddress;
 
   private constructor(
     readonly options: McpAuthorizationServerOptions,
@@ -104,6 +113,9 @@ export class McpAuthorizationServer {
               rate?.registration ?? { limit: 20, windowMs: 60_000 },
             ),
             token: new FixedWindowLimiter(rate?.token ?? { limit: 120, windowMs: 60_000 }),
+            authorization: new FixedWindowLimiter(
+              rate?.authorization ?? { limit: 30, windowMs: 60_000 },
+            ),
           };
     this.developmentIssuer = new URL(options.issuer).protocol === 'http:';
   }
@@ -135,6 +147,8 @@ export class McpAuthorizationServer {
       );
     }
     const alg = String(signingKeys[0]!.alg ?? 'ES256');
+    const built: { server?: McpAuthorizationServer } = {}; // the engine asks for addresses later
+    const cimd = options.clientIdMetadataDocuments;
     const configuration = engineConfiguration({
       options,
       store: engineView,
@@ -142,6 +156,8 @@ export class McpAuthorizationServer {
       cookieKeys,
       errors: module.errors,
       alg,
+      documentFetches: new DocumentFetchGate(cimd === false ? {} : cimd?.fetchLimits),
+      addressOf: (req) => built.server?.addressOf(req) ?? req.socket.remoteAddress,
     });
     const engine = new module.default(new URL(options.issuer).origin, configuration);
     engine.proxy = options.trustProxy ?? false;
@@ -175,7 +191,8 @@ export class McpAuthorizationServer {
       logger,
     });
     const parts = { engine, interactions, revocations, defaultStore };
-    return new McpAuthorizationServer(options, parts, logger);
+    built.server = new McpAuthorizationServer(options, parts, logger);
+    return built.server;
   }
 
   /**
@@ -225,6 +242,14 @@ export class McpAuthorizationServer {
 
   private async route(req: BodyRequest, res: ServerResponse, path: string): Promise<void> {
     if (await this.interactions.serve(req, res, path)) return;
+    if (path === AS_ROUTES.authorization) {
+      const wait = this.limits.authorization?.take(this.addressOf(req) ?? 'unknown') ?? 0;
+      if (wait > 0) {
+        res.writeHead(429, { ...PAGE_HEADERS, 'retry-after': String(wait) });
+        res.end(errorPage('Too many sign-ins', 'Too many sign-in attempts; try again later.'));
+        return;
+      }
+    }
     if (req.method === 'POST' && (path === AS_ROUTES.registration || path === AS_ROUTES.token)) {
       const limiter = path === AS_ROUTES.token ? this.limits.token : this.limits.registration;
       const wait = limiter?.take(this.addressOf(req) ?? 'unknown') ?? 0;
@@ -250,25 +275,39 @@ export class McpAuthorizationServer {
         body as Record<string, unknown>,
         this.developmentIssuer,
       );
+      await assertPublicFetchedUris(
+        metadata,
+        this.options.registration?.allowPrivateAddresses ?? false,
+      );
       const policy = this.options.registration?.policy;
       if (policy) metadata = await policy(metadata, { address: this.addressOf(req) });
       req.body = metadata;
       return true;
     } catch (error) {
-      jsonError(res, 400, 'invalid_client_metadata', (error as Error).message);
+      const code = error instanceof RegistrationRefusal ? error.error : 'invalid_client_metadata';
+      jsonError(res, 400, code, (error as Error).message);
       return false;
     }
   }
 
-  private addressOf(req: IncomingMessage): string | undefined {
-    if (this.options.trustProxy) {
-      const forwarded = req.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return req.socket.remoteAddress;
+  /**
+   * Resolves client addresses (rate limits, the registration policy's `address`) as the
+   * framework does for the MCP endpoint: its trust-proxy setting's answer, the rightmost
+   * `X-Forwarded-For` hop it does not trust. Without a resolver (no proxy trusted), the socket's
+   * peer: a client never picks its own address. Set by the Nest mount at bootstrap.
+   */
+  useClientAddress(resolver: ((req: IncomingMessage) => string | undefined) | undefined): void {
+    this.clientAddress = resolver ?? socketAddress;
+  }
+
+  /** The client address of `req`, as {@link useClientAddress} resolves it. */
+  addressOf(req: IncomingMessage): string | undefined {
+    return this.clientAddress(req);
   }
 }
+
+/** The socket's peer: the address when no proxy is trusted. */
+const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress;
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   let text: string;

@@ -24,6 +24,13 @@ function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
+/** The port of an Origin URL or a `Host` value, `''` when none is written (the default). */
+function portOf(value: URL | string): string {
+  if (typeof value !== 'string') return value.port;
+  const colon = value.lastIndexOf(':');
+  return colon === -1 || value.endsWith(']') ? '' : value.slice(colon + 1);
+}
+
 function hostname(hostHeader: string): string {
   const value = hostHeader.toLowerCase();
   if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
@@ -50,8 +57,11 @@ function refusal(
 /**
  * DNS-rebinding protection. `Host` is checked on a loopback-bound socket (it must name loopback)
  * or when `allowedHosts` is set (it must be listed); behind a domain without `allowedHosts` any
- * `Host` passes. An `Origin`, when present, must be allowed, same-origin with `Host`, or loopback
- * on a loopback socket. Returns why a request is refused, or undefined when it passes.
+ * `Host` passes. An `Origin`, when present, must be listed in `allowedOrigins` or be the server's
+ * own origin: same-origin with `Host`, or, on a loopback socket, another loopback name with the
+ * same port (`http://localhost:3000` for `127.0.0.1:3000`). A loopback page on another port is
+ * another local app and is refused unless listed. Returns why a request is refused, or
+ * undefined when it passes.
  */
 export function checkOrigin(
   req: IncomingMessage,
@@ -82,7 +92,16 @@ export function checkOrigin(
   if (originUrl) {
     if (options.allowedOrigins.has(originUrl.origin)) return undefined;
     if (originUrl.host === parsed.host) return undefined;
-    if (loopback && LOOPBACK_NAMES.has(originUrl.hostname)) return undefined;
+    // Another loopback name for this very server (localhost vs 127.0.0.1, same port) only:
+    // a page of another local app (another port) is another origin.
+    if (
+      loopback &&
+      LOOPBACK_NAMES.has(originUrl.hostname) &&
+      LOOPBACK_NAMES.has(parsed.hostname) &&
+      portOf(originUrl) === portOf(parsed.host)
+    ) {
+      return undefined;
+    }
   }
   const rule =
     originUrl === undefined

@@ -7,7 +7,13 @@ export interface HostOriginOptions {
   dnsRebindingProtection?: boolean;
   /** Extra accepted `Host` values (`host` or `host:port`); loopback names are always accepted on loopback. */
   allowedHosts?: string[];
-  /** Extra accepted `Origin` values (`https://app.example.com`); same-origin requests are always accepted. */
+  /**
+   * Extra accepted `Origin` values (`https://app.example.com`), one list for Streamable HTTP,
+   * HTTP+SSE and WebSocket. Always accepted: no `Origin`, and the server's own origin (same-origin
+   * with `Host`; on a loopback server also another loopback name with the same port). A loopback
+   * page on another port (another local app, the Inspector's direct mode at
+   * `http://localhost:6274`) must be listed. Default `[]`.
+   */
   allowedOrigins?: string[];
 }
 

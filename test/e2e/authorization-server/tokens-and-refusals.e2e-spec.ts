@@ -176,10 +176,10 @@ describe('McpAuthorizationServerModule: tokens, refusals and bad input (raw OAut
     expect(redirect!.searchParams.get('code')).toEqual(expect.any(String));
   });
 
-  it('applies the registration rules and the policy hook (invalid_client_metadata)', async () => {
+  it('applies the registration rules (invalid_redirect_uri) and the policy hook (invalid_client_metadata)', async () => {
     const web = await register(demo.issuer, { redirect_uris: ['http://app.example/cb'] });
     expect(web.status).toBe(400);
-    expect(web.body).toMatchObject({ error: 'invalid_client_metadata' });
+    expect(web.body).toMatchObject({ error: 'invalid_redirect_uri' }); // RFC 7591 §3.2.2
     expect(String(web.body.error_description)).toContain('https');
 
     const blocked = await register(demo.issuer, { client_name: 'blocked' });

@@ -92,7 +92,9 @@ describe('HTTP+SSE refusals: each bad request gets a clear status and a JSON-RPC
     expect(jsonBody(get)).toMatchObject({ error: { code: -32600 } });
     expect(app.sse.sessionCount).toBe(0);
 
-    const session = await openRawSseSession(app.sseUrl, { origin: 'http://localhost:3000' });
+    const session = await openRawSseSession(app.sseUrl, {
+      origin: app.origin.replace('127.0.0.1', 'localhost'), // this server under another loopback name
+    });
     const post = await session.post(ping(), { origin: 'https://evil.example' });
     expect(post.status).toBe(403);
     session.stream.abort();

@@ -1,4 +1,5 @@
 import { UpstreamSignInError } from './upstream-error.js';
+import { checkedUpstreamId, GITHUB_USER_ID } from './upstream-id.js';
 import { stringField, upstreamJson } from './upstream-fetch.js';
 import type { McpUpstreamProvider } from './upstream-provider.interface.js';
 
@@ -19,7 +20,7 @@ export interface GitHubUpstreamOptions {
 /**
  * Sign-in with GitHub (an OAuth app, whose callback URL is
  * `<issuer>/oauth/callback/github`): the principal is `github:<numeric user id>`, with the login
- * as `username`.
+ * as `username`. An id that is not a positive integer refuses the sign-in.
  */
 export function githubUpstream(options: GitHubUpstreamOptions): McpUpstreamProvider {
   const web = (options.webUrl ?? 'https://github.com').replace(/\/$/, '');
@@ -40,7 +41,7 @@ export function githubUpstream(options: GitHubUpstreamOptions): McpUpstreamProvi
       if (!id) throw new UpstreamSignInError('GitHub did not say who signed in', 'github');
       return {
         provider: 'github',
-        id,
+        id: checkedUpstreamId('github', id, GITHUB_USER_ID),
         raw: user,
         ...optional('username', stringField(user, 'login')),
         ...optional('email', stringField(user, 'email')),

@@ -1,4 +1,5 @@
 import { oidcUpstream } from './oidc-upstream.js';
+import { GOOGLE_SUBJECT } from './upstream-id.js';
 import type { McpUpstreamProvider } from './upstream-provider.interface.js';
 
 /** Options of {@link googleUpstream}. */
@@ -19,7 +20,8 @@ export interface GoogleUpstreamOptions {
 
 /**
  * Sign-in with Google (callback URL `<issuer>/oauth/callback/google`): the principal is
- * `google:<sub>`, with the e-mail address when granted.
+ * `google:<sub>` (digits; another `sub` refuses the sign-in), with the e-mail address when
+ * granted.
  */
 export function googleUpstream(options: GoogleUpstreamOptions): McpUpstreamProvider {
   return oidcUpstream({
@@ -29,6 +31,7 @@ export function googleUpstream(options: GoogleUpstreamOptions): McpUpstreamProvi
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     scope: options.scope ?? 'openid email profile',
+    subjectPattern: GOOGLE_SUBJECT,
     endpoints: options.endpoints ?? {
       authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
       token_endpoint: 'https://oauth2.googleapis.com/token',

@@ -1,5 +1,6 @@
 import { optional } from './github-upstream.js';
 import { UpstreamSignInError } from './upstream-error.js';
+import { checkedUpstreamId } from './upstream-id.js';
 import { stringField, upstreamJson } from './upstream-fetch.js';
 import type { McpUpstreamProvider, UpstreamTokens } from './upstream-provider.interface.js';
 
@@ -26,6 +27,11 @@ export interface OidcUpstreamOptions {
   scope?: string;
   /** Fixed endpoints instead of discovery. */
   endpoints?: OidcUpstreamEndpoints;
+  /**
+   * The shape of `sub` this provider gives (Google: digits). Default: printable ASCII without
+   * spaces, at most 255 characters (OIDC Core §2). Another `sub` refuses the sign-in.
+   */
+  subjectPattern?: RegExp;
 }
 
 /**
@@ -53,7 +59,7 @@ export function oidcUpstream(options: OidcUpstreamOptions): McpUpstreamProvider 
     authorizationEndpoint: async () => (await endpoints()).authorization_endpoint,
     tokenEndpoint: async () => (await endpoints()).token_endpoint,
     identify: async (tokens: UpstreamTokens) =>
-      readUserinfo(name, (await endpoints()).userinfo_endpoint, tokens),
+      readUserinfo(name, (await endpoints()).userinfo_endpoint, tokens, options.subjectPattern),
   };
 }
 
@@ -83,6 +89,7 @@ export async function readUserinfo(
   name: string,
   userinfoEndpoint: string,
   { access_token }: UpstreamTokens,
+  subjectPattern?: RegExp,
 ) {
   const info = await upstreamJson(name, 'Reading the signed-in user', userinfoEndpoint, {
     headers: { authorization: `Bearer ${access_token}` },
@@ -91,7 +98,7 @@ export async function readUserinfo(
   if (!sub) throw new UpstreamSignInError('The identity provider did not say who signed in', name);
   return {
     provider: name,
-    id: sub,
+    id: checkedUpstreamId(name, sub, subjectPattern),
     raw: info,
     ...optional('username', stringField(info, 'preferred_username')),
     ...optional('email', stringField(info, 'email')),

@@ -33,6 +33,22 @@ export class HttpRefusal extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * When set, the answer is written at once but ends (and, with `Connection: close`, its
+   * connection closes) only once this settles: a refused body is still being drained.
+   */
+  endAfter?: Promise<void>;
+}
+
+/** Makes the next `res.end(chunk)` write `chunk` now and end the response once `after` settles. */
+function endOnceSettled(res: ServerResponse, after: Promise<void>): void {
+  const end = res.end.bind(res);
+  res.end = ((chunk?: unknown) => {
+    if (chunk !== undefined && typeof chunk !== 'function') res.write(chunk as Buffer | string);
+    void after.then(() => end());
+    return res;
+  }) as ServerResponse['end'];
 }
 
 /** A Host/Origin refusal (403), carrying what the refusal log names. */
@@ -123,6 +139,7 @@ export function writeRefusal(
         () => `${context} refused with ${status}: ${message}`,
         capacity ? 'warn' : 'debug',
       );
+    if (error.endAfter) endOnceSettled(res, error.endAfter);
     if (batchIds) writeJsonRpcErrors(res, status, code, message, batchIds, headers, data);
     else writeJsonRpcError(res, status, code, message, id, headers, data);
     return;

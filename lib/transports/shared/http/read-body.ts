@@ -9,7 +9,11 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The request body exceeded the configured limit. */
 export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    /** Settles once the rest of the body was read and dropped, or its connection cut. */
+    readonly discarded: Promise<void> = Promise.resolve(),
+  ) {
     super(`Request body exceeds ${limit} bytes`);
     this.name = 'BodyTooLargeError';
   }
@@ -26,16 +30,59 @@ export class BodyTimeoutError extends Error {
 /** Default of the body-read timeout (`bodyTimeoutMs`): 30 s. */
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
+/** Least a refused body may still send, read and dropped, before its connection is cut. */
+const MIN_DISCARD_BYTES = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body so the refusal (413) is delivered: closing a socket
+ * with unread bytes makes the kernel send a reset, and a client still sending (or not reading
+ * until it is done, like most) then loses the answer. Past `max(1 MiB, 4 × limit)` bytes or
+ * `timeoutMs` the connection is cut, long after the answer went out. Settles when either
+ * happened: the answer (`Connection: close`) ends then, with nothing unread.
+ */
+function discardRest(
+  req: IncomingMessage,
+  limit: number,
+  timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+): Promise<void> {
+  const cap = Math.max(MIN_DISCARD_BYTES, 4 * limit);
+  let discarded = 0;
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const cut = () => {
+    stop();
+    req.socket.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > cap) cut();
+  };
+  const timer = setTimeout(cut, timeoutMs);
+  timer.unref();
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', stop);
+    req.off('close', stop);
+    settle();
+  };
+  req.on('data', onData);
+  req.once('end', stop);
+  req.once('close', stop);
+  req.resume();
+  return settled;
+}
+
 /**
  * Reads a request body as UTF-8 text, refusing more than `limit` bytes (checked against
- * `Content-Length` first, then while streaming, so an oversized body is never buffered whole)
+ * `Content-Length` first, then while streaming, so an oversized body is never buffered whole;
+ * the rest of it is drained, see `discardRest`)
  * and, with `timeoutMs`, a body that has not fully arrived by then (BodyTimeoutError).
  */
 export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    return Promise.reject(new BodyTooLargeError(limit));
+    return Promise.reject(new BodyTooLargeError(limit, discardRest(req, limit, timeoutMs)));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -51,8 +98,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        req.resume();
-        reject(new BodyTooLargeError(limit));
+        reject(new BodyTooLargeError(limit, discardRest(req, limit, timeoutMs)));
         return;
       }
       chunks.push(chunk);
@@ -88,7 +134,9 @@ export interface BodyTimeout {
 const CLOSE: Readonly<Record<string, string>> = Object.freeze({ connection: 'close' });
 
 /**
- * Reads and parses a JSON body under a size limit: 413 with `Connection: close` when larger, 400 + `-32700` when not JSON,
+ * Reads and parses a JSON body under a size limit: 413 with `Connection: close` when larger (the
+ * answer ends once the rest of the body was read and dropped, up to a bound, so the client gets
+ * it), 400 + `-32700` when not JSON,
  * and with `timeout`, 408 with `Connection: close` when the body is not complete in time (the
  * socket is closed after the answer, so a trickling client holds nothing). `parsedBody` is the
  * body when a framework already parsed it (then nothing is read).
@@ -104,9 +152,12 @@ export async function readJsonBody(
   try {
     text = await readBody(req, limit, timeout?.timeoutMs);
   } catch (error) {
-    // Both close the connection after the answer: the rest of the body is never read.
+    // Both close the connection after the answer. 413: the answer is written at once and ends
+    // once the rest of the body was read and dropped (bounded), so no reset loses it.
     if (error instanceof BodyTooLargeError) {
-      throw new HttpRefusal(413, ErrorCode.InvalidRequest, error.message, null, CLOSE);
+      const refusal = new HttpRefusal(413, ErrorCode.InvalidRequest, error.message, null, CLOSE);
+      refusal.endAfter = error.discarded;
+      throw refusal;
     }
     if (error instanceof BodyTimeoutError) {
       timeout?.onTimeout?.();

@@ -76,6 +76,11 @@ export async function bootDemo(
       }),
     ],
   });
+  return demoOf(booted, upstream, issuer);
+}
+
+/** The {@link BootedDemo} of an app booted at `issuer` with its upstream stand-in. */
+export function demoOf(booted: BootedApp, upstream: UpstreamStandIn, issuer: string): BootedDemo {
   return {
     booted,
     upstream,

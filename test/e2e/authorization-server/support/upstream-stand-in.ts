@@ -107,7 +107,13 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
         res,
         200,
         kind === 'github'
-          ? { id: Number(user.id), login: user.login, name: 'The Octocat', email: user.email }
+          ? {
+              // A number, as GitHub sends it; an id that is no number goes out as it is.
+              id: /^\d+$/.test(user.id) ? Number(user.id) : user.id,
+              login: user.login,
+              name: 'The Octocat',
+              email: user.email,
+            }
           : { sub: user.id, email: user.email, name: user.login, email_verified: true },
       );
     }

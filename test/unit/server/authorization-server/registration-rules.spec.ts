@@ -33,6 +33,28 @@ describe('applyRegistrationRules (MCP authorization: application_type and redire
     ).toThrow('application_type');
   });
 
+  it.each([
+    'ws://127.0.0.1/cb',
+    'view-source:https://x/',
+    'myapp:/cb',
+    'javascript:alert(1)',
+    'data:,x',
+    'file:///x',
+  ])(
+    'refuses %s with invalid_redirect_uri: not a private-use scheme in reverse-domain form',
+    (uri) => {
+      let refusal: unknown;
+      try {
+        rules({ redirect_uris: [uri] });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(RegistrationRefusal);
+      expect((refusal as RegistrationRefusal).error).toBe('invalid_redirect_uri');
+      expect((refusal as Error).message).toContain('reverse-domain form');
+    },
+  );
+
   it('drops a requested scope and keeps the rest of the metadata', () => {
     const out = rules({ redirect_uris: ['https://a.example/cb'], scope: 'x', client_name: 'A' });
     expect(out).toEqual({

@@ -96,13 +96,29 @@ describe('checkOrigin', () => {
 
     it.each([
       'http://localhost:3000',
-      'http://localhost:5173',
-      'http://127.0.0.1:9999',
+      'http://127.0.0.1:3000',
       'http://[::1]:3000',
       'HTTP://LOCALHOST:3000',
-    ])('accepts the loopback Origin %s', (origin) => {
+    ])('accepts the loopback Origin %s of the same port (this very server)', (origin) => {
       expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))).toBeUndefined();
     });
+
+    it.each([
+      'http://localhost:5173',
+      'http://127.0.0.1:9999',
+      'http://[::1]:4126',
+      'http://localhost',
+    ])(
+      'refuses the loopback Origin %s of another port (another local app) unless listed',
+      (origin) => {
+        expect(check(req({ host: 'localhost:3000', origin }, '127.0.0.1'))?.allowWith).toBe(
+          `allowedOrigins: ['${origin}']`,
+        );
+        expect(
+          check(req({ host: 'localhost:3000', origin }, '127.0.0.1'), { allowedOrigins: [origin] }),
+        ).toBeUndefined();
+      },
+    );
 
     it.each(['https://evil.example', 'http://localhost.evil.example', 'null', 'not a url'])(
       'refuses the Origin %s',
