@@ -200,7 +200,7 @@ export class McpModule
     this.http.close();
     this.sse.close();
     this.server.close();
-    httpDrain?.finish();
+    await httpDrain?.finish();
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
     if (this.taskStore instanceof InMemoryTaskStore) this.taskStore.close();
