@@ -16,9 +16,27 @@ export interface RoundRobinProxy {
   readonly log: number[];
   /** Replies being streamed now (SSE), with the upstream serving each. */
   readonly streaming: Set<{ port: number; method: string; res: ServerResponse }>;
+  /**
+   * What the proxy could not pass on: `badGateway` requests answered 502 (the upstream failed
+   * before answering), `cut` replies cut mid-way (the upstream's connection failed after the
+   * status line), `retried` connections refused, each request then sent to the next upstream
+   * (see {@link RoundRobinProxyOptions.retryRefused}).
+   */
+  readonly failures: { badGateway: number; cut: number; retried: number };
   /** Cuts every streamed reply of POST requests (a network failure): the client sees them drop. */
   dropPostStreams(): number;
   close(): Promise<void>;
+}
+
+/** How the proxy treats an upstream that refuses the connection. */
+export interface RoundRobinProxyOptions {
+  /**
+   * Sends a request whose connection was refused (nothing reached the upstream, so any method is
+   * safe to resend) to the next upstream, as balancers do by default (nginx `proxy_next_upstream
+   * error`, HAProxy `retry-on conn-failure`); request bodies are then buffered. Default false: 502.
+   * A reset or a failure after the request was sent is never retried: it is a 502.
+   */
+  retryRefused?: boolean;
 }
 
 /**
@@ -27,15 +45,18 @@ export interface RoundRobinProxy {
  */
 export async function startRoundRobinProxy(
   upstreams: number[],
+  options: RoundRobinProxyOptions = {},
   port = 0,
 ): Promise<RoundRobinProxy> {
   let next = 0;
   const sockets = new Set<import('node:net').Socket>();
   const streaming: RoundRobinProxy['streaming'] = new Set();
+  const failures = { badGateway: 0, cut: 0, retried: 0 };
   const proxy: Omit<RoundRobinProxy, 'url' | 'close'> = {
     upstreams: [...upstreams],
     log: [],
     streaming,
+    failures,
     dropPostStreams: () => {
       let dropped = 0;
       for (const entry of [...streaming]) {
@@ -46,8 +67,23 @@ export async function startRoundRobinProxy(
       return dropped;
     },
   };
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const port = proxy.upstreams[next++ % proxy.upstreams.length];
+  /** The next upstream in turn, skipping those tried already for this request. */
+  const pick = (tried: Set<number>) => {
+    for (let n = 0; n < proxy.upstreams.length; n++) {
+      const port = proxy.upstreams[next++ % proxy.upstreams.length]!;
+      if (!tried.has(port)) return port;
+    }
+    return undefined;
+  };
+  /** Sends `req` to the next upstream; `body` is the buffered body when retries are on. */
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body?: Buffer,
+    tried = new Set<number>(),
+  ) => {
+    const port = pick(tried) ?? proxy.upstreams[next++ % proxy.upstreams.length]!;
+    tried.add(port);
     proxy.log.push(port);
     const upstream = request(
       { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
@@ -60,16 +96,43 @@ export async function startRoundRobinProxy(
           res.on('close', () => streaming.delete(entry));
         }
         reply.pipe(res);
-        reply.on('error', () => res.destroy());
-        reply.on('aborted', () => res.destroy());
+        const cut = () => {
+          if (!res.writableEnded) failures.cut++;
+          res.destroy();
+        };
+        reply.on('error', cut);
+        reply.on('aborted', cut);
       },
     );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502).end();
-      else res.destroy(); // the instance died mid-stream: the client sees the connection drop
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // Refused: nothing reached the instance, whatever the method.
+      if (
+        body !== undefined &&
+        error.code === 'ECONNREFUSED' &&
+        tried.size < proxy.upstreams.length
+      ) {
+        failures.retried++;
+        forward(req, res, body, tried);
+        return;
+      }
+      if (!res.headersSent) {
+        failures.badGateway++;
+        res.writeHead(502).end();
+      } else {
+        // the instance died mid-stream: the client sees the connection drop
+        if (!res.writableEnded) failures.cut++;
+        res.destroy();
+      }
     });
     res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
+    if (body === undefined) req.pipe(upstream);
+    else upstream.end(body);
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!options.retryRefused) return forward(req, res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks)));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

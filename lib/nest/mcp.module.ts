@@ -4,9 +4,13 @@ import {
   Module,
   Optional,
   type DynamicModule,
+  type OnApplicationShutdown,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
+import { HttpServerDrain } from '../transports/shared/http/http-server-drain.js';
+import { nodeServerOf } from './http/mount-in-front.js';
 import { McpElicitations } from '../server/elicitation/mcp-elicitations.js';
 import { McpAuthorizationServer } from '../server/authorization-server/mcp-authorization-server.js';
 import { McpServer } from '../server/mcp-server.js';
@@ -145,7 +149,10 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     TASK_STORE,
   ],
 })
-export class McpModule extends McpConfigurableModule implements OnModuleDestroy {
+export class McpModule
+  extends McpConfigurableModule
+  implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown
+{
   /**
    * Options from a factory (`useFactory`, `useClass`, `useExisting`); extras (`path`, `http`,
    * `sse`, `websocket`, `isGlobal`) go next to `useFactory`: returned by the factory they are a
@@ -162,6 +169,7 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(TASK_STORE) private readonly taskStore: TaskStore,
     @Inject(MCP_REDIS_STORES) private readonly redis: McpRedisStores | undefined,
+    private readonly adapterHost: HttpAdapterHost,
     @Optional() authorizationServer?: McpAuthorizationServer,
   ) {
     super();
@@ -169,20 +177,43 @@ export class McpModule extends McpConfigurableModule implements OnModuleDestroy 
     shareRedisWithAuthorizationServer(authorizationServer, redis);
   }
 
+  /** The HTTP side of the drain, on the app's Node HTTP server (none in a context without one). */
+  private httpDrain?: HttpServerDrain;
+
+  /** Starts keeping the app's HTTP connections, so the drain can close each at the right time. */
+  onModuleInit(): void {
+    const server = nodeServerOf(this.adapterHost?.httpAdapter);
+    if (!server) return;
+    const httpDrain = (this.httpDrain = new HttpServerDrain(server));
+    // Whoever starts the drain (this module, the WebSocket gateway), the HTTP server stops with it.
+    this.server.core.onDrainStart(() => httpDrain.start());
+  }
+
   /**
-   * Drains (new sessions and requests refused with 503 or a -32000 error, requests in flight
-   * finish or are answered with an error after `drainTimeoutMs`), then ends every session and
-   * stream. Runs on module destroy, before Nest closes the HTTP server, which would otherwise
-   * wait forever for open SSE streams.
+   * Drains: the app's HTTP server stops taking new work at once (listener closed, idle keep-alive
+   * connections closed, every answer from now on with `Connection: close`; see
+   * `HttpServerDrain`), new sessions and requests arriving on a connection still open are refused
+   * with 503 + `Retry-After` (or a -32000 error), requests in flight finish or are answered with an
+   * error after `drainTimeoutMs`; then every session and stream ends (GET streams after their last
+   * event id, so clients resume on another instance) and connections still open get a short grace
+   * before they are closed. Runs on module destroy, before Nest closes the HTTP server, which
+   * would otherwise wait forever for open streams and reused connections. Redis stays open until
+   * {@link onApplicationShutdown}: requests answered during the drain still read sessions.
    */
   async onModuleDestroy(): Promise<void> {
+    const httpDrain = this.httpDrain;
     await this.server.drain();
     this.http.close();
     this.sse.close();
     this.server.close();
+    await httpDrain?.finish();
     // The default in-memory store has a sweep timer; user-provided stores are the user's to close.
     if (this.eventStore instanceof InMemoryEventStore) this.eventStore.dispose();
     if (this.taskStore instanceof InMemoryTaskStore) this.taskStore.close();
-    this.redis?.close(); // made for the `redis` option: ours to close
+  }
+
+  /** Closes the Redis connections made for the `redis` option, last: after the HTTP server closed. */
+  onApplicationShutdown(): void {
+    this.redis?.close();
   }
 }

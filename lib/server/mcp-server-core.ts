@@ -272,6 +272,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return this.shutdown.drain();
   }
 
+  /** {@inheritDoc ServerDrain.onStart} */
+  onDrainStart(listener: () => void): void {
+    this.shutdown.onStart(listener);
+  }
+
   /** Number of live sessions in this process. */
   get sessionCount(): number {
     return this.sessions.size;

@@ -86,7 +86,11 @@ async function main(): Promise<void> {
       }),
     ),
   );
-  const proxy = await startRoundRobinProxy(ports, Number(process.env.PORT ?? 3000));
+  const proxy = await startRoundRobinProxy(
+    ports,
+    { retryRefused: true },
+    Number(process.env.PORT ?? 3000),
+  );
   console.log(
     `MCP demo cluster: ${proxy.url}/mcp (round-robin over instances on ports ${ports.join(' and ')}, ` +
       `Redis on port ${redisPort}); Ctrl-C stops it`,

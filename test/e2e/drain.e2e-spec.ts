@@ -1,7 +1,9 @@
 import { McpServer } from '../../lib/index.js';
 import { ENDPOINT_MOUNT_ROWS, startApp, type TestApp } from './support/app.js';
 import {
+  beginPost,
   initializeRawSession,
+  initializeRequest,
   jsonBody,
   postJson,
   rawId,
@@ -25,10 +27,17 @@ const echo = (id: number) => call(id, 'echo', { text: 'late' });
 /** A -32000 `shutdown` error, as a refused or cut request gets it. */
 const SHUTDOWN_ERROR = { code: -32000, data: { limit: 'shutdown' } };
 
+/** A request refused by the drain: 503, `Retry-After`, and its connection closed after it. */
 function expectShutdownRefusal(response: RawResponse): void {
   expect(response.status).toBe(503);
   expect(response.headers['retry-after']).toBe('1');
+  expect(response.headers.connection).toBe('close');
   expect(jsonBody(response)).toMatchObject({ error: SHUTDOWN_ERROR });
+}
+
+/** A new connection during the drain is refused: the listener closed when the drain started. */
+async function expectConnectionRefused(url: URL): Promise<void> {
+  await expect(postJson(url, echo(rawId()))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 }
 
 /**
@@ -55,25 +64,20 @@ describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) 
   });
 
   describe('Streamable HTTP', () => {
-    it('lets a call in flight finish, refuses new requests and sessions with 503', async () => {
+    it('lets a call in flight finish, refuses new connections, and requests and sessions on open ones with 503', async () => {
       await boot(30_000);
       const session = await initializeRawSession(app.url);
+      // Requests whose connections are open when the drain starts, completed during it.
+      const late = beginPost(app.url, echo(rawId()), session.headers);
+      const lateInit = beginPost(app.url, initializeRequest());
+      await Promise.all([late.sent, lateInit.sent]);
       const slow = postJson(app.url, hold('slow', 'http-slow'), session.headers);
       await app.tools.probe.wait('started:http-slow');
       const { closing } = await startClosing();
 
-      expectShutdownRefusal(await postJson(app.url, echo(rawId()), session.headers));
-      const init = await postJson(app.url, {
-        jsonrpc: '2.0',
-        id: rawId(),
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'x', version: '1' },
-        },
-      });
-      expectShutdownRefusal(init);
+      await expectConnectionRefused(app.url);
+      expectShutdownRefusal(await late.finish());
+      expectShutdownRefusal(await lateInit.finish());
 
       app.tools.probe.signal('release:http-slow');
       const messages = rpcMessages(await slow);
@@ -115,14 +119,17 @@ describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) 
       return sse;
     }
 
-    it('lets a call in flight finish, refuses new POSTs and streams with 503, ends the stream', async () => {
+    it('lets a call in flight finish, refuses new POSTs with 503, ends the stream', async () => {
       await boot(30_000);
       const sse = await sseSession();
+      const late = beginPost(sse.postUrl, echo(rawId()), { accept: null });
+      await late.sent;
       expect((await sse.post(hold('slow', 'sse-slow'))).status).toBe(202);
       await app.tools.probe.wait('started:sse-slow');
       const { closing } = await startClosing();
 
-      expectShutdownRefusal(await sse.post(echo(rawId())));
+      await expectConnectionRefused(sse.postUrl);
+      expectShutdownRefusal(await late.finish());
       app.tools.probe.signal('release:sse-slow');
       const seen = await sse.readUntil((m) => m.id === 'slow');
       expect(seen.at(-1)).toMatchObject({ result: { content: [{ text: 'finished sse-slow' }] } });

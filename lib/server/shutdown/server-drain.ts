@@ -31,6 +31,8 @@ export class ServerDrain {
   /** The tracked calls running, each by the rejection that cuts it (a list: see LinkedList). */
   private readonly running = new LinkedList<Cut>();
   private done?: Promise<void>;
+  /** Called when the drain starts (the HTTP server stops taking connections, see `McpModule`). */
+  private readonly starting: (() => void)[] = [];
 
   constructor(
     private readonly host: DrainHost,
@@ -65,6 +67,15 @@ export class ServerDrain {
     return true;
   }
 
+  /**
+   * Calls `listener` as the drain starts, whoever starts it (at once when it started already):
+   * what serves the requests stops taking new ones at the same time.
+   */
+  onStart(listener: () => void): void {
+    if (this.gate.draining) listener();
+    else this.starting.push(listener);
+  }
+
   /** Drains once; later calls return the same promise. */
   drain(): Promise<void> {
     return (this.done ??= this.run());
@@ -72,6 +83,7 @@ export class ServerDrain {
 
   private async run(): Promise<void> {
     this.gate.start();
+    for (const listener of this.starting.splice(0)) listener();
     this.host.listen?.close();
     if (!(await this.gate.settled(this.windowMs))) {
       const refuse = () => this.host.limits.refuse('shutdown');

@@ -38,6 +38,8 @@ export class StreamableHttpHandler {
   /** Live sessions of this process. */
   readonly sessions: HttpSessionRegistry;
   private readonly legacyHost: LegacyPostHost;
+  /** The GET streams open now (resumptions of streams other instances write included). */
+  private readonly getStreams = new Set<ServerResponse>();
 
   constructor(
     private readonly server: McpServerPort,
@@ -79,12 +81,14 @@ export class StreamableHttpHandler {
         throw new HttpRefusal(406, ErrorCode.InvalidRequest, 'GET needs Accept: text/event-stream');
       }
       const channel = await this.requireSession(req);
+      // No new stream nor resumption while draining (503): the client resumes on another instance.
+      this.server.admitRequests?.(channel.session, 0);
+      this.trackStream(res);
       const lastEventId = req.headers['last-event-id'];
       if (typeof lastEventId === 'string' && lastEventId !== '') {
         await channel.resume(res, lastEventId);
         return;
       }
-      this.server.admitRequests?.(channel.session, 0); // no new stream while draining (503)
       if (channel.hasStandaloneStream) {
         throw new HttpRefusal(409, ErrorCode.InvalidRequest, 'A standalone stream is already open');
       }
@@ -109,9 +113,20 @@ export class StreamableHttpHandler {
     }
   }
 
-  /** Ends every live session (application shutdown). */
+  /**
+   * Ends every live session and every GET stream still open (application shutdown). A stream
+   * ends after its last event, so its client resumes with `Last-Event-ID` on another instance.
+   */
   close(): void {
     this.sessions.closeAll();
+    for (const res of this.getStreams) if (res.headersSent && !res.writableEnded) res.end();
+    this.getStreams.clear();
+  }
+
+  /** Keeps a GET's response until it closes, so {@link close} can end it (GETs only: rare). */
+  private trackStream(res: ServerResponse): void {
+    this.getStreams.add(res);
+    res.once('close', () => this.getStreams.delete(res));
   }
 
   private async post(

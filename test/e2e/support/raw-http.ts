@@ -72,16 +72,18 @@ export function rawRequest(
   options: RawRequestOptions = {},
 ): Promise<RawResponse> & { abort(): void } {
   const pending = send(url, options);
-  const response = pending.then(async (res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    return {
-      status: res.statusCode ?? 0,
-      headers: res.headers,
-      text: Buffer.concat(chunks).toString('utf8'),
-    };
-  });
-  return Object.assign(response, { abort: pending.abort });
+  return Object.assign(pending.then(readResponse), { abort: pending.abort });
+}
+
+/** Reads a whole response. */
+async function readResponse(res: IncomingMessage): Promise<RawResponse> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return {
+    status: res.statusCode ?? 0,
+    headers: res.headers,
+    text: Buffer.concat(chunks).toString('utf8'),
+  };
 }
 
 /** POSTs one JSON-RPC message (object or raw text) and reads the whole response. */
@@ -274,4 +276,32 @@ export async function initializeRawSession(
     throw new Error(`notifications/initialized failed: ${initialized.status}`);
   }
   return { sessionId, protocolVersion: negotiated, headers };
+}
+
+/**
+ * POSTs `message` on a connection of its own, sending all but the last byte of the body now
+ * (`sent` resolves once they left): the server has the request in progress (a connection it
+ * cannot treat as idle) until `finish()` sends the rest and reads the whole response.
+ */
+export function beginPost(
+  url: URL,
+  message: unknown,
+  headers: RawHeaders = {},
+): { sent: Promise<void>; finish(): Promise<RawResponse> } {
+  const body = JSON.stringify(message);
+  const all = buildHeaders('POST', headers);
+  all['content-length'] = String(Buffer.byteLength(body));
+  const req = request(url, { method: 'POST', headers: all, agent: false });
+  const response = new Promise<IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  const sent = new Promise<void>((resolve) => req.write(body.slice(0, -1), () => resolve()));
+  return {
+    sent,
+    async finish() {
+      req.end(body.slice(-1));
+      return readResponse(await response);
+    },
+  };
 }

@@ -65,4 +65,18 @@ describe('ServerDrain', () => {
     expect(drain.drain()).toBe(drain.drain());
     expect(listen.close).toHaveBeenCalledTimes(1);
   });
+
+  it('tells onStart listeners as the drain starts, and a late one at once', async () => {
+    const { drain } = setup();
+    const seen: string[] = [];
+    drain.onStart(() => seen.push(`early, draining: ${drain.gate.draining}`));
+    expect(seen).toEqual([]);
+    const drained = drain.drain();
+    expect(seen).toEqual(['early, draining: true']);
+    drain.onStart(() => seen.push('late'));
+    expect(seen).toEqual(['early, draining: true', 'late']);
+    await drained;
+    await drain.drain();
+    expect(seen).toHaveLength(2); // once each
+  });
 });
