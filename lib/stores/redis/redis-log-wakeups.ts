@@ -89,6 +89,8 @@ export class RedisLogWakeups {
   /** Channels subscribed on the connection (ioredis subscribes them again after a reconnect). */
   private readonly subscribed = new Set<string>();
   private ticker?: NodeJS.Timeout;
+  /** The first connect, while under way. */
+  private opening?: Promise<RedisClient>;
 
   constructor(private readonly redis: RedisConnection) {}
 
@@ -130,6 +132,7 @@ export class RedisLogWakeups {
 
   /** The subscriber once ready; refused at once while it is down after a loss. */
   private async connected(): Promise<RedisClient> {
+    if (this.opening) return this.opening;
     if (this.subscriber) {
       if (this.down) throw this.redis.unavailable('event follow', new Error('subscriber down'));
       return this.subscriber;
@@ -139,16 +142,24 @@ export class RedisLogWakeups {
     subscriber.on('message', (channel: string) => this.wake(channel));
     subscriber.on('ready', () => this.onReady());
     subscriber.on('close', () => this.lost());
-    await this.within(
+    // Follows asked for while the first connect is under way wait for it too.
+    this.opening = this.within(
       new Promise<void>((resolve, reject) => {
         if (subscriber.status === 'ready') return resolve();
         subscriber.once('ready', () => resolve());
         subscriber.once('error', reject);
       }),
-    ).catch((error: unknown) => {
-      throw this.redis.unavailable('event follow', error);
-    });
-    return subscriber;
+    ).then(
+      () => subscriber,
+      (error: unknown) => {
+        throw this.redis.unavailable('event follow', error);
+      },
+    );
+    try {
+      return await this.opening;
+    } finally {
+      this.opening = undefined;
+    }
   }
 
   private onReady(): void {
