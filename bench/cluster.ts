@@ -75,16 +75,23 @@ async function measure(
 ): Promise<number> {
   const headers = await openMcpSession(url);
   await runLoad(url, headers, connections, Math.min(1, seconds)); // warm-up
+  const background = redis && (await backgroundCommandsPerSecond(redis));
   const before = cpuOf(instances);
   const commandsBefore = await redis?.commands();
+  const started = performance.now();
   const result = await runLoad(url, headers, connections, seconds);
+  const elapsedS = (performance.now() - started) / 1000;
   const commandsAfter = await redis?.commands();
   const cpuUs = ((cpuOf(instances) - before) * 1000) / Math.max(1, result.completed);
   const failures = failureCount(result);
-  const perCall =
-    commandsBefore === undefined || commandsAfter === undefined
-      ? ''
-      : `  ${((commandsAfter - commandsBefore - 1) / Math.max(1, result.completed)).toFixed(2)} Redis cmds/call`;
+  let perCall = '';
+  if (commandsBefore !== undefined && commandsAfter !== undefined && background !== undefined) {
+    const commands = commandsAfter - commandsBefore - 1; // the probe's second INFO
+    const calls = Math.max(1, result.completed);
+    perCall =
+      `  ${(commands / calls).toFixed(2)} Redis cmds/call ` +
+      `(${((commands - background * elapsedS) / calls).toFixed(2)} without the idle heartbeats)`;
+  }
   console.log(
     `${name.padEnd(34)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
       `${result.rps.toFixed(0).padStart(6)} calls/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms` +
@@ -93,6 +100,15 @@ async function measure(
   );
   if (failures) process.exitCode = 1;
   return cpuUs;
+}
+
+/** Redis commands per second while the instances serve nothing (heartbeats), over one second. */
+async function backgroundCommandsPerSecond(redis: RedisProbe): Promise<number> {
+  const before = await redis.commands();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const commands = (await redis.commands()) - before - 1;
+  return commands / ((performance.now() - started) / 1000);
 }
 
 function target(name: string, ratio: number, goal: number): void {
