@@ -177,11 +177,14 @@ export class HttpSessionChannel implements McpSessionSink {
     return this.sessionLog?.followed ?? this.standalone?.connected ?? false;
   }
 
-  /** Opens the standalone GET stream. */
-  openStandalone(res: ServerResponse): void {
+  /**
+   * Opens the standalone GET stream; resolves once it is open.
+   * @throws HttpRefusal 503 when the shared log cannot be followed now.
+   */
+  async openStandalone(res: ServerResponse): Promise<void> {
     const log = this.log;
     if (log) {
-      void log.follow(res);
+      await log.follow(res);
       return;
     }
     this.standalone ??= this.newStream([]);
