@@ -67,6 +67,13 @@ async function ticksOf(stream: SseReader, tag: string, n: number, ms = 15_000) {
   return seen;
 }
 
+/** What `McpHealthIndicator` says of the instance's event store (the sample's `/debug/health`). */
+async function eventStoreHealth(instance: Instance): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${instance.port}/debug/health`);
+  const body = (await response.json()) as { mcp: { stores: { eventStore: unknown } } };
+  return body.mcp.stores.eventStore;
+}
+
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** Redis clients connected now (`CLIENT LIST`), the asking one included. */
@@ -174,6 +181,7 @@ async function fillRedis(port: number): Promise<Socket[]> {
         expect(refused.status).toBe(503);
         expect(refused.headers['retry-after']).toBeDefined();
         refused.abort();
+        expect(await eventStoreHealth(a)).toMatchObject({ state: 'down' });
       } finally {
         for (const socket of fillers) socket.destroy();
       }
@@ -189,6 +197,7 @@ async function fillRedis(port: number): Promise<Socket[]> {
       await announce(b, session, 'back', 3);
       expect(await ticksOf(again!, 'back', 3)).toEqual(oneTo(3));
       again!.abort();
+      expect(await eventStoreHealth(a)).toEqual({ state: 'up' });
       const lost = [...a.stdout, ...a.stderr]
         .join('')
         .split('\n')
