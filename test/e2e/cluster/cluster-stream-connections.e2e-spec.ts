@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import {
   initializeRawSession,
@@ -82,23 +81,35 @@ async function redisClients(admin: Redis): Promise<number> {
   return list.split('\n').filter((line) => line.trim() !== '').length;
 }
 
-/** Opens raw connections until Redis refuses one (maxclients reached); returns those it kept. */
-async function fillRedis(port: number): Promise<Socket[]> {
-  const kept: Socket[] = [];
-  for (let i = 0; i < MAX_CLIENTS + 5; i++) {
-    const socket = connect(port, '127.0.0.1');
-    const reply = await new Promise<string>((resolve) => {
-      socket.once('data', (chunk) => resolve(chunk.toString()));
-      socket.once('error', () => resolve('-ERR socket'));
-      socket.write('PING\r\n');
-    });
-    if (!reply.startsWith('+PONG')) {
-      socket.destroy();
-      break;
-    }
-    kept.push(socket);
+/**
+ * Drops every subscriber connection (the instances' bus and stream-follow subscribers) and, in
+ * the same transaction, lowers `maxclients` to the clients left, so Redis refuses their
+ * reconnects (as at `maxclients`) until {@link acceptAgain}.
+ */
+async function killSubscribersAndRefuse(admin: Redis): Promise<void> {
+  const list = (await admin.call('CLIENT', 'LIST')) as string;
+  const lines = list.split('\n').filter((line) => line.trim() !== '');
+  const subscribers = lines.filter((line) => !/ sub=0 /.test(line) || !/ psub=0 /.test(line));
+  await admin
+    .multi()
+    .call('CLIENT', 'KILL', 'TYPE', 'pubsub')
+    .call('CONFIG', 'SET', 'maxclients', String(lines.length - subscribers.length))
+    .exec();
+}
+
+/** Lets Redis take connections again. */
+async function acceptAgain(admin: Redis): Promise<void> {
+  await admin.call('CONFIG', 'SET', 'maxclients', String(MAX_CLIENTS));
+}
+
+/** Waits (bounded) until every store of `instance` answers its health probe. */
+async function storesUp(instance: Instance): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`http://127.0.0.1:${instance.port}/debug/health`);
+    const body = (await response.json()) as { mcp: { stores: Record<string, { state: string }> } };
+    if (Object.values(body.mcp.stores).every((store) => store.state !== 'down')) return;
+    await sleep(100);
   }
-  return kept;
 }
 
 (hasRedisServer ? describe : describe.skip)(
@@ -171,11 +182,10 @@ async function fillRedis(port: number): Promise<Socket[]> {
       const session = await initializeRawSession(urlOf(a));
       const open = await getStream(a, session);
       expect(await open.next()).toMatchObject({ data: '' });
-      const fillers = await fillRedis(port);
       let ended: unknown[] | undefined;
       try {
-        // The subscriber connections drop and cannot come back while Redis is full.
-        await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+        // The subscriber connections drop and cannot come back while Redis refuses them.
+        await killSubscribersAndRefuse(admin);
         ended = await Promise.race([open.rest(), sleep(10_000).then(() => undefined)]);
         const refused = await getStream(a, session);
         expect(refused.status).toBe(503);
@@ -183,9 +193,10 @@ async function fillRedis(port: number): Promise<Socket[]> {
         refused.abort();
         expect(await eventStoreHealth(a)).toMatchObject({ state: 'down' });
       } finally {
-        for (const socket of fillers) socket.destroy();
+        await acceptAgain(admin);
       }
       expect(ended).toBeDefined(); // closed, not left silent
+      for (const instance of [a, b, c]) await storesUp(instance); // the bus subscribers too
       let again: SseReader | undefined;
       for (let i = 0; i < 50 && again?.status !== 200; i++) {
         again?.abort();
