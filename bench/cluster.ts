@@ -7,8 +7,14 @@
  * divided by the calls served. Goals (issue 23): Redis <= 1.1x in memory; 3 instances <= 1.2x
  * one instance on Redis.
  *
+ * On Redis each arm also reports the Redis commands per call (`INFO commandstats` deltas, so the
+ * Redis must serve nobody else: the bench starts a private `redis-server` when one is installed).
+ * A last arm opens `BENCH_STREAMS` (default 2,000) sessions with a GET stream each over the 3
+ * instances and reports the Redis clients and the instances' RSS per open stream (issue 38).
+ *
  * Usage: `npm run bench:cluster` (env `BENCH_DURATION` s per arm, default 3; `BENCH_CONNECTIONS`,
- * default 10; `REDIS_URL`, default redis://127.0.0.1:6379, used under a key prefix of its own).
+ * default 10; `REDIS_URL`, default a private redis-server, else redis://127.0.0.1:6379 under a
+ * key prefix of its own, where the commands per call count everyone's traffic).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,14 +23,18 @@ import { fileURLToPath } from 'node:url';
 import { runLoad } from './autocannon-run.js';
 import { failureCount } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
+import { openSessions, openStreams } from './open-streams.js';
+import { RedisProbe, rssBytes, startPrivateRedis } from './redis-probe.js';
 import { startRoundRobinProxy } from './round-robin-proxy.js';
 import { processCpuMs } from './thread-cpu.js';
 
 const INSTANCE = fileURLToPath(new URL('./cluster-instance.js', import.meta.url));
 const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const streamCount = Number(process.env.BENCH_STREAMS ?? 2000);
 const children: ChildProcess[] = [];
+/** What to undo at the end (the private Redis, the probe's connection). */
+const cleanups: Array<() => void> = [];
 /** The `requestState` key the instances share. */
 const requestStateKey = randomBytes(32).toString('base64');
 
@@ -53,21 +63,52 @@ function startInstance(env: Record<string, string>): Promise<Started> {
 const cpuOf = (instances: Started[]) =>
   instances.reduce((sum, i) => sum + (processCpuMs(i.pid) ?? Number.NaN), 0);
 
-/** Loads `url` and returns the instances' CPU time per call, in microseconds. */
-async function measure(name: string, url: string, instances: Started[]): Promise<number> {
+/**
+ * Loads `url` and returns the instances' CPU time per call, in microseconds; with `redis`, also
+ * prints the Redis commands per call (the probe's own two `INFO` subtracted).
+ */
+async function measure(
+  name: string,
+  url: string,
+  instances: Started[],
+  redis?: RedisProbe,
+): Promise<number> {
   const headers = await openMcpSession(url);
   await runLoad(url, headers, connections, Math.min(1, seconds)); // warm-up
+  const background = redis && (await backgroundCommandsPerSecond(redis));
   const before = cpuOf(instances);
+  const commandsBefore = await redis?.commands();
+  const started = performance.now();
   const result = await runLoad(url, headers, connections, seconds);
+  const elapsedS = (performance.now() - started) / 1000;
+  const commandsAfter = await redis?.commands();
   const cpuUs = ((cpuOf(instances) - before) * 1000) / Math.max(1, result.completed);
   const failures = failureCount(result);
+  let perCall = '';
+  if (commandsBefore !== undefined && commandsAfter !== undefined && background !== undefined) {
+    const commands = commandsAfter - commandsBefore - 1; // the probe's second INFO
+    const calls = Math.max(1, result.completed);
+    perCall =
+      `  ${(commands / calls).toFixed(2)} Redis cmds/call ` +
+      `(${((commands - background * elapsedS) / calls).toFixed(2)} without the idle heartbeats)`;
+  }
   console.log(
     `${name.padEnd(34)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
       `${result.rps.toFixed(0).padStart(6)} calls/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms` +
+      perCall +
       (failures ? `  FAILURES ${failures}: ${result.firstBad ?? ''}` : ''),
   );
   if (failures) process.exitCode = 1;
   return cpuUs;
+}
+
+/** Redis commands per second while the instances serve nothing (heartbeats), over one second. */
+async function backgroundCommandsPerSecond(redis: RedisProbe): Promise<number> {
+  const before = await redis.commands();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const commands = (await redis.commands()) - before - 1;
+  return commands / ((performance.now() - started) / 1000);
 }
 
 function target(name: string, ratio: number, goal: number): void {
@@ -108,23 +149,68 @@ async function main(): Promise<void> {
       `(mean of the two default-keepAliveMs runs minus keepAliveMs 0; /proc ticks are 10 ms, so ` +
       `a few µs is noise)`,
   );
+  const privateRedis = process.env.REDIS_URL ? undefined : await startPrivateRedis();
+  cleanups.push(() => privateRedis?.stop());
+  const redisUrl = process.env.REDIS_URL ?? privateRedis?.url ?? 'redis://127.0.0.1:6379';
+  console.log(
+    privateRedis
+      ? `Redis: a private redis-server (${redisUrl})`
+      : `Redis: ${redisUrl}, shared: commands per call count everyone's traffic`,
+  );
+  const probe = new RedisProbe(redisUrl);
+  cleanups.push(() => probe.close());
   const onRedis = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
   const all = [
     await startInstance(onRedis),
     await startInstance(onRedis),
     await startInstance(onRedis),
   ];
-  const one = await measure('1 instance, Redis', `http://127.0.0.1:${all[0].port}/mcp`, [all[0]]);
+  const one = await measure(
+    '1 instance, Redis',
+    `http://127.0.0.1:${all[0].port}/mcp`,
+    [all[0]],
+    probe,
+  );
   const perCount: number[] = [];
   for (const count of [2, 3]) {
     const proxy = await startRoundRobinProxy(all.slice(0, count).map((i) => i.port));
     perCount.push(
-      await measure(`${count} instances, Redis, proxy`, `${proxy.url}/mcp`, all.slice(0, count)),
+      await measure(
+        `${count} instances, Redis, proxy`,
+        `${proxy.url}/mcp`,
+        all.slice(0, count),
+        probe,
+      ),
     );
     await proxy.close();
   }
   target('Redis / memory (CPU per call)', one / memory, 1.1);
   target('3 instances / 1 (CPU per call)', perCount[1] / one, 1.2);
+  await measureStreams(all, probe);
+}
+
+/**
+ * Opens {@link streamCount} sessions over `instances`, then a GET stream on each, and prints the
+ * Redis clients before and after and the instances' RSS growth per open stream (the sessions'
+ * own memory is measured before the streams open, so it is not counted).
+ */
+async function measureStreams(instances: Started[], probe: RedisProbe): Promise<void> {
+  const urls = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`);
+  const sessions = await openSessions(urls, streamCount);
+  const clientsBefore = await probe.clients();
+  const rss = () => instances.reduce((sum, i) => sum + rssBytes(i.pid), 0);
+  const rssBefore = rss();
+  const streams = await openStreams(sessions);
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // let the instances settle
+  const clientsAfter = await probe.clients();
+  const perStream = (rss() - rssBefore) / Math.max(1, streams.opened);
+  console.log(
+    `${streams.opened} of ${streamCount} GET streams open over ${instances.length} instances: ` +
+      `Redis clients ${clientsBefore} -> ${clientsAfter} (the probe included), ` +
+      `RSS +${(perStream / 1024).toFixed(1)} KiB per open stream`,
+  );
+  if (streams.opened < streamCount) process.exitCode = 1;
+  streams.close();
 }
 
 main()
@@ -134,4 +220,5 @@ main()
   })
   .finally(() => {
     for (const child of children) child.kill('SIGTERM');
+    for (const cleanup of cleanups) cleanup();
   });

@@ -78,12 +78,16 @@ export interface SharedEventStore extends EventStore {
   /**
    * Sends every event stored after `lastEventId` (as `replayEventsAfter`), then each new one as it
    * is stored, until the stream is ended (`'ended'`) or `stop()` turns true (checked about once a
-   * second and after each batch: `'stopped'`).
+   * second and after each batch: `'stopped'`). `ready` is called once the follow is set up,
+   * before the first `send`; a store that cannot follow now rejects before calling it (the
+   * caller answers 503), and one that loses the ability mid-way rejects (the caller closes the
+   * stream, and its client resumes with `Last-Event-ID`).
    */
   follow(
     lastEventId: string,
     send: (eventId: string, message: unknown) => void | Promise<void>,
     stop: () => boolean,
+    ready?: () => void,
   ): Promise<FollowEnd>;
 }
 

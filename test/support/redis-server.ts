@@ -13,11 +13,15 @@ export const freePort = () =>
     });
   });
 
-/** Starts a private, empty, non-persistent Redis on `port` (daemonized). */
-export const startRedis = (port: number) =>
+/**
+ * Starts a private, empty, non-persistent Redis on `port` (daemonized); `extra` are more
+ * `redis-server` arguments (e.g. `['--maxclients', '40']`).
+ */
+export const startRedis = (port: number, extra: string[] = []) =>
   execFileSync('redis-server', [
     ...['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port)],
     ...['--save', '', '--appendonly', 'no'],
+    ...extra,
   ]);
 
 /** Stops the Redis started by {@link startRedis} on `port`. */

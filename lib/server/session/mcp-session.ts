@@ -271,6 +271,11 @@ export class McpSession {
     return this.peer.inFlightCount;
   }
 
+  /** Requests this session sent the client that wait for an answer. */
+  get pendingCount(): number {
+    return this.peer.pendingCount;
+  }
+
   /** True once closed. */
   get closed(): boolean {
     return this.peer.closed;

@@ -1,13 +1,12 @@
 import type { FollowEnd, SharedEventStore, StreamInfo } from '../event-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
 import { ONCE_WINDOW_MS, STORE_EVENT_ONCE } from './redis-event-scripts.js';
+import { RedisLogWakeups } from './redis-log-wakeups.js';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const ENTRY_ID = /^\d+-\d+$/;
 /** Entries read per round trip while replaying or following. */
 const BATCH = 200;
-/** How long one blocking read of {@link RedisEventStore.follow} waits, in ms. */
-const BLOCK_MS = 1000;
 
 type Entry = [id: string, fields: string[]];
 type Send = (eventId: string, message: unknown) => void | Promise<void>;
@@ -20,10 +19,20 @@ type Send = (eventId: string, message: unknown) => void | Promise<void>;
  * its end mark (`e`); replay sends messages only. `storeEventOnce` remembers its once-keys a
  * minute in `<prefix>events-once:{<streamId>}` (a sorted set expiring with the stream; both keys share the
  * stream id as their hash tag, so the script runs on a sharded Redis Cluster).
+ *
+ * Every append also publishes the new entry id on the stream's wake-up channel
+ * (`<prefix>events-wake:{<streamId>}`); {@link follow} waits for those on the instance's one
+ * subscriber connection ({@link RedisLogWakeups}) and reads with `XRANGE` on the command
+ * connection, so any number of followed streams costs two connections per instance.
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisEventStore implements SharedEventStore {
-  constructor(private readonly redis: RedisConnection) {}
+  /** The wake-ups of the streams followed here (one subscriber connection, opened on first use). */
+  private readonly wakeups: RedisLogWakeups;
+
+  constructor(private readonly redis: RedisConnection) {
+    this.wakeups = new RedisLogWakeups(redis);
+  }
 
   async storeEvent(streamId: string, message: unknown): Promise<string> {
     if (!VISIBLE_ASCII.test(streamId)) {
@@ -48,6 +57,7 @@ export class RedisEventStore implements SharedEventStore {
         2,
         this.key(streamId),
         this.redis.keys.eventsOnce(streamId),
+        this.redis.keys.eventsWake(streamId),
         onceKey,
         String(Date.now()),
         String(ONCE_WINDOW_MS),
@@ -81,9 +91,18 @@ export class RedisEventStore implements SharedEventStore {
     }
   }
 
-  /** PING on the command connection (health checks). */
-  ping(): Promise<void> {
-    return this.redis.ping();
+  /**
+   * PING on the command connection (health checks); also fails while the connection that follows
+   * streams is down (new streams are refused then).
+   */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+    if (this.wakeups.failing) {
+      throw this.redis.unavailable(
+        'event follow',
+        new Error('the stream follower connection is down'),
+      );
+    }
   }
 
   async deleteStream(streamId: string): Promise<void> {
@@ -114,32 +133,36 @@ export class RedisEventStore implements SharedEventStore {
     return undefined;
   }
 
-  async follow(lastEventId: string, send: Send, stop: () => boolean): Promise<FollowEnd> {
+  async follow(
+    lastEventId: string,
+    send: Send,
+    stop: () => boolean,
+    ready?: () => void,
+  ): Promise<FollowEnd> {
     const parsed = parseEventId(lastEventId);
     if (!parsed) return 'stopped';
     const key = this.key(parsed.streamId);
-    const reader = this.redis.duplicate('event follow');
+    // Subscribed before the first read: no append after that read goes unnoticed.
+    const watch = await this.wakeups.watch(this.redis.keys.eventsWake(parsed.streamId));
     try {
+      ready?.();
       let after = parsed.entry;
-      while (!stop()) {
-        const reply = (await reader.xread(
-          'COUNT',
-          BATCH,
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          key,
-          after,
-        )) as Array<[string, Entry[]]> | null;
-        for (const entry of reply?.[0]?.[1] ?? []) {
+      for (;;) {
+        if (stop()) return 'stopped';
+        const entries = (await this.redis.run('event follow', (c) =>
+          c.xrange(key, `(${after}`, '+', 'COUNT', BATCH),
+        )) as Entry[];
+        for (const entry of entries) {
           if (entry[1][0] === 'e') return 'ended';
           await sendEntry(parsed.streamId, entry, send);
           after = entry[0];
         }
+        if (entries.length === BATCH) continue;
+        // Until the next append (or a tick, to check stop()); rejects when the subscriber is lost.
+        while (!(await watch.next())) if (stop()) return 'stopped';
       }
-      return 'stopped';
     } finally {
-      this.redis.release(reader);
+      watch.close();
     }
   }
 
@@ -151,6 +174,7 @@ export class RedisEventStore implements SharedEventStore {
         .multi()
         .xadd(key, 'MAXLEN', '~', maxEventsPerStream, '*', field, value)
         .pexpire(key, eventTtlMs)
+        .publish(this.redis.keys.eventsWake(streamId), field)
         .exec(),
     );
     const [error, id] = results?.[0] ?? [new Error('no reply'), null];

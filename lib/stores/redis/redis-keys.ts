@@ -45,6 +45,14 @@ export class RedisKeys {
     return this.tagged('events-once', streamId);
   }
 
+  /**
+   * The pub/sub channel announcing appends to one SSE stream (its followers wake on it); not a
+   * key, but tagged like the stream so a script appending to it may publish here too.
+   */
+  eventsWake(streamId: string): string {
+    return this.tagged('events-wake', streamId);
+  }
+
   /** The cluster-wide runtime registrations (a hash: id → record), see `McpServer.cluster`. */
   registrations(): string {
     return this.plain('registrations');

@@ -6,6 +6,7 @@ import type { SharedEventStore, StreamInfo } from '../../stores/event-store.inte
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { messageEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
+import { storeRefusal } from './store-refusal.js';
 
 /** The message a request gets when the instance running its handler disappeared. */
 export const OWNER_GONE_MESSAGE =
@@ -24,7 +25,10 @@ export interface RemoteFollow {
  * was balanced elsewhere): replays what was missed, then relays each new event until the stream
  * ends, the client goes away, or the writing instance is presumed dead. In the last case each
  * request of the stream still unanswered gets a JSON-RPC error on the stream, so the client
- * never waits forever.
+ * never waits forever. When the store cannot follow the stream now, it is refused with 503
+ * before anything is sent; when it can no longer follow it, the stream is closed (the client
+ * resumes).
+ * @throws HttpRefusal 503 with `Retry-After` when the store cannot follow the stream now.
  */
 export async function followRemoteStream(
   res: ServerResponse,
@@ -34,26 +38,32 @@ export async function followRemoteStream(
 ): Promise<void> {
   const pending = new Set<RequestId>(info.requestIds);
   const writer = new SseWriter(res, { keepAliveMs: follow.keepAliveMs });
-  writer.open();
   let ownerGone = false;
   const stop = () => {
     if (writer.closed) return true;
     ownerGone = !follow.cluster.isAlive(info.owner);
     return ownerGone;
   };
-  await follow.store.follow(
-    lastEventId,
-    (id, message) => {
-      if (message === null) return;
-      const response = message as { id?: RequestId; method?: unknown };
-      if (response.method === undefined && response.id !== undefined) pending.delete(response.id);
-      const json = encodeMessage(message as JsonRpcMessage, follow.report);
-      if (json === undefined) return undefined;
-      writer.send(messageEvent(json, id));
-      return writer.writable(); // backpressure: the next event is read once the socket took this one
-    },
-    stop,
-  );
+  try {
+    await follow.store.follow(
+      lastEventId,
+      (id, message) => {
+        if (message === null) return;
+        const response = message as { id?: RequestId; method?: unknown };
+        if (response.method === undefined && response.id !== undefined) pending.delete(response.id);
+        const json = encodeMessage(message as JsonRpcMessage, follow.report);
+        if (json === undefined) return undefined;
+        writer.send(messageEvent(json, id));
+        return writer.writable(); // backpressure: the next event is read once the socket took this one
+      },
+      stop,
+      () => writer.open(),
+    );
+  } catch (error) {
+    // Not followed (refused before opening: 503), or no longer (closed: the client resumes).
+    if (!writer.started) throw storeRefusal(error);
+    ownerGone = false;
+  }
   if (ownerGone) {
     for (const id of pending) {
       const answer = errorResponse(id, {
@@ -63,5 +73,6 @@ export async function followRemoteStream(
       writer.send(messageEvent(JSON.stringify(answer)));
     }
   }
+  writer.open(); // no-op once opened
   writer.close();
 }

@@ -94,13 +94,19 @@ export class HttpSessionChannel implements McpSessionSink {
     else this.session.state.changed = false;
   }
 
-  /** True while requests, replies or streams of this session are open here. */
+  /**
+   * True while requests (the client's, or the server's waiting for an answer), replies or streams
+   * of this session are open here, the GET stream read from the shared log included: such a live
+   * copy is never evicted.
+   */
   get busy(): boolean {
     return (
       this.session.inFlightCount > 0 ||
+      this.session.pendingCount > 0 ||
       (this.exchangeMap?.size ?? 0) > 0 ||
       (this.streamMap?.size ?? 0) > 0 ||
-      this.standalone?.connected === true
+      this.standalone?.connected === true ||
+      this.sessionLog?.followed === true
     );
   }
 
@@ -171,11 +177,14 @@ export class HttpSessionChannel implements McpSessionSink {
     return this.sessionLog?.followed ?? this.standalone?.connected ?? false;
   }
 
-  /** Opens the standalone GET stream. */
-  openStandalone(res: ServerResponse): void {
+  /**
+   * Opens the standalone GET stream; resolves once it is open.
+   * @throws HttpRefusal 503 when the shared log cannot be followed now.
+   */
+  async openStandalone(res: ServerResponse): Promise<void> {
     const log = this.log;
     if (log) {
-      void log.follow(res);
+      await log.follow(res);
       return;
     }
     this.standalone ??= this.newStream([]);

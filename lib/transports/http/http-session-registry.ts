@@ -4,17 +4,16 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel, type HttpSessionOwner } from './http-session-channel.js';
-import { HttpRefusal } from '../shared/http/http-refusal.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { IdleExpiry } from '../../engine/idle-expiry.js';
 import { McpError } from '../../errors/mcp.error.js';
-import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import type { SessionRecord } from '../../stores/session-store.interface.js';
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { applyRecord, recordOf } from './session-record.js';
+import { storeRefusal } from './store-refusal.js';
 
 interface Entry {
   channel: HttpSessionChannel;
@@ -291,14 +290,4 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       session.stateTag = record.stateTag;
     }
   }
-}
-
-/** A session store failure as the HTTP answer: 503 with the store's message, retry later. */
-function storeRefusal(error: unknown): HttpRefusal {
-  // Only our own store error's text (generic, with a log reference) reaches the client; a custom
-  // store's or a driver's message stays in the log.
-  const detail = error instanceof StoreUnavailableError ? `: ${error.message}` : '';
-  return new HttpRefusal(503, ErrorCode.InternalError, `Session store unavailable${detail}`, null, {
-    'retry-after': '1',
-  });
 }

@@ -4,6 +4,7 @@ import { encodeMessage, type EncodeFailureReport } from '../../protocol/encode-m
 import type { SharedEventStore } from '../../stores/event-store.interface.js';
 import { messageEvent } from '../shared/sse/sse-event.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
+import { storeRefusal } from './store-refusal.js';
 
 /** How a {@link SessionLog}'s GET streams behave on the wire. */
 export interface SessionLogSettings {
@@ -58,38 +59,56 @@ export class SessionLog {
   }
 
   /**
-   * Serves a GET on the log until the client leaves or the session ends here: after
-   * `lastEventId` (an id of this log), or from now with a priming event. Resolves when it ends.
+   * Serves a GET on the log: after `lastEventId` (an id of this log), or from now with a priming
+   * event. Resolves once the stream is open (it then runs until the client leaves, the session
+   * ends here, or the store can no longer follow it: closed, so the client resumes).
+   * @throws HttpRefusal 503 with `Retry-After`, before any header is sent, when the store cannot
+   *   follow the log now (Redis down or refusing connections).
    */
   async follow(res: ServerResponse, lastEventId?: string): Promise<void> {
-    for (const previous of this.followers) previous.close(); // one GET stream per instance
-    const writer = new SseWriter(res, { keepAliveMs: this.settings.keepAliveMs });
-    this.followers.add(writer);
-    writer.onClose(() => this.followers.delete(writer));
-    writer.open();
+    let from = lastEventId;
     try {
-      let from = lastEventId;
       if (from === undefined) {
         await this.tail; // what this instance appended before the GET is not part of it
         from = await this.store.storeEvent(this.id, null);
-        if (this.settings.prime) writer.send({ id: from, retry: this.settings.retryMs, data: '' });
       }
-      await this.store.follow(
-        from,
-        (eventId, message) => {
-          if (message === null) return undefined;
-          const json = encodeMessage(message as JsonRpcMessage, this.settings.report);
-          if (json === undefined) return undefined;
-          writer.send(messageEvent(json, eventId));
-          return writer.writable();
-        },
-        () => writer.closed,
-      );
-    } catch {
-      // The store is unreachable: the client reconnects with its Last-Event-ID.
-    } finally {
-      writer.close();
+    } catch (error) {
+      throw storeRefusal(error);
     }
+    const priming = lastEventId === undefined && this.settings.prime ? from : undefined;
+    const writer = new SseWriter(res, { keepAliveMs: this.settings.keepAliveMs });
+    await new Promise<void>((opened, refused) => {
+      const ready = () => {
+        for (const previous of this.followers) previous.close(); // one GET stream per instance
+        this.followers.add(writer);
+        writer.onClose(() => this.followers.delete(writer));
+        writer.open();
+        if (priming !== undefined)
+          writer.send({ id: priming, retry: this.settings.retryMs, data: '' });
+        opened();
+      };
+      const send = (eventId: string, message: unknown) => {
+        if (message === null) return undefined;
+        const json = encodeMessage(message as JsonRpcMessage, this.settings.report);
+        if (json === undefined) return undefined;
+        writer.send(messageEvent(json, eventId));
+        return writer.writable();
+      };
+      this.store
+        .follow(from, send, () => writer.closed, ready)
+        .then(
+          () => {
+            writer.open(); // no-op once opened
+            writer.close();
+            opened();
+          },
+          (error: unknown) => {
+            // Not followed (refused before opening: 503), or no longer (closed: the client resumes).
+            if (!writer.started) refused(storeRefusal(error));
+            writer.close();
+          },
+        );
+    });
   }
 
   /** Ends the GET streams of this instance (the session closed here). */

@@ -92,7 +92,7 @@ export class StreamableHttpHandler {
       if (channel.hasStandaloneStream) {
         throw new HttpRefusal(409, ErrorCode.InvalidRequest, 'A standalone stream is already open');
       }
-      channel.openStandalone(res);
+      await channel.openStandalone(res);
     } catch (error) {
       this.refuse(res, error);
     }

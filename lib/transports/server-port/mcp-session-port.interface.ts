@@ -49,6 +49,8 @@ export interface McpSessionPort {
   readonly closed: boolean;
   /** Requests of this session being handled now. */
   readonly inFlightCount: number;
+  /** Requests this session sent the client that wait for an answer. */
+  readonly pendingCount: number;
   /** Feeds one message from the client. */
   receive(message: JsonRpcMessage, extra: MessageExtra): void;
   /** Registers a callback run once when the session closes (at once when already closed). */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
+import { McpHealthIndicator, McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
@@ -31,6 +31,6 @@ import { SessionTools } from './session.tools.js';
     }),
   ],
   controllers: [DebugController],
-  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools],
+  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools, McpHealthIndicator],
 })
 export class ClusterModule {}

@@ -1,11 +1,22 @@
 import { Controller, Get } from '@nestjs/common';
-import { McpServer } from '../../../lib/index.js';
+import { McpHealthIndicator, McpServer } from '../../../lib/index.js';
 import { cancelledHere } from './session.tools.js';
 
-/** What the cluster e2e specs read of one instance: its live session copies and cancellations. */
+/**
+ * What the cluster e2e specs read of one instance: its live session copies and cancellations,
+ * and the MCP health indicator's result (stores, instances, Redis counters).
+ */
 @Controller('debug')
 export class DebugController {
-  constructor(private readonly server: McpServer) {}
+  constructor(
+    private readonly server: McpServer,
+    private readonly health: McpHealthIndicator,
+  ) {}
+
+  @Get('health')
+  mcpHealth() {
+    return this.health.isHealthy('mcp');
+  }
 
   @Get('stats')
   stats() {

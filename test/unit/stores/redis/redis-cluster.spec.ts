@@ -118,6 +118,30 @@ const task = (taskId: string, owner: string): TaskRecord => ({
     }
   });
 
+  it('follows streams in slots of every primary at once, woken by appends made through another node', async () => {
+    // One subscriber connection for every follow: the wake-ups of streams on any primary reach it.
+    const ids = Array.from({ length: 8 }, (_, i) => `follow${i}.get`);
+    const starts = await Promise.all(ids.map((id) => stores.eventStore.storeEvent(id, null)));
+    const seen = ids.map(() => [] as unknown[]);
+    let opened = 0;
+    const follows = ids.map((_, i) =>
+      stores.eventStore.follow(
+        starts[i],
+        (_id, message) => void seen[i].push(message),
+        () => false,
+        () => opened++,
+      ),
+    );
+    for (let i = 0; i < 50 && opened < ids.length; i++) await new Promise((r) => setTimeout(r, 20));
+    for (const [i, id] of ids.entries()) {
+      await other.eventStore.storeEvent(id, { n: i });
+      await other.eventStore.storeEventOnce(id, { once: i }, `k${i}`);
+      await other.eventStore.endStream(id);
+    }
+    expect(await Promise.all(follows)).toEqual(ids.map(() => 'ended'));
+    expect(seen).toEqual(ids.map((_, i) => [{ n: i }, { once: i }]));
+  });
+
   it('delivers bus events between connections made on different seed nodes', async () => {
     const got = new Promise<McpBusEvent>((resolve) => {
       const off = other.messageBus.subscribe((event) => {
