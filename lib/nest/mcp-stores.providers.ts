@@ -27,7 +27,14 @@ export { MCP_REDIS_STORES };
 async function redisStoresOf(options: McpModuleOptions): Promise<McpRedisStores | undefined> {
   if (options.redis === undefined) return undefined;
   const redis = typeof options.redis === 'string' ? { url: options.redis } : options.redis;
-  return createRedisStores({ logger: new Logger('McpRedis'), ...redis });
+  const logger = new Logger('McpRedis');
+  const stores = await createRedisStores({ logger, ...redis });
+  // One line that says this instance joined a shared service, and which (never a password).
+  const { description, keyPrefix } = stores.connection.options;
+  logger.log(
+    `Sessions, streams, tasks and notifications shared through Redis at ${description} (key prefix ${keyPrefix})`,
+  );
+  return stores;
 }
 
 /**

@@ -46,6 +46,12 @@ describe('npm run start:cluster', () => {
     });
     const [, base, a, b, redis] = READY.exec(out)!;
     expect(base).toBe(`http://127.0.0.1:${port}`);
+    // Each instance says it joined the service, and through which Redis.
+    for (const name of ['instance-a', 'instance-b']) {
+      expect(out).toMatch(
+        new RegExp(`\\[${name}\\].*shared through Redis at redis://127\\.0\\.0\\.1:${redis}`),
+      );
+    }
 
     const test = await connectClient(new URL('/mcp', base));
     try {
