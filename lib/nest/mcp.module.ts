@@ -78,7 +78,14 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         assertOptionsWithoutExtras(options);
         const requestState = requireRequestStateKeys(options.requestState, redis !== undefined);
         const tasks = { ...options.tasks, store };
-        const serverOptions = { ...options, requestState, tasks, logger: new Logger('McpServer') };
+        const limitCounters = options.limitCounters ?? redis?.limitCounters;
+        const serverOptions = {
+          ...options,
+          requestState,
+          tasks,
+          ...(limitCounters && { limitCounters }),
+          logger: new Logger('McpServer'),
+        };
         return new McpServer(serverOptions, bus);
       },
     },

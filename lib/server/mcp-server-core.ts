@@ -39,6 +39,7 @@ import { resolveListenLimits } from './listen/listen-options.interface.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import { resolveLimits } from './limits/limits-options.interface.js';
 import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
+import type { SharedSessionCaps } from './limits/shared-session-caps.js';
 import { serverStats, type McpServerStats } from './limits/server-stats.js';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
@@ -152,7 +153,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       options.limits,
       options.listen ? options.listen.maxStreams : undefined,
     );
-    this.limits = new ServerLimits(limits);
+    this.limits = new ServerLimits(limits, options.limitCounters);
     this.tasks.quota = this.limits.tasks;
     this.inputRounds.onRoundLimit = () => this.limits.count('maxInputRounds');
     const listenLimits = resolveListenLimits(options.listen, limits);
@@ -241,6 +242,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     admission?: SessionAdmission,
   ): McpSession {
     return this.sessions.open(id, transport, admission);
+  }
+
+  /** The session caps of the whole service, when instances share limit counters. */
+  get sharedSessions(): SharedSessionCaps | undefined {
+    return this.limits.sharedSessions;
   }
 
   /** The drain window of {@link drain} in ms (option `drainTimeoutMs`, default 5000). */

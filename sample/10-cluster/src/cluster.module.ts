@@ -23,6 +23,8 @@ import { SessionTools } from './session.tools.js';
       requestState: { keys: process.env.MCP_REQUEST_STATE_KEYS?.split(',').filter(Boolean) ?? [] },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
+      // Limits (JSON of `McpLimitsOptions`): on Redis they count for the whole service.
+      ...(process.env.MCP_LIMITS && { limits: JSON.parse(process.env.MCP_LIMITS) as object }),
       // How long an instance keeps its live copy of a session it no longer serves (the e2e specs
       // shorten it to watch copies go); the record in Redis stays for sessionIdleTimeoutMs.
       ...(process.env.LIVE_COPY_IDLE_MS && {
