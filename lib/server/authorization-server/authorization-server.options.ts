@@ -1,3 +1,4 @@
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 import type {
@@ -108,6 +109,12 @@ export interface McpAuthorizationServerOptions {
    * `false` turns them off. Default registration 20 per minute, token 120 per minute.
    */
   rateLimits?: { registration?: McpRateLimit; token?: McpRateLimit } | false;
+  /**
+   * Counters shared by the instances (e.g. `new RedisLimitCounters(connection)`), so the
+   * `rateLimits` budgets hold for the whole service. Default: the app's `McpModule` Redis when it
+   * has one, else each instance counts its own.
+   */
+  rateLimitCounters?: LimitCounters;
   /** Trust `X-Forwarded-*` (behind a proxy). Default false. */
   trustProxy?: boolean;
 }

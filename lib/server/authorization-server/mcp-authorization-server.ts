@@ -9,6 +9,7 @@ import type { McpAuthorizationServerOptions } from './authorization-server.optio
 import { AS_ROUTES, engineConfiguration } from './engine-configuration.js';
 import type { Engine } from './engine.interface.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
@@ -73,9 +74,16 @@ export class McpAuthorizationServer {
         : {
             registration: new FixedWindowLimiter(
               rate?.registration ?? { limit: 20, windowMs: 60_000 },
+              undefined,
+              'registration',
             ),
-            token: new FixedWindowLimiter(rate?.token ?? { limit: 120, windowMs: 60_000 }),
+            token: new FixedWindowLimiter(
+              rate?.token ?? { limit: 120, windowMs: 60_000 },
+              undefined,
+              'token',
+            ),
           };
+    if (options.rateLimitCounters) this.useRateLimitCounters(options.rateLimitCounters);
     this.developmentIssuer = new URL(options.issuer).protocol === 'http:';
   }
 
@@ -136,6 +144,21 @@ export class McpAuthorizationServer {
     return new McpAuthorizationServer(options, engine, interactions, logger);
   }
 
+  /**
+   * Counts the registration and token budgets in `counters`, shared by the instances (Redis),
+   * so they hold for the whole service. `McpAuthorizationServerModule` calls it at startup with
+   * the app's `McpModule` Redis when the option `rateLimitCounters` is not set.
+   */
+  useRateLimitCounters(counters: LimitCounters): void {
+    if (this.limits.registration) this.limits.registration.shared = counters;
+    if (this.limits.token) this.limits.token.shared = counters;
+  }
+
+  /** True once the budgets count in shared counters. */
+  get sharedRateLimits(): boolean {
+    return (this.limits.registration ?? this.limits.token)?.shared !== undefined;
+  }
+
   /** The `auth` option of `McpModule` that trusts this server: resource, issuer, JWT verifier. */
   resourceAuth(): McpAuthorizationServerResource {
     const issuer = new URL(this.options.issuer).origin;
@@ -180,7 +203,7 @@ export class McpAuthorizationServer {
     if (await this.interactions.serve(req, res, path)) return;
     if (req.method === 'POST' && (path === AS_ROUTES.registration || path === AS_ROUTES.token)) {
       const limiter = path === AS_ROUTES.token ? this.limits.token : this.limits.registration;
-      const wait = limiter?.take(this.addressOf(req) ?? 'unknown') ?? 0;
+      const wait = (await limiter?.take(this.addressOf(req) ?? 'unknown')) ?? 0;
       if (wait > 0) {
         return jsonError(res, 429, 'too_many_requests', 'Too many requests; try again later', {
           'retry-after': String(wait),

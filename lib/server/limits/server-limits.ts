@@ -64,10 +64,10 @@ export class ServerLimits {
     /** The limits after defaults. */
     readonly limits: ResolvedLimits,
     /** Counters shared by the instances (Redis): the caps then count the whole service. */
-    shared?: LimitCounters,
+    readonly counters?: LimitCounters,
   ) {
-    this.tasks = new TaskQuota(this, shared);
-    if (shared) this.sharedSessions = new SharedSessionCaps(shared, this);
+    this.tasks = new TaskQuota(this, counters);
+    if (counters) this.sharedSessions = new SharedSessionCaps(counters, this);
   }
 
   /** Number of admitted sessions alive. */

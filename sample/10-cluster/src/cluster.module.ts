@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
 import { DebugController } from './debug.controller.js';
 import { SessionTools } from './session.tools.js';
+import { LimitedTools } from './limited.tools.js';
 
 /**
  * One instance of a service run several times on one Redis deployment (`REDIS_URL`, or
@@ -15,6 +17,7 @@ import { SessionTools } from './session.tools.js';
  */
 @Module({
   imports: [
+    ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: 100 }] }),
     McpModule.forRoot({
       name: 'nestjs-mcp-cluster',
       version: '0.1.0',
@@ -33,6 +36,6 @@ import { SessionTools } from './session.tools.js';
     }),
   ],
   controllers: [DebugController],
-  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools],
+  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools, LimitedTools],
 })
 export class ClusterModule {}

@@ -90,4 +90,25 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
     const again = [await open(), await open()];
     expect(again.map((answer) => answer.status).sort()).toEqual([200, 429]);
   });
+
+  it('a @Throttle() limit behind McpThrottlerGuard holds across instances', async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push(
+        await modernCall(
+          cluster.mcpUrl,
+          'tools/call',
+          { name: 'costly', arguments: {} },
+          { user: 'erin' },
+        ),
+      );
+    }
+    const texts = answers.map(
+      (answer) => (answer.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '',
+    );
+    expect(texts.filter((text) => text.startsWith('costly on'))).toHaveLength(3);
+    expect(
+      texts.filter((text) => /^ThrottlerException: Too Many Requests/.test(text)),
+    ).toHaveLength(5);
+  });
 });
