@@ -24,6 +24,7 @@ import {
 import { ProtectedResourceMetadataRoute } from './auth/protected-resource-metadata.route.js';
 import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
+import { McpSettingsCheck } from './cluster/mcp-settings-check.js';
 import {
   EVENT_STORE,
   MCP_REDIS_STORES,
@@ -107,6 +108,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     McpResourceServer,
     ProtectedResourceMetadataRoute,
+    McpSettingsCheck,
     {
       provide: StreamableHttpHandler,
       inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE, McpResourceServer],

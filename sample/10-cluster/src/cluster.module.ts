@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
+import { McpHealthIndicator, McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
@@ -26,6 +26,8 @@ import { LimitedTools } from './limited.tools.js';
       requestState: { keys: process.env.MCP_REQUEST_STATE_KEYS?.split(',').filter(Boolean) ?? [] },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
+      // A misconfigured instance logs an error ('log') or does not start ('refuse').
+      cluster: { onMismatch: process.env.MCP_ON_MISMATCH === 'refuse' ? 'refuse' : 'log' },
       // Limits (JSON of `McpLimitsOptions`): on Redis they count for the whole service.
       ...(process.env.MCP_LIMITS && { limits: JSON.parse(process.env.MCP_LIMITS) as object }),
       // How long an instance keeps its live copy of a session it no longer serves (the e2e specs
@@ -36,6 +38,13 @@ import { LimitedTools } from './limited.tools.js';
     }),
   ],
   controllers: [DebugController],
-  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools, LimitedTools],
+  providers: [
+    ClusterTools,
+    StreamsTools,
+    SessionTools,
+    RegistrationTools,
+    LimitedTools,
+    McpHealthIndicator,
+  ],
 })
 export class ClusterModule {}
