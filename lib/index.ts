@@ -364,6 +364,7 @@ export {
 } from './nest/client/mcp-client-health.indicator.js';
 export type { McpHealthResult, McpHealthStatus } from './nest/health/health-result.js';
 export { McpThrottlerGuard } from './nest/throttler/mcp-throttler.guard.js';
+export { McpThrottlerStorage } from './nest/throttler/mcp-throttler-storage.js';
 export {
   mcpTracker,
   type McpThrottleFacts,

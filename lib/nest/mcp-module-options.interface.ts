@@ -30,6 +30,14 @@ export interface McpModuleOptions
    */
   redis?: string | McpRedisOptions;
   /**
+   * With `redis`: what an instance does when its settings differ from the running instances' of
+   * the same key prefix (a `requestState` key the others cannot open, or one of the settings that
+   * must be equal, listed in the limits guide). `'log'` (default) logs an error at startup and
+   * reports the instance `degraded` in `McpHealthIndicator`; `'refuse'` fails the startup with the
+   * reason.
+   */
+  cluster?: { onMismatch?: 'log' | 'refuse' };
+  /**
    * Discover tools, prompts and resources only in the providers of these modules (default: the
    * whole application). Use it to give several MCP servers in one app their own tool sets.
    */

@@ -37,6 +37,7 @@ import {
 import { ProtectedResourceMetadataRoute } from './auth/protected-resource-metadata.route.js';
 import { McpResourceServer } from './auth/mcp-resource-server.js';
 import { McpHandlerFactory } from './invoker/mcp-handler.factory.js';
+import { McpSettingsCheck } from './cluster/mcp-settings-check.js';
 import {
   EVENT_STORE,
   MCP_REDIS_STORES,
@@ -91,7 +92,14 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         assertOptionsWithoutExtras(options);
         const requestState = requireRequestStateKeys(options.requestState, redis !== undefined);
         const tasks = { ...options.tasks, store };
-        const serverOptions = { ...options, requestState, tasks, logger: new Logger('McpServer') };
+        const limitCounters = options.limitCounters ?? redis?.limitCounters;
+        const serverOptions = {
+          ...options,
+          requestState,
+          tasks,
+          ...(limitCounters && { limitCounters }),
+          logger: new Logger('McpServer'),
+        };
         return new McpServer(serverOptions, bus);
       },
     },
@@ -113,6 +121,7 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     },
     McpResourceServer,
     ProtectedResourceMetadataRoute,
+    McpSettingsCheck,
     {
       provide: StreamableHttpHandler,
       inject: [McpServerCore, MCP_MODULE_OPTIONS, EVENT_STORE, SESSION_STORE, McpResourceServer],

@@ -38,7 +38,9 @@ import type { RefusalKind } from './limits/server-limits.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import { resolveLimits } from './limits/limits-options.interface.js';
+import { ListChangedCoalescer } from './registry/list-changed-coalescer.js';
 import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
+import type { SharedSessionCaps } from './limits/shared-session-caps.js';
 import { serverStats, type McpServerStats } from './limits/server-stats.js';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from './shutdown/drain-gate.js';
 import { ServerDrain } from './shutdown/server-drain.js';
@@ -121,6 +123,15 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly clientNotifications$: Observable<ClientNotificationEvent> =
     this.clientNotifications.asObservable();
 
+  /** `list_changed` for everyone (the bus), coalesced per list kind. */
+  private readonly listChanged = new ListChangedCoalescer((kind) =>
+    this.publish({ type: 'list-changed', kind }),
+  );
+  /** `list_changed` of a plain registration on a shared bus (this instance's sessions), coalesced. */
+  private readonly localListChanged = new ListChangedCoalescer((kind) =>
+    this.deliver({ type: 'list-changed', kind, id: randomUUID() }),
+  );
+
   constructor(
     readonly options: McpServerOptions,
     /** The registries, read-only. */
@@ -152,7 +163,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       options.limits,
       options.listen ? options.listen.maxStreams : undefined,
     );
-    this.limits = new ServerLimits(limits);
+    this.limits = new ServerLimits(limits, options.limitCounters);
     this.tasks.quota = this.limits.tasks;
     this.inputRounds.onRoundLimit = () => this.limits.count('maxInputRounds');
     const listenLimits = resolveListenLimits(options.listen, limits);
@@ -194,7 +205,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       this.modern.forgetDiscover();
       if (primitives.quiet) return; // a cluster-wide registration: its origin announces it once
       // A plain registration changes this instance only: on a shared bus only its sessions hear.
-      if (this.cluster) this.deliver({ type: 'list-changed', kind, id: randomUUID() });
+      if (this.cluster) this.localListChanged.changed(kind);
       else this.notifyListChanged(kind);
     });
   }
@@ -241,6 +252,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     admission?: SessionAdmission,
   ): McpSession {
     return this.sessions.open(id, transport, admission);
+  }
+
+  /** The session caps of the whole service, when instances share limit counters. */
+  get sharedSessions(): SharedSessionCaps | undefined {
+    return this.limits.sharedSessions;
   }
 
   /** The drain window of {@link drain} in ms (option `drainTimeoutMs`, default 5000). */
@@ -367,7 +383,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** {@inheritDoc ServerNotifier.notifyListChanged} */
   notifyListChanged(kind: PrimitiveListKind): void {
-    this.publish({ type: 'list-changed', kind });
+    this.listChanged.changed(kind); // a burst is announced at once, then once per 50 ms
   }
 
   /** {@inheritDoc SessionHost.sessionChanged} */
@@ -382,6 +398,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
+    this.listChanged.close();
+    this.localListChanged.close();
     this.unsubscribeBus();
     this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     this.cluster?.close();

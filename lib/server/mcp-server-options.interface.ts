@@ -6,6 +6,7 @@ import type { ListenOptions } from './listen/listen-options.interface.js';
 import type { RequestStateOptions } from './mrtr/request-state-codec.js';
 import type { McpTasksOptions } from './registry/task-options.interface.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
+import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import type { McpSessionStateSeed } from './session/session-state-seed.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
@@ -46,6 +47,12 @@ export interface McpServerOptions extends McpServerInfo {
    * session, listen streams. Defaults: 10 000 / 1000 / 1000 sessions, 100 requests, 1000 streams.
    */
   limits?: McpLimitsOptions;
+  /**
+   * Counters shared by the instances of a service, so that the task caps, the Streamable HTTP
+   * session caps and the rate limits count the whole service (see the limits guide).
+   * `McpModule.forRoot({ redis })` sets the Redis ones; default: each instance counts its own.
+   */
+  limitCounters?: LimitCounters;
   /**
    * Graceful shutdown window (ms): at shutdown (`app.close()`, SIGTERM under `McpStdio`) new
    * sessions and requests are refused, requests in flight may finish for this long, then each one

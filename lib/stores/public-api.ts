@@ -22,6 +22,7 @@ export type {
   ClusterRegistrationRecord,
 } from './registration-store.interface.js';
 export type { SharedEventStore, StreamInfo, FollowEnd } from './event-store.interface.js';
+export type { LimitCounters, LimitSet, WindowHit } from './limit-counters.interface.js';
 export { parseBusEvent } from './parse-bus-event.js';
 
 // ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
@@ -32,6 +33,7 @@ export { RedisRegistrationStore } from './redis/redis-registration-store.js';
 export { RedisEventStore } from './redis/redis-event-store.js';
 export { RedisMessageBus } from './redis/redis-message-bus.js';
 export { RedisTaskStore } from './redis/redis-task-store.js';
+export { RedisLimitCounters } from './redis/redis-limit-counters.js';
 export {
   type McpRedisOptions,
   DEFAULT_REDIS_URL,

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { McpServerCore } from '../../server/mcp-server-core.js';
 import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
 import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
@@ -14,6 +15,8 @@ import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
  * it says so at debug and the rest of the app (the MCP endpoint's token checks, the test kit)
  * works as usual. Client addresses (rate limits) are resolved by the framework's trust-proxy
  * setting, as on the MCP endpoint.
+ * When the app's `McpModule` has Redis, the server's rate limits count there (for the whole
+ * service).
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -22,6 +25,7 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly authorizationServer: McpAuthorizationServer,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +51,20 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
           "address for every client. Set Express's 'trust proxy' or Fastify's trustProxy before app.init()",
       );
     }
+    if (!as.sharedRateLimits) {
+      const counters = this.mcpCounters();
+      if (counters) as.useRateLimitCounters(counters);
+    }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
+  }
+
+  /** The limit counters of the app's `McpModule` (its Redis), if it has any. */
+  private mcpCounters() {
+    try {
+      return this.moduleRef.get(McpServerCore, { strict: false }).limits.counters;
+    } catch {
+      return undefined; // no McpModule in this app
+    }
   }
 
   onModuleDestroy(): void {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { McpServer } from '../../server/mcp-server.js';
+import { McpSettingsCheck } from '../cluster/mcp-settings-check.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { MessageBus } from '../../stores/message-bus.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -39,7 +40,8 @@ type StoreState = 'up' | 'down' | 'not checked';
  * (`ping()`, or a `SessionStore.get`; on Redis the command connection and the bus subscriber are
  * each pinged), sessions and `subscriptions/listen` streams against the limits, requests in
  * flight, and whether it is draining; on shared stores also the instances it hears alive, the
- * Redis counters (`McpRedisStats`) and orphaned tasks. List it in a module's `providers`
+ * Redis counters (`McpRedisStats`) and orphaned tasks, and `degraded` with `settingsMismatch`
+ * when this instance's settings differ from the other instances' (see `cluster.onMismatch`). List it in a module's `providers`
  * (it finds the app's `McpServer` and stores itself); terminus is not needed to load it.
  * @example
  * ```ts
@@ -65,8 +67,9 @@ export class McpHealthIndicator {
     const load = Math.max(stats.admittedSessions / maxSessions, stats.listenStreams / maxStreams);
     const failed = Object.values(stores).some((s) => s.state === 'down');
     let status: McpHealthStatus = 'up';
+    const mismatch = this.find<McpSettingsCheck>(McpSettingsCheck)?.conflicts ?? [];
     if (failed || stats.draining || load >= 1) status = 'down';
-    else if (load >= (options.degradedAt ?? 0.9)) status = 'degraded';
+    else if (load >= (options.degradedAt ?? 0.9) || mismatch.length > 0) status = 'degraded';
     return healthResult(key, status, {
       sessions: stats.sessions,
       maxSessions,
@@ -75,6 +78,7 @@ export class McpHealthIndicator {
       inFlight: stats.inFlight,
       draining: stats.draining,
       stores,
+      ...(mismatch.length > 0 && { settingsMismatch: mismatch }),
       ...this.cluster(server),
     });
   }
@@ -121,7 +125,7 @@ export class McpHealthIndicator {
     };
   }
 
-  private find<T>(token: symbol | typeof McpServer): T | undefined {
+  private find<T>(token: symbol | typeof McpServer | typeof McpSettingsCheck): T | undefined {
     try {
       return this.moduleRef.get<T>(token, { strict: false });
     } catch {

@@ -4,6 +4,9 @@ import type * as Throttler from '@nestjs/throttler';
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { loadOptionalPeer } from '../../engine/load-optional-peer.js';
 import { McpArgIndex } from '../invoker/mcp-pipeline-args.js';
+import { McpServerCore } from '../../server/mcp-server-core.js';
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
+import { McpThrottlerStorage } from './mcp-throttler-storage.js';
 import { mcpThrottleRequest, mcpTracker, type McpThrottleRequest } from './mcp-throttle-request.js';
 
 const isMcp = (context: ExecutionContext): boolean => context.getType<string>() === 'mcp';
@@ -22,6 +25,11 @@ function mcpThrottlerGuardClass(throttler: typeof Throttler) {
       const ctx = context.getArgByIndex<McpContext>(McpArgIndex.Context);
       const req = mcpThrottleRequest(context.getArgByIndex(McpArgIndex.Request), ctx);
       return { req: req as unknown as Record<string, unknown>, res: NO_HEADERS };
+    }
+
+    /** Counts in `storage` instead of the throttler module's own (per instance) storage. */
+    useStorage(storage: Throttler.ThrottlerStorage): void {
+      (this as unknown as { storageService: Throttler.ThrottlerStorage }).storageService = storage;
     }
 
     protected override getTracker(req: Record<string, unknown>): Promise<string> {
@@ -47,7 +55,8 @@ function mcpThrottlerGuardClass(throttler: typeof Throttler) {
  * session, else by address, keys the limit per tool (handler), sets no HTTP headers (the reply
  * may be a stream already under way) and refuses with a `ThrottlerException` (429), which a
  * `tools/call` gets as an `isError` result "... retry in N s" and other methods as `-32600`
- * with `data.status` 429. Elsewhere it is the stock guard. `ThrottlerModule.forRoot` options,
+ * with `data.status` 429. Elsewhere it is the stock guard. When `McpModule` has Redis, the counts
+ * live there ({@link McpThrottlerStorage}), so a limit holds for the whole service. `ThrottlerModule.forRoot` options,
  * `@Throttle()` and `@SkipThrottle()` apply unchanged. `@nestjs/throttler` (optional peer) is
  * loaded on the first call.
  * @example
@@ -79,7 +88,18 @@ export class McpThrottlerGuard implements CanActivate {
       'McpThrottlerGuard',
     );
     const guard = await this.moduleRef.create(mcpThrottlerGuardClass(throttler));
+    const counters = this.sharedCounters();
+    if (counters) guard.useStorage(new McpThrottlerStorage(counters));
     await guard.onModuleInit();
     return guard;
+  }
+
+  /** The limit counters the instances share (the module's Redis), if any. */
+  private sharedCounters(): LimitCounters | undefined {
+    try {
+      return this.moduleRef.get(McpServerCore, { strict: false }).limits.counters;
+    } catch {
+      return undefined; // no McpModule in this app
+    }
   }
 }

@@ -1,3 +1,4 @@
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
 import type { McpDocumentFetchLimits } from './document-fetch-gate.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
@@ -128,6 +129,12 @@ export interface McpAuthorizationServerOptions {
    */
   rateLimits?:
     { registration?: McpRateLimit; token?: McpRateLimit; authorization?: McpRateLimit } | false;
+  /**
+   * Counters shared by the instances (e.g. `new RedisLimitCounters(connection)`), so the
+   * `rateLimits` budgets hold for the whole service. Default: the app's `McpModule` Redis when it
+   * has one, else each instance counts its own.
+   */
+  rateLimitCounters?: LimitCounters;
   /**
    * Behind a proxy: the engine reads `X-Forwarded-Proto`/`-Host` (secure cookies). Client
    * addresses (rate limits) follow the framework's own trust-proxy setting (Express

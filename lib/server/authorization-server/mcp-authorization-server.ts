@@ -13,6 +13,7 @@ import { DocumentFetchGate } from './document-fetch-gate.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import { errorPage } from './pages/consent-page.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
 import type { McpAccessTokenVerifier } from '../auth/access-token-verifier.interface.js';
@@ -111,12 +112,21 @@ export class McpAuthorizationServer {
         : {
             registration: new FixedWindowLimiter(
               rate?.registration ?? { limit: 20, windowMs: 60_000 },
+              undefined,
+              'registration',
             ),
-            token: new FixedWindowLimiter(rate?.token ?? { limit: 120, windowMs: 60_000 }),
+            token: new FixedWindowLimiter(
+              rate?.token ?? { limit: 120, windowMs: 60_000 },
+              undefined,
+              'token',
+            ),
             authorization: new FixedWindowLimiter(
               rate?.authorization ?? { limit: 30, windowMs: 60_000 },
+              undefined,
+              'authorization',
             ),
           };
+    if (options.rateLimitCounters) this.useRateLimitCounters(options.rateLimitCounters);
     this.developmentIssuer = new URL(options.issuer).protocol === 'http:';
   }
 
@@ -206,6 +216,22 @@ export class McpAuthorizationServer {
     return true;
   }
 
+  /**
+   * Counts the registration and token budgets in `counters`, shared by the instances (Redis),
+   * so they hold for the whole service. `McpAuthorizationServerModule` calls it at startup with
+   * the app's `McpModule` Redis when the option `rateLimitCounters` is not set.
+   */
+  useRateLimitCounters(counters: LimitCounters): void {
+    if (this.limits.registration) this.limits.registration.shared = counters;
+    if (this.limits.token) this.limits.token.shared = counters;
+    if (this.limits.authorization) this.limits.authorization.shared = counters;
+  }
+
+  /** True once the budgets count in shared counters. */
+  get sharedRateLimits(): boolean {
+    return (this.limits.registration ?? this.limits.token)?.shared !== undefined;
+  }
+
   /** The `auth` option of `McpModule` that trusts this server: resource, issuer, JWT verifier. */
   resourceAuth(): McpAuthorizationServerResource {
     return {
@@ -243,7 +269,7 @@ export class McpAuthorizationServer {
   private async route(req: BodyRequest, res: ServerResponse, path: string): Promise<void> {
     if (await this.interactions.serve(req, res, path)) return;
     if (path === AS_ROUTES.authorization) {
-      const wait = this.limits.authorization?.take(this.addressOf(req) ?? 'unknown') ?? 0;
+      const wait = (await this.limits.authorization?.take(this.addressOf(req) ?? 'unknown')) ?? 0;
       if (wait > 0) {
         res.writeHead(429, { ...PAGE_HEADERS, 'retry-after': String(wait) });
         res.end(errorPage('Too many sign-ins', 'Too many sign-in attempts; try again later.'));
@@ -252,7 +278,7 @@ export class McpAuthorizationServer {
     }
     if (req.method === 'POST' && (path === AS_ROUTES.registration || path === AS_ROUTES.token)) {
       const limiter = path === AS_ROUTES.token ? this.limits.token : this.limits.registration;
-      const wait = limiter?.take(this.addressOf(req) ?? 'unknown') ?? 0;
+      const wait = (await limiter?.take(this.addressOf(req) ?? 'unknown')) ?? 0;
       if (wait > 0) {
         return jsonError(res, 429, 'too_many_requests', 'Too many requests; try again later', {
           'retry-after': String(wait),

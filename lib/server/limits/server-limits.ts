@@ -2,6 +2,8 @@ import { CapacityError, type CapacityLimit } from '../../errors/capacity.error.j
 import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { ResolvedLimits } from './limits-options.interface.js';
 import { TaskQuota } from './task-quota.js';
+import type { LimitCounters } from '../../stores/limit-counters.interface.js';
+import { SharedSessionCaps } from './shared-session-caps.js';
 
 export type { SessionAdmission };
 
@@ -30,7 +32,9 @@ const MESSAGES: Record<Exclude<CapacityLimit, 'shutdown'>, string> = {
 /**
  * The session and request caps of one server instance and the refusal counters: admits a
  * 2025-era session against `maxSessions` and the per-principal and per-address caps (released
- * when it closes), and builds each refusal as a counted {@link CapacityError}.
+ * when it closes), and builds each refusal as a counted {@link CapacityError}. With shared counters
+ * the task caps and the Streamable HTTP session caps also count the whole service
+ * ({@link TaskQuota}, {@link SharedSessionCaps}).
  */
 export class ServerLimits {
   /** Refusals so far, per kind (read through `McpServer.stats()`). */
@@ -49,7 +53,9 @@ export class ServerLimits {
     maxInputRounds: 0,
   };
   /** The task caps (`maxTasksPerOwner`, `maxTasks`), checked by the task engine. */
-  readonly tasks: TaskQuota = new TaskQuota(this);
+  readonly tasks: TaskQuota;
+  /** The session caps for the whole service, when the instances share counters. */
+  readonly sharedSessions?: SharedSessionCaps;
   private sessions = 0;
   private readonly perPrincipal = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
@@ -57,7 +63,12 @@ export class ServerLimits {
   constructor(
     /** The limits after defaults. */
     readonly limits: ResolvedLimits,
-  ) {}
+    /** Counters shared by the instances (Redis): the caps then count the whole service. */
+    readonly counters?: LimitCounters,
+  ) {
+    this.tasks = new TaskQuota(this, counters);
+    if (counters) this.sharedSessions = new SharedSessionCaps(counters, this);
+  }
 
   /** Number of admitted sessions alive. */
   get sessionCount(): number {

@@ -87,7 +87,11 @@ function additionalData(binding: RequestStateBinding): Buffer {
   return Buffer.from(JSON.stringify([PURPOSE, binding.principal, binding.method, digest]));
 }
 
-function toKey(key: string | Buffer, index: number): Buffer {
+/**
+ * The 32-byte key a configured `requestState` key stands for.
+ * @throws Error naming `requestState.keys[index]` when it is not 32 bytes.
+ */
+export function toKey(key: string | Buffer, index: number): Buffer {
   let bytes: Buffer | undefined;
   if (Buffer.isBuffer(key)) bytes = key;
   else if (/^[0-9a-fA-F]{64}$/.test(key)) bytes = Buffer.from(key, 'hex');

@@ -95,9 +95,10 @@ export class TaskEngine {
       asked !== undefined && Number.isInteger(asked) && asked > 0
         ? Math.min(asked, Math.max(this.maxTtlMs, chosen))
         : chosen;
-    this.quota?.admit(start.owner, now.getTime() + ttlMs, now.getTime());
+    const taskId = randomUUID();
+    await this.quota?.admit(start.owner, taskId, now.getTime() + ttlMs, now.getTime());
     const record: TaskRecord = {
-      taskId: randomUUID(),
+      taskId,
       owner: start.owner,
       era: start.era,
       method: start.method,

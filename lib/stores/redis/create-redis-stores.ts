@@ -1,5 +1,6 @@
 import { RedisConnection } from './redis-connection.js';
 import { RedisEventStore } from './redis-event-store.js';
+import { RedisLimitCounters } from './redis-limit-counters.js';
 import { RedisMessageBus } from './redis-message-bus.js';
 import type { McpRedisStats } from './redis-counters.js';
 import type { McpRedisOptions } from './redis-options.interface.js';
@@ -14,6 +15,8 @@ export interface McpRedisStores {
   readonly messageBus: RedisMessageBus;
   /** Task records shared by the instances (tasks polled, updated or cancelled on any of them). */
   readonly taskStore: RedisTaskStore;
+  /** Counters of the limits, so every cap and rate limit counts the whole service. */
+  readonly limitCounters: RedisLimitCounters;
   /** What the stores counted since they connected (bus traffic, failures, replays). */
   stats(): McpRedisStats;
   /** Closes every Redis connection of the stores. */
@@ -37,6 +40,7 @@ export async function createRedisStores(options: McpRedisOptions = {}): Promise<
       eventStore: new RedisEventStore(connection),
       messageBus,
       taskStore: new RedisTaskStore(connection),
+      limitCounters: new RedisLimitCounters(connection),
       stats: () => connection.counters.snapshot(),
       close: () => connection.close(),
     };

@@ -67,4 +67,12 @@ export class RedisKeys {
   tasksOf(owner: string): string {
     return this.tagged('tasks-of', owner);
   }
+
+  /**
+   * A key of the shared limits (a capped set, a member's set list, a rate window): all of them
+   * share the hash tag `{limits}`, so one script may touch several on a Redis Cluster.
+   */
+  limit(name: string): string {
+    return this.tagged('limits', 'limits', name);
+  }
 }

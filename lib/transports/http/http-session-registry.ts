@@ -4,6 +4,8 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
 import { HttpSessionChannel, type HttpSessionOwner } from './http-session-channel.js';
+import { capacityRefusal } from '../shared/http/http-refusal.js';
+import { CapacityError } from '../../errors/capacity.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
@@ -114,6 +116,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       if (current) this.lost(id, current.channel);
       return undefined;
     }
+    this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
     if (current) {
       this.expiry.touch(id);
       applyRecord(current.channel, record);
@@ -160,6 +163,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   /** The record of a live copy is gone (expired, Redis emptied): the session ends everywhere. */
   private lost(id: string, channel: HttpSessionChannel): void {
     channel.session.close('Session record lost', 'expired');
+    this.server.sharedSessions?.release(id);
     this.cluster?.sessionEnded(id);
   }
 
@@ -171,6 +175,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     } catch (error) {
       throw storeRefusal(error);
     }
+    this.server.sharedSessions?.release(id);
     this.cluster?.sessionEnded(id);
   }
 
@@ -207,6 +212,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   forget(channel: HttpSessionChannel): void {
     const id = channel.session.id!;
     if (this.entries.get(id)?.channel !== channel) return;
+    this.server.sharedSessions?.forget(id);
     this.expiry.delete(id);
     this.entries.delete(id);
   }
@@ -217,6 +223,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     // Extend the stored record at most ten times per idle period, not on every request.
     if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
       entry.lastTouch = now;
+      this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
       this.store.touch(id, this.options.sessionIdleTimeoutMs).catch(() => undefined);
     }
   }
@@ -227,11 +234,26 @@ export class HttpSessionRegistry implements HttpSessionOwner {
    */
   async persistInitialized(channel: HttpSessionChannel): Promise<void> {
     try {
+      await this.admitShared(channel);
       await this.write(channel);
     } catch (error) {
+      if (error instanceof CapacityError) {
+        channel.initializeRefusal = capacityRefusal(error);
+        throw error;
+      }
       channel.initializeRefusal = storeRefusal(error);
       throw new McpError(ErrorCode.InternalError, 'Session store unavailable; retry later');
     }
+  }
+
+  /**
+   * Counts a new session against the caps of the whole service (instances sharing counters), for
+   * one idle period; renewed as requests come, released when the session ends.
+   */
+  private async admitShared(channel: HttpSessionChannel): Promise<void> {
+    const { id, admission } = channel.session;
+    if (!this.server.sharedSessions || id === undefined) return;
+    await this.server.sharedSessions.admit(id, admission ?? {}, this.options.sessionIdleTimeoutMs);
   }
 
   /**

@@ -57,6 +57,18 @@ export interface McpServerPort {
   readonly listenKeepAliveMs?: number;
   /** The `Mcp-Param-*` rules of a tool (its `x-mcp-header` properties), or undefined when none. */
   paramHeaderRules?(toolName: string): readonly ParamHeaderRule[] | undefined;
+  /**
+   * The session caps of the whole service, when instances share limit counters: a Streamable
+   * HTTP session is admitted when it initializes (`admit` rejects with a `CapacityError` or a
+   * `StoreUnavailableError`), renewed for `leaseMs` as requests come, released when it ends;
+   * `forget` stops renewing a live copy that went.
+   */
+  readonly sharedSessions?: {
+    admit(id: string, admission: SessionAdmission, leaseMs: number): Promise<void>;
+    renew(id: string, leaseMs: number): void;
+    forget(id: string): void;
+    release(id: string): void;
+  };
   /** Set when instances share a bus (several instances behind a load balancer). */
   readonly cluster?: ClusterPort;
 }

@@ -7,6 +7,7 @@ import type {
 import type { JsonRpcMessage, RequestId } from '../../protocol/json-rpc.js';
 import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { McpSessionEndCause } from '../../engine/session-end-cause.js';
+import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 
 /**
  * What a server transport needs from one MCP session (the engine-facing session object of
@@ -18,6 +19,8 @@ export interface McpSessionPort {
   readonly id: string | undefined;
   /** Negotiated protocol context; HTTP restores it when a session is rebuilt or stateless. */
   protocol: ProtocolContext;
+  /** What the session was admitted with against the session caps (principal, address). */
+  readonly admission?: SessionAdmission;
   /** True once `initialize` was handled; HTTP sets it for rebuilt and stateless sessions. */
   initialized: boolean;
   /** Set by stateless-mode HTTP on its throw-away sessions (no lifecycle hooks, no broadcasts). */

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { McpHealthIndicator, McpModule, redisOptionsFromEnv } from '../../../lib/index.js';
 import { ClusterTools } from './cluster.tools.js';
 import { RegistrationTools } from './registration.tools.js';
 import { StreamsTools } from './streams.tools.js';
 import { DebugController } from './debug.controller.js';
 import { SessionTools } from './session.tools.js';
+import { LimitedTools } from './limited.tools.js';
 
 /**
  * One instance of a service run several times on one Redis deployment (`REDIS_URL`, or
@@ -15,6 +17,7 @@ import { SessionTools } from './session.tools.js';
  */
 @Module({
   imports: [
+    ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: 100 }] }),
     McpModule.forRoot({
       name: 'nestjs-mcp-cluster',
       version: '0.1.0',
@@ -23,6 +26,10 @@ import { SessionTools } from './session.tools.js';
       requestState: { keys: process.env.MCP_REQUEST_STATE_KEYS?.split(',').filter(Boolean) ?? [] },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
+      // A misconfigured instance logs an error ('log') or does not start ('refuse').
+      cluster: { onMismatch: process.env.MCP_ON_MISMATCH === 'refuse' ? 'refuse' : 'log' },
+      // Limits (JSON of `McpLimitsOptions`): on Redis they count for the whole service.
+      ...(process.env.MCP_LIMITS && { limits: JSON.parse(process.env.MCP_LIMITS) as object }),
       // How long an instance keeps its live copy of a session it no longer serves (the e2e specs
       // shorten it to watch copies go); the record in Redis stays for sessionIdleTimeoutMs.
       ...(process.env.LIVE_COPY_IDLE_MS && {
@@ -31,6 +38,13 @@ import { SessionTools } from './session.tools.js';
     }),
   ],
   controllers: [DebugController],
-  providers: [ClusterTools, StreamsTools, SessionTools, RegistrationTools, McpHealthIndicator],
+  providers: [
+    ClusterTools,
+    StreamsTools,
+    SessionTools,
+    RegistrationTools,
+    LimitedTools,
+    McpHealthIndicator,
+  ],
 })
 export class ClusterModule {}

@@ -13,13 +13,13 @@ export class DebugController {
     private readonly health: McpHealthIndicator,
   ) {}
 
-  @Get('health')
-  mcpHealth() {
-    return this.health.isHealthy('mcp');
-  }
-
   @Get('stats')
   stats() {
     return { sessions: this.server.stats().sessions, cancelled: cancelledHere.count };
+  }
+
+  @Get('health')
+  check() {
+    return this.health.isHealthy('mcp');
   }
 }

@@ -1,3 +1,4 @@
+import { LIST_CHANGED_WINDOW_MS } from '../../../lib/server/registry/list-changed-coalescer.js';
 import type {
   JsonRpcErrorObject,
   JsonRpcMessage,
@@ -159,3 +160,7 @@ export class TestClient {
     this.send({ jsonrpc: '2.0', id, error });
   }
 }
+
+/** Waits past one `list_changed` coalescing window (the trailing announcement is out then). */
+export const listChangedWindow = () =>
+  new Promise<void>((resolve) => setTimeout(resolve, LIST_CHANGED_WINDOW_MS + 20));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { McpServer } from '../../../lib/server/mcp-server.js';
 import type { McpBusEvent, MessageBus } from '../../../lib/stores/message-bus.interface.js';
-import { TestClient, makeServer, settle } from './harness.js';
+import { TestClient, listChangedWindow, makeServer, settle } from './harness.js';
 
 const jestApi = import.meta.jest;
 
@@ -145,6 +145,7 @@ describe('McpServer', () => {
       const client = TestClient.connect(server);
       await client.initialize();
 
+      await listChangedWindow(); // the registration of 'first' opened a coalescing window
       server.registerTool({ name: 'second' }, () => 'y');
       expect(client.notifications('notifications/tools/list_changed')).toHaveLength(1);
       expect(await client.result('tools/list')).toMatchObject({
@@ -152,6 +153,7 @@ describe('McpServer', () => {
       });
 
       expect(server.removeTool('first')).toBe(true);
+      await listChangedWindow(); // within the window of 'second': announced at its end
       expect(client.notifications('notifications/tools/list_changed')).toHaveLength(2);
       expect(await client.result('tools/list')).toMatchObject({ tools: [{ name: 'second' }] });
       expect((await client.error('tools/call', { name: 'first' })).code).toBe(-32602);
@@ -165,25 +167,26 @@ describe('McpServer', () => {
       expect(client.notifications()).toEqual([]);
     });
 
-    it('sends the list_changed of the matching kind', async () => {
+    it('sends the list_changed of the matching kind, coalesced per kind within 50 ms', async () => {
       const server = makeServer();
       // Registered before initialize, so the session is told about prompts and resources.
       server.registerPrompt({ name: 'p0' }, () => 'x');
       server.registerResource({ uri: 'file:///r0', name: 'r0' }, () => 'x');
       const client = TestClient.connect(server);
       await client.initialize();
+      await listChangedWindow();
       server.registerPrompt({ name: 'p' }, () => 'x');
       server.registerResource({ uri: 'file:///r', name: 'r' }, () => 'x');
       server.registerResourceTemplate({ uriTemplate: 'u://{id}', name: 'u' }, () => 'x');
       server.removePrompt('p');
       server.removeResource('file:///r');
       server.removeResourceTemplate('u://{id}');
+      await listChangedWindow();
+      // The first change of each kind at once, the rest of its window once at the end.
       expect(client.notifications().map((n) => (n.message as { method: string }).method)).toEqual([
         'notifications/prompts/list_changed',
         'notifications/resources/list_changed',
-        'notifications/resources/list_changed',
         'notifications/prompts/list_changed',
-        'notifications/resources/list_changed',
         'notifications/resources/list_changed',
       ]);
     });
@@ -206,6 +209,7 @@ describe('McpServer', () => {
       expect(init.capabilities).toMatchObject({ tools: { listChanged: true } });
 
       server.removeTool('only');
+      await listChangedWindow();
       expect(client.notifications('notifications/tools/list_changed')).toHaveLength(1);
       const response = await client.request('tools/list');
       expect(response).toEqual({ jsonrpc: '2.0', id: expect.anything(), result: { tools: [] } });
@@ -222,6 +226,7 @@ describe('McpServer', () => {
       server.registerPrompt({ name: 'late' }, () => 'x');
       server.registerResource({ uri: 'file:///late', name: 'late' }, () => 'x');
       server.registerTool({ name: 't2' }, () => 'x');
+      await listChangedWindow();
       const kinds = client
         .notifications()
         .map(

@@ -1,7 +1,7 @@
 import { listenCapabilities } from '../../../../lib/server/listen/honoured-filter.js';
 import type { McpServer } from '../../../../lib/server/mcp-server.js';
 import type { McpServerOptions } from '../../../../lib/server/mcp-server-options.interface.js';
-import { TestClient, makeServer, settle, until } from '../harness.js';
+import { TestClient, listChangedWindow, makeServer, settle, until } from '../harness.js';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 const ACK = 'notifications/subscriptions/acknowledged';
@@ -40,7 +40,7 @@ describe('subscriptions/listen through the stateless dispatch (a connection)', (
     await until(() => client.notifications(ACK)[0], 'the acknowledgement');
     server.registerTool({ name: 'late' }, () => 'y');
     server.registerPrompt({ name: 'late-prompt' }, () => 'p');
-    await settle();
+    await listChangedWindow();
     expect(frames(client, id)).toEqual([
       {
         jsonrpc: '2.0',

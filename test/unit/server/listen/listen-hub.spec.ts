@@ -4,7 +4,7 @@ import { McpServer } from '../../../../lib/server/mcp-server.js';
 import type { McpServerOptions } from '../../../../lib/server/mcp-server-options.interface.js';
 import type { SubscriptionFilter } from '../../../../lib/protocol/schema/index.js';
 import { InMemoryMessageBus } from '../../../../lib/stores/in-memory-message-bus.js';
-import { settle } from '../harness.js';
+import { listChangedWindow } from '../harness.js';
 import { FakeOutlet } from './fake-outlet.js';
 
 const SUB = 'io.modelcontextprotocol/subscriptionId';
@@ -77,14 +77,16 @@ describe('ListenHub', () => {
     expect(outlet.methods).toEqual(['notifications/subscriptions/acknowledged']);
   });
 
-  it('delivers a list change only to the streams that asked for its kind, tagged with their id', () => {
+  it('delivers a list change only to the streams that asked for its kind, tagged with their id', async () => {
     const { server, open } = setup();
+    await listChangedWindow();
     const tools = open(1, { toolsListChanged: true });
     const prompts = open('p', { promptsListChanged: true });
     const both = open(3, { toolsListChanged: true, promptsListChanged: true });
     server.notifyListChanged('tools');
     server.notifyListChanged('prompts');
     server.notifyListChanged('resources');
+    await listChangedWindow();
     expect(tools.outlet.frames.slice(1)).toEqual([
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 1 } } },
     ]);
@@ -111,10 +113,11 @@ describe('ListenHub', () => {
   it('sends tools/list_changed when a tool is registered or removed at runtime', async () => {
     const { server, open } = setup();
     const { outlet } = open(7, { toolsListChanged: true });
-    server.registerTool({ name: 'late' }, () => 'y');
-    server.removeTool('late');
+    await listChangedWindow();
+    server.registerTool({ name: 'late' }, () => 'y'); // announced at once
+    server.removeTool('late'); // announced at the end of the window
     server.registerPrompt({ name: 'late-prompt' }, () => 'p');
-    await settle();
+    await listChangedWindow();
     expect(outlet.frames.slice(1)).toEqual([
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 7 } } },
       { method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 7 } } },

@@ -1,0 +1,114 @@
+import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
+import { modernCall } from '../support/modern-call.js';
+import { initializeRequest, postJson, rawRequest } from '../support/raw-http.js';
+import { startCluster, type Cluster } from './support/cluster.js';
+
+/**
+ * Issue 38 row 6: on Redis the caps count for the whole service, not per instance. Two real
+ * processes of `sample/10-cluster` on a private Redis, behind the round-robin proxy.
+ */
+import.meta.jest.setTimeout(120_000);
+
+const describeWithRedis = hasRedisServer ? describe : describe.skip;
+
+describeWithRedis('limits for the whole service (2 instances, private Redis)', () => {
+  let port: number;
+  let cluster: Cluster;
+
+  beforeAll(async () => {
+    port = await freePort();
+    startRedis(port);
+    cluster = await startCluster(2, {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      MCP_LIMITS: JSON.stringify({ maxTasksPerOwner: 200, maxSessionsPerPrincipal: 3 }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+    if (port) stopRedis(port);
+  });
+
+  it('1,000 task creations by one owner over 2 instances create exactly maxTasksPerOwner', async () => {
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 50; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          modernCall(
+            cluster.mcpUrl,
+            'tools/call',
+            { name: 'quick_report', arguments: {} },
+            { user: 'owner-1' },
+          ),
+        ),
+      );
+      for (const answer of answers) {
+        if (answer.status === 200) expect(answer.result?.resultType).toBe('task');
+        else expect(answer.error?.data).toMatchObject({ limit: 'maxTasksPerOwner', max: 200 });
+        statuses.push(answer.status);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(200);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(800);
+    // Another owner still has its own room.
+    const other = await modernCall(
+      cluster.mcpUrl,
+      'tools/call',
+      { name: 'quick_report', arguments: {} },
+      { user: 'owner-2' },
+    );
+    expect(other.result?.resultType).toBe('task');
+  });
+
+  it('maxSessionsPerPrincipal holds across instances; a DELETE on either gives the room back', async () => {
+    const open = () => postJson(cluster.mcpUrl, initializeRequest(), { 'x-user': 'carol' });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await open());
+    const opened = answers.filter((answer) => answer.status === 200);
+    expect(opened).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused[0]!.text)).toMatchObject({
+      error: { code: -32000, data: { limit: 'maxSessionsPerPrincipal', max: 3 } },
+    });
+    // Someone else is not affected.
+    expect((await postJson(cluster.mcpUrl, initializeRequest(), { 'x-user': 'dave' })).status).toBe(
+      200,
+    );
+
+    // Ending one session (the proxy picks the instance) frees one place, on every instance.
+    const sessionId = opened[0]!.headers['mcp-session-id'] as string;
+    const deleted = await rawRequest(cluster.mcpUrl, {
+      method: 'DELETE',
+      headers: {
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+        'x-user': 'carol',
+      },
+    });
+    expect(deleted.status).toBe(200);
+    const again = [await open(), await open()];
+    expect(again.map((answer) => answer.status).sort()).toEqual([200, 429]);
+  });
+
+  it('a @Throttle() limit behind McpThrottlerGuard holds across instances', async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push(
+        await modernCall(
+          cluster.mcpUrl,
+          'tools/call',
+          { name: 'costly', arguments: {} },
+          { user: 'erin' },
+        ),
+      );
+    }
+    const texts = answers.map(
+      (answer) => (answer.result?.content as { text: string }[] | undefined)?.[0]?.text ?? '',
+    );
+    expect(texts.filter((text) => text.startsWith('costly on'))).toHaveLength(3);
+    expect(
+      texts.filter((text) => /^ThrottlerException: Too Many Requests/.test(text)),
+    ).toHaveLength(5);
+  });
+});
