@@ -36,14 +36,14 @@ export class DocumentFetchGate {
   }
 
   /** True when `url` may be fetched now for `address` (counted against both budgets). */
-  admit(url: string, address: string | undefined, now = Date.now()): boolean {
+  async admit(url: string, address: string | undefined, now = Date.now()): Promise<boolean> {
     const until = this.failures.get(url);
     if (until !== undefined) {
       if (until > now) return false;
       this.failures.delete(url);
     }
-    if (this.perAddress.take(address ?? 'unknown', now) > 0) return false;
-    return this.total.take('all', now) === 0;
+    if ((await this.perAddress.take(address ?? 'unknown', now)) > 0) return false;
+    return (await this.total.take('all', now)) === 0;
   }
 
   /** Notes that `url` is about to be fetched as a metadata document. */

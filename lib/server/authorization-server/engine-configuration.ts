@@ -106,7 +106,7 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
         allowFetch: async (ctx: { req?: IncomingMessage } | undefined, clientId: string) => {
           if (cimd === false) return false;
           const address = ctx?.req ? inputs.addressOf(ctx.req) : undefined;
-          if (!documentFetches.admit(clientId, address)) return false;
+          if (!(await documentFetches.admit(clientId, address))) return false;
           if (cimd?.allowClientId && !(await cimd.allowClientId(clientId))) return false;
           if (
             !cimd?.allowPrivateAddresses &&

@@ -3,28 +3,29 @@ import { DocumentFetchGate } from '../../../../lib/server/authorization-server/d
 describe('DocumentFetchGate (metadata document fetch budgets)', () => {
   const URL_A = 'https://client.example/a.json';
 
-  it('admits up to the per-address budget, then refuses that address only', () => {
+  it('admits up to the per-address budget, then refuses that address only', async () => {
     const gate = new DocumentFetchGate({ perAddress: { limit: 2, windowMs: 1000 } });
-    expect([0, 1, 2].map((i) => gate.admit(`${URL_A}?${i}`, '10.0.0.1', 0))).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect(gate.admit(URL_A, '10.0.0.2', 0)).toBe(true);
-    expect(gate.admit(URL_A, '10.0.0.1', 1000)).toBe(true); // a new window
+    const admitted = [];
+    for (const i of [0, 1, 2]) admitted.push(await gate.admit(`${URL_A}?${i}`, '10.0.0.1', 0));
+    expect(admitted).toEqual([true, true, false]);
+    expect(await gate.admit(URL_A, '10.0.0.2', 0)).toBe(true);
+    expect(await gate.admit(URL_A, '10.0.0.1', 1000)).toBe(true); // a new window
   });
 
-  it('refuses past the total budget, whatever the address', () => {
+  it('refuses past the total budget, whatever the address', async () => {
     const gate = new DocumentFetchGate({ total: { limit: 3, windowMs: 1000 } });
-    const admitted = [1, 2, 3, 4, 5].map((i) => gate.admit(`${URL_A}?${i}`, `10.0.0.${i}`, 0));
+    const admitted = [];
+    for (const i of [1, 2, 3, 4, 5]) {
+      admitted.push(await gate.admit(`${URL_A}?${i}`, `10.0.0.${i}`, 0));
+    }
     expect(admitted).toEqual([true, true, true, false, false]);
   });
 
-  it('does not admit a failed document until its failure is forgotten', () => {
+  it('does not admit a failed document until its failure is forgotten', async () => {
     const gate = new DocumentFetchGate({ failureTtlMs: 500 });
     gate.failed(URL_A, 0);
-    expect(gate.admit(URL_A, '10.0.0.1', 499)).toBe(false);
-    expect(gate.admit(URL_A, '10.0.0.1', 500)).toBe(true);
+    expect(await gate.admit(URL_A, '10.0.0.1', 499)).toBe(false);
+    expect(await gate.admit(URL_A, '10.0.0.1', 500)).toBe(true);
   });
 
   it('tells the document fetch it admitted from any other fetch, once', () => {
