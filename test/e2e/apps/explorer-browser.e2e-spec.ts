@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
-import { openExplorer as openExplorerPage, openTool } from './support/explorer-page.js';
+import { openExplorer as openExplorerPage, openTool, viewFrame } from './support/explorer-page.js';
 
 const SCREENSHOTS = process.env.EXPLORER_SCREENSHOTS; // a folder: write the docs' screenshots there
 const describeBrowser = hasChromium ? describe : describe.skip;
@@ -101,7 +101,7 @@ describeBrowser('explorer page in Chromium (demo)', () => {
     it('renders the MCP App; its button calls a server tool and the view shows the result', async () => {
       await openTool(page, 'show_counter');
       await page.click('#run'); // empty form: no required arguments
-      const frame = await viewFrame(page);
+      const frame = await counterFrame(page);
       // Locators, not page functions: the view's CSP (no unsafe-eval) refuses evaluated strings.
       await frame.locator('#status', { hasText: 'tool result received' }).waitFor();
       const before = Number(await frame.textContent('#count'));
@@ -140,11 +140,9 @@ function resultIncludes(text: string): string {
   return `document.querySelector('#result')?.textContent?.includes(${JSON.stringify(text)})`;
 }
 
-/** The view's frame once the host has rendered it: inside the sandbox proxy's frame. */
-async function viewFrame(page: Page): Promise<Frame> {
-  const proxy = await (await page.waitForSelector('iframe.view-frame')).contentFrame();
-  const view = await (await proxy!.waitForSelector('iframe', { timeout: 20_000 })).contentFrame();
-  if (!view) throw new Error('no view frame');
+/** The counter view's frame, once its button is there. */
+async function counterFrame(page: Page): Promise<Frame> {
+  const view = await viewFrame(page);
   await view.waitForSelector('#increment');
   return view;
 }

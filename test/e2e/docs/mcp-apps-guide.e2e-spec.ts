@@ -4,9 +4,9 @@
  * headless Chromium through the explorer page the example turns on: the tool runs, its view shows
  * the result in the sandbox, and the view's Refresh button calls the app-only tool.
  */
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
-import { openExplorer, openTool } from '../apps/support/explorer-page.js';
+import { openExplorer, openTool, viewFrame } from '../apps/support/explorer-page.js';
 import { startGuideApp, type GuideApp } from './support/guide-app.js';
 
 const MAIN = `import { NestFactory } from '@nestjs/core';
@@ -20,14 +20,6 @@ void bootstrap();
 `;
 
 const describeBrowser = hasChromium ? describe : describe.skip;
-
-/** The view's frame once the explorer rendered it: inside the sandbox proxy's frame. */
-async function viewFrame(page: Page): Promise<Frame> {
-  const proxy = await (await page.waitForSelector('iframe.view-frame')).contentFrame();
-  const view = await (await proxy!.waitForSelector('iframe', { timeout: 20_000 })).contentFrame();
-  if (!view) throw new Error('no view frame');
-  return view;
-}
 
 describeBrowser("the MCP Apps guide's weather card, pasted into a fresh app", () => {
   let app: GuideApp;

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 
 /** Opens the explorer at `url` in a new page and connects in `era`. */
 export async function openExplorer(
@@ -20,4 +20,12 @@ export async function openTool(page: Page, name: string): Promise<void> {
   await page.click('[data-tab="tools"]');
   await page.click(`[data-kind="tools"][data-name="${name}"]`);
   await page.waitForSelector('#run');
+}
+
+/** The view's frame once the explorer has rendered it: inside the sandbox proxy's frame. */
+export async function viewFrame(page: Page): Promise<Frame> {
+  const proxy = await (await page.waitForSelector('iframe.view-frame')).contentFrame();
+  const view = await (await proxy!.waitForSelector('iframe', { timeout: 20_000 })).contentFrame();
+  if (!view) throw new Error('no view frame');
+  return view;
 }
