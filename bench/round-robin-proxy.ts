@@ -19,7 +19,7 @@ export interface RoundRobinProxy {
   /**
    * What the proxy could not pass on: `badGateway` requests answered 502 (the upstream failed
    * before answering), `cut` replies cut mid-way (the upstream's connection failed after the
-   * status line), `retried` connections refused, each request then sent to the next upstream
+   * status line), `retried` requests refused or closed unread, each then sent to the next upstream
    * (see {@link RoundRobinProxyOptions.retryRefused}).
    */
   readonly failures: { badGateway: number; cut: number; retried: number };
@@ -34,10 +34,18 @@ export interface RoundRobinProxyOptions {
    * Sends a request whose connection was refused (nothing reached the upstream, so any method is
    * safe to resend) to the next upstream, as balancers do by default (nginx `proxy_next_upstream
    * error`, HAProxy `retry-on conn-failure`); request bodies are then buffered. Default false: 502.
-   * A reset or a failure after the request was sent is never retried: it is a 502.
+   * Also resent: a request written on a pooled keep-alive connection that the upstream closed
+   * before any byte of an answer (the keep-alive race of HTTP/1.1: the upstream closed an idle
+   * connection as the request went out, so it never read it), as HAProxy's `retry-on
+   * empty-response` and Envoy's `reset` retry do. Any other reset, or a failure after an answer
+   * began, is never retried: it is a 502.
    */
   retryRefused?: boolean;
 }
+
+/** The upstream closed a pooled connection before answering the request written on it. */
+const staleKeepAlive = (error: NodeJS.ErrnoException, reused: boolean) =>
+  reused && (error.code === 'ECONNRESET' || error.message === 'socket hang up');
 
 /**
  * Starts the proxy on 127.0.0.1 in front of `upstreams` (ports on 127.0.0.1), on `port` (default
@@ -105,12 +113,9 @@ export async function startRoundRobinProxy(
       },
     );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      // Refused: nothing reached the instance, whatever the method.
-      if (
-        body !== undefined &&
-        error.code === 'ECONNREFUSED' &&
-        tried.size < proxy.upstreams.length
-      ) {
+      // Refused, or a pooled connection closed unread: the instance never read the request.
+      const resend = error.code === 'ECONNREFUSED' || staleKeepAlive(error, upstream.reusedSocket);
+      if (body !== undefined && resend && !res.headersSent && tried.size < proxy.upstreams.length) {
         failures.retried++;
         forward(req, res, body, tried);
         return;
