@@ -293,35 +293,10 @@ export {
 // ── Client, client manager, client transports (named in lib/client/public-api.ts) ────────────
 export * from './client/public-api.js';
 
-// ── Client in Nest (McpClientModule, named clients) and the MCP gateway ──────────────────────
-export { McpClientModule } from './nest/client/mcp-client.module.js';
-export {
-  InjectMcpClient,
-  getMcpClientToken,
-  DEFAULT_MCP_CLIENT,
-} from './nest/client/mcp-client.tokens.js';
-export type {
-  McpClientRegistration,
-  McpClientAsyncRegistration,
-} from './nest/client/mcp-client.module-definition.js';
-export type {
-  McpClientModuleOptions,
-  McpClientModuleExtras,
-  McpClientOptionsFactory,
-} from './nest/client/mcp-client-module-options.interface.js';
-export type {
-  McpClientManagerModuleOptions,
-  McpClientManagerAsyncOptions,
-  McpClientManagerFactory,
-} from './nest/client/mcp-client-manager-module-options.interface.js';
-export { McpGatewayModule } from './nest/gateway/mcp-gateway.module.js';
-export type {
-  McpGatewayModuleOptions,
-  McpGatewayAsyncOptions,
-  McpGatewayExtras,
-  McpGatewayGuard,
-} from './nest/gateway/mcp-gateway-options.interface.js';
-export { getMcpGatewayTarget, type McpGatewayTarget } from './nest/gateway/mcp-gateway-target.js';
+// ── Client in Nest (McpClientModule, named clients) and the MCP gateway (named in their
+// folders' public-api.ts) ─────────────────────────────────────────────────────────────────────
+export * from './nest/client/public-api.js';
+export * from './nest/gateway/public-api.js';
 
 // ── Telemetry: diagnostics channels, OpenTelemetry ───────────────────────────────────────────
 export { McpChannels } from './engine/telemetry/mcp-channels.js';

@@ -38,7 +38,7 @@ import type { RefusalKind } from './limits/server-limits.js';
 import { resolveListenLimits } from './listen/listen-options.interface.js';
 import { InputRoundSettings } from './mrtr/input-round-settings.js';
 import { resolveLimits } from './limits/limits-options.interface.js';
-import { ListChangedCoalescer } from './registry/list-changed-coalescer.js';
+import { ListChangedAnnouncer } from './registry/list-changed-announcer.js';
 import { ServerLimits, type SessionAdmission } from './limits/server-limits.js';
 import type { SharedSessionCaps } from './limits/shared-session-caps.js';
 import { serverStats, type McpServerStats } from './limits/server-stats.js';
@@ -50,10 +50,10 @@ import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
-import { detailedTask } from './tasks/task-wire.js';
 import type { McpBusEvent, McpServerEvent, MessageBus } from '../stores/message-bus.interface.js';
 import type { JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ClusterRelay } from './cluster/cluster-relay.js';
+import { linkTasks } from './cluster/link-tasks.js';
 import { deliverBusEvent } from './cluster/deliver-bus-event.js';
 
 /**
@@ -123,13 +123,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   readonly clientNotifications$: Observable<ClientNotificationEvent> =
     this.clientNotifications.asObservable();
 
-  /** `list_changed` for everyone (the bus), coalesced per list kind. */
-  private readonly listChanged = new ListChangedCoalescer((kind) =>
-    this.publish({ type: 'list-changed', kind }),
-  );
-  /** `list_changed` of a plain registration on a shared bus (this instance's sessions), coalesced. */
-  private readonly localListChanged = new ListChangedCoalescer((kind) =>
-    this.deliver({ type: 'list-changed', kind, id: randomUUID() }),
+  /** `list_changed` to everyone or to this instance's sessions, coalesced per list kind. */
+  private readonly listChanged = new ListChangedAnnouncer(
+    (kind) => this.publish({ type: 'list-changed', kind }),
+    (kind) => this.deliver({ type: 'list-changed', kind, id: randomUUID() }),
   );
 
   constructor(
@@ -151,13 +148,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.hooks = new McpLifecycleHooks(() => this.options.logger);
     this.customMethods = new CustomMethods(this.compiler);
     this.tasks = new TaskEngine(options.tasks, options.logger);
-    // 2026-07-28 tasks: status changes go to the listen streams that asked for the task id.
-    this.tasks.onStatus = (record) => {
-      if (record.era !== 'modern') return;
-      const task = detailedTask(record) as Record<string, unknown>;
-      this.listen?.deliverTask(record.taskId, task);
-      this.cluster?.taskStatus(record.taskId, task); // listen streams on the other instances
-    };
     this.modern = new ModernDispatcher(this);
     const limits = resolveLimits(
       options.limits,
@@ -188,16 +178,10 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       const cluster = this.cluster;
       this.routeResponse = (session, response) => cluster.routeResponse(session, response);
       this.routeCancel = (session, notification) => cluster.routeCancel(session, notification);
-      this.tasks.cluster = cluster;
-      cluster.onTaskControl = (taskId, control) => void this.tasks.control(taskId, control);
-      cluster.onTaskStatus = (taskId, task) => this.listen?.deliverTask(taskId, task);
     }
-    const targets = {
-      sessions: this.sessions,
-      listen: this.listen,
-      cluster: this.cluster,
-      server: this,
-    };
+    linkTasks(this.tasks, this.listen, this.cluster);
+    const { sessions, listen, cluster } = this;
+    const targets = { sessions, listen, cluster, server: this };
     this.deliver = (event) => deliverBusEvent(event, targets);
     this.unsubscribeBus = bus.subscribe(this.deliver);
     primitives.changes$.subscribe((kind) => {
@@ -205,8 +189,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
       this.modern.forgetDiscover();
       if (primitives.quiet) return; // a cluster-wide registration: its origin announces it once
       // A plain registration changes this instance only: on a shared bus only its sessions hear.
-      if (this.cluster) this.localListChanged.changed(kind);
-      else this.notifyListChanged(kind);
+      this.listChanged.registryChanged(kind, this.cluster !== undefined);
     });
   }
 
@@ -383,7 +366,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** {@inheritDoc ServerNotifier.notifyListChanged} */
   notifyListChanged(kind: PrimitiveListKind): void {
-    this.listChanged.changed(kind); // a burst is announced at once, then once per 50 ms
+    this.listChanged.announce(kind); // a burst is announced at once, then once per 50 ms
   }
 
   /** {@inheritDoc SessionHost.sessionChanged} */
@@ -399,7 +382,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.listChanged.close();
-    this.localListChanged.close();
     this.unsubscribeBus();
     this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     this.cluster?.close();

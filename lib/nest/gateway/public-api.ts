@@ -1,0 +1,9 @@
+// The MCP gateway: `McpGatewayModule` and its options (re-exported by `lib/index.ts`).
+export { McpGatewayModule } from './mcp-gateway.module.js';
+export type {
+  McpGatewayModuleOptions,
+  McpGatewayAsyncOptions,
+  McpGatewayExtras,
+  McpGatewayGuard,
+} from './mcp-gateway-options.interface.js';
+export { getMcpGatewayTarget, type McpGatewayTarget } from './mcp-gateway-target.js';
