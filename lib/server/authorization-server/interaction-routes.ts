@@ -7,7 +7,7 @@ import type {
 } from './authorization-server.options.js';
 import { ACCOUNT_MODEL, INTERACTION_PATH } from './engine-configuration.js';
 import type { Engine, InteractionDetails } from './engine.interface.js';
-import { chooseUpstreamPage, consentPage, errorPage } from './pages/consent-page.js';
+import { accountLabel, chooseUpstreamPage, consentPage, errorPage } from './pages/consent-page.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
 import { openValue, readCookie, safeEqual, sealValue, sign } from './signed-value.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
@@ -283,6 +283,8 @@ export class InteractionRoutes {
     const descriptions = this.ctx.options.scopeDescriptions ?? {};
     const names = [...new Set([...resources.flatMap(([, s]) => s), ...oidc])];
     const redirectUri = String(details.params.redirect_uri ?? '');
+    const accountId = details.session?.accountId;
+    const account = accountId ? await this.ctx.store(ACCOUNT_MODEL).find(accountId) : undefined;
     page(
       res,
       200,
@@ -297,7 +299,7 @@ export class InteractionRoutes {
           name: n,
           ...(descriptions[n] && { description: descriptions[n] }),
         })),
-        signedInAs: details.session?.accountId ?? 'unknown',
+        signedInAs: accountLabel(accountId ?? 'unknown', account?.claims),
       }),
     );
   }

@@ -69,7 +69,11 @@ describeWithBrowser('McpAuthorizationServerModule: the consent page in headless 
       expect(heading).toContain('Chromium Test App');
       const items = await page.getByRole('list').getByRole('listitem').allTextContents();
       expect(items).toEqual(['notes:read — Read your notes', 'notes:write — Add notes']);
-      expect(await page.getByText('Signed in as github:583231').count()).toBe(1);
+      expect(
+        await page
+          .getByText('Signed in as The Octocat <octocat@example.com> (github:583231)')
+          .count(),
+      ).toBe(1);
       const allow = page.getByRole('button', { name: 'Allow' });
       const deny = page.getByRole('button', { name: 'Deny' });
       expect(await allow.isVisible()).toBe(true);

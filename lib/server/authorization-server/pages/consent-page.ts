@@ -15,8 +15,22 @@ export interface ConsentView {
   resource: string;
   /** The scopes asked, with their descriptions when known. */
   scopes: Array<{ name: string; description?: string }>;
-  /** Who is signed in (`github:123 (octocat)`). */
+  /** Who is signed in, as {@link accountLabel} words it. */
   signedInAs: string;
+}
+
+/**
+ * Who is signed in, as a person reads it: the name and e-mail the identity provider gave
+ * (`Ada Lovelace <ada@example.com>`), else the username, else the subject itself; the subject
+ * follows in brackets when a name stands before it, so two accounts of one person stay apart.
+ */
+export function accountLabel(subject: string, claims?: unknown): string {
+  const c = (claims ?? {}) as Record<string, unknown>;
+  const text = (k: string) => (typeof c[k] === 'string' && c[k] ? (c[k] as string) : undefined);
+  const name = text('name') ?? text('preferred_username');
+  const email = text('email');
+  const who = name && email ? `${name} <${email}>` : (name ?? email);
+  return who ? `${who} (${subject})` : subject;
 }
 
 /**
