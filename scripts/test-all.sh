@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in two lanes side by side once the build is done.
-#   suites   the unit suite, then the e2e suite (jest)
+#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
 #            server conformance (both requirement sets on the controller, then
 #            on the fast path on Express and on Fastify), client conformance, the Inspector over
