@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in two lanes side by side once the build is done.
-#   suites   the unit suite, then the e2e suite (jest)
+#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
 #            server conformance (both requirement sets on the controller, then
 #            on the fast path on Express and on Fastify), client conformance, the Inspector over
@@ -8,12 +8,14 @@
 # The interop steps spend most of their time waiting on other processes (the conformance suites,
 # npm installs), so the two lanes share the machine's cores instead of queueing: on two cores the
 # whole suite takes about as long as the suites lane alone.
-# Every step runs even when an earlier one failed; each prints its duration, and the exit code is
-# 1 when any step failed (the failed steps are listed last). The interop lane's lines are
+# Every step runs even when an earlier one failed; each prints its duration as it ends, a table of
+# all of them (and the slowest test files) closes the run (scripts/lib/step-times.sh), and the exit
+# code is 1 when any step failed (the failed steps are listed last). The interop lane's lines are
 # prefixed with "[interop]". TEST_SERIAL=1 runs the lanes one after the other.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
+source scripts/lib/step-times.sh
 
 SUITES=("npm run -s test:unit" "npm run -s test:e2e")
 INTEROP=(
@@ -32,16 +34,12 @@ mkdir -p test-results
 
 # run_lane NAME STEP...: runs each step; records the failed ones in test-results/lane-NAME.failed.
 run_lane() {
-  local lane="$1" status=0 started
+  local lane="$1" status=0
   shift
   : >"test-results/lane-$lane.failed"
   for step in "$@"; do
-    started=$SECONDS
     echo "== [$lane] $step"
-    if bash -c "$step"; then
-      echo "== [$lane] passed in $((SECONDS - started)) s: $step"
-    else
-      echo "== [$lane] FAILED in $((SECONDS - started)) s: $step"
+    if ! timed_step "$lane" "$step" bash -c "$step"; then
       echo "$step" >>"test-results/lane-$lane.failed"
       status=1
     fi
@@ -50,7 +48,7 @@ run_lane() {
 }
 
 echo "== build"
-npm run -s build || exit 1
+timed_step build "npm run -s build" npm run -s build || exit 1
 
 status=0
 if [[ "${TEST_SERIAL:-0}" == 1 ]]; then
@@ -63,6 +61,7 @@ else
   wait "$interop" || status=1
 fi
 
+print_step_times "$SECONDS"
 if [[ "$status" != 0 ]]; then
   echo "== failed steps:"
   cat test-results/lane-*.failed | sed 's/^/   /'
