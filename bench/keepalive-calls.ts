@@ -1,8 +1,15 @@
 /**
  * Sends a fixed number of `tools/call echo` requests (`bench/workload.ts`) over keep-alive
- * connections (`fetch`'s pool), a few in flight, checking every reply: a count, not a rate, for
- * the instruction-count bench (`bench/instructions.ts`).
+ * connections, a few in flight, checking every reply: a count, not a rate, for the
+ * instruction-count bench (`bench/instructions.ts`).
+ *
+ * Each batch opens its own connections (a fresh `node:http` agent, destroyed at the end), so no
+ * socket left idle between two batches (while callgrind dumps, or a full GC runs) is reused after
+ * the server's keep-alive timeout closed it. A call whose connection is reset before its reply
+ * (`ECONNRESET`, `EPIPE`: the server closed a keep-alive socket as the request went out) is sent
+ * again on a fresh connection, a few times at most; the batch reports how many were resent.
  */
+import { Agent, request } from 'node:http';
 import { isEchoResponse, toolsCallBody } from './workload.js';
 
 /** How the calls are sent. */
@@ -17,26 +24,74 @@ export interface EchoCalls {
   concurrency: number;
 }
 
+/** Times one call is resent after its connection was reset. */
+const MAX_RESENDS = 3;
+
+/** Error codes of a connection the server closed under a request (safe to resend an echo). */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
+  return new Promise<Reply>((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function isReset(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RESET_CODES.has(code);
+}
+
 /**
- * Sends `calls.count` echo calls and resolves once every reply has come back.
- * @throws Error on the first reply that is not a 200 echo result.
+ * Sends `calls.count` echo calls and resolves once every reply has come back, with the number of
+ * calls resent after a reset connection.
+ * @throws Error on the first reply that is not a 200 echo result, or a call reset too often.
  */
-export async function sendEchoCalls(calls: EchoCalls): Promise<void> {
+export async function sendEchoCalls(calls: EchoCalls): Promise<number> {
+  const url = new URL(calls.url);
+  const lanes = Math.max(1, Math.min(calls.concurrency, calls.count));
+  const agent = new Agent({ keepAlive: true, maxSockets: lanes });
   let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < calls.count) {
-      const id = ++next;
-      const res = await fetch(calls.url, {
-        method: 'POST',
-        headers: calls.headers,
-        body: toolsCallBody(id, calls.modern),
-      });
-      const body = await res.text();
-      if (res.status !== 200 || !isEchoResponse(body, id)) {
-        throw new Error(`call ${id} to ${calls.url}: HTTP ${res.status}: ${body.slice(0, 300)}`);
+  let resent = 0;
+  const send = async (id: number): Promise<Reply> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await post(agent, url, calls.headers, toolsCallBody(id, calls.modern));
+      } catch (error) {
+        if (!isReset(error) || attempt >= MAX_RESENDS) throw error;
+        resent += 1;
       }
     }
   };
-  const lanes = Math.max(1, Math.min(calls.concurrency, calls.count));
-  await Promise.all(Array.from({ length: lanes }, lane));
+  const lane = async (): Promise<void> => {
+    while (next < calls.count) {
+      const id = ++next;
+      const { status, body } = await send(id);
+      if (status !== 200 || !isEchoResponse(body, id)) {
+        throw new Error(`call ${id} to ${calls.url}: HTTP ${status}: ${body.slice(0, 300)}`);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    agent.destroy();
+  }
+  return resent;
 }

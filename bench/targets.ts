@@ -10,13 +10,17 @@ export interface TargetCheck {
   kind: 'min' | 'max';
   /** The raw figures behind the ratio. */
   detail: string;
-  /** How the ratio and goal print: `x` (default, a ratio), `MiB`, or `%` (a fraction × 100). */
-  unit?: 'x' | 'MiB' | '%';
+  /**
+   * How the ratio and goal print: `x` (default, a ratio), `MiB`, `%` (a fraction × 100), or
+   * `instr` (a count of CPU instructions, in thousands).
+   */
+  unit?: 'x' | 'MiB' | '%' | 'instr';
 }
 
 function formatValue(value: number, unit: TargetCheck['unit'] = 'x'): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (unit === '%') return `${(value * 100).toFixed(1)} %`;
+  if (unit === 'instr') return `${(value / 1000).toFixed(1)}k`;
   return unit === 'MiB' ? `${value.toFixed(1)} MiB` : `${value.toFixed(2)}x`;
 }
 
