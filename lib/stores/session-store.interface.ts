@@ -22,6 +22,13 @@ export interface SessionRecord {
   owner?: string;
 }
 
+/** A session whose record is gone, claimed by one instance to run its session-ended hook. */
+export interface EndedSession {
+  readonly id: string;
+  /** The last record written of it, when the store still had it. */
+  readonly record?: SessionRecord;
+}
+
 /**
  * Persistence seam for HTTP sessions. The live conversation (open streams, pending requests) stays
  * in the process; the record lets another instance (or this one after eviction) serve the session.
@@ -59,9 +66,26 @@ export interface SessionStore {
   restore?(record: SessionRecord, ttlMs: number): Promise<boolean>;
   /**
    * Optional, with {@link restore}: the record is missing, so this instance ends the session by
-   * putting an end mark in its place (kept `ttlMs`; reads return undefined for it). True when the
-   * session is ended (the mark was set, or was there already); false when a record was restored
-   * meanwhile and the session goes on.
+   * putting an end mark in its place (kept `ttlMs`; reads return undefined for it). Truthy when the
+   * session is ended: `'marked'` when this call set the mark, `true` when it was there already;
+   * false when a record was restored meanwhile and the session goes on.
    */
-  markEnded?(id: string, ttlMs: number): Promise<boolean>;
+  markEnded?(id: string, ttlMs: number): Promise<boolean | 'marked'>;
+  /**
+   * Optional, for stores shared by instances whose records expire on their own (Redis): lists a
+   * session in the store's expiry index after it initialized (or was restored), so that
+   * {@link claimExpired} finds it once its record expired.
+   */
+  track?(id: string, ttlMs: number): Promise<void>;
+  /**
+   * Optional, with {@link track}: the listed sessions whose records expired, each returned to ONE
+   * caller in the whole service (an atomic claim), with its last record, for the session-ended
+   * hook. Instances call it periodically; it removes what it returns from the index.
+   */
+  claimExpired?(): Promise<EndedSession[]>;
+  /**
+   * Optional, with {@link track}: a request found the session's record gone; claims it like
+   * {@link claimExpired} does. Undefined when it was claimed already (or never listed).
+   */
+  claimEnded?(id: string): Promise<EndedSession | undefined>;
 }

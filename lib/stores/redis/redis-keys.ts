@@ -35,6 +35,22 @@ export class RedisKeys {
     return this.plain('session', id);
   }
 
+  /**
+   * The expiry index of the session records (a sorted set: session id → when its record is due to
+   * be checked, Redis time in ms), which the instances sweep to end expired sessions once.
+   */
+  sessionExpiry(): string {
+    return this.plain('session-expiry');
+  }
+
+  /**
+   * The last record written of a session, kept past the record's expiry (until the sweep claims
+   * it) so the session-ended hook of an expired session still has its principal, client and state.
+   */
+  sessionLast(id: string): string {
+    return this.plain('session-last', id);
+  }
+
   /** The Redis stream of one SSE stream's events (tagged: a script pairs it with its once-set). */
   events(streamId: string): string {
     return this.tagged('events', streamId);

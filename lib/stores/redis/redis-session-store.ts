@@ -1,17 +1,25 @@
-import type { SessionRecord, SessionStore } from '../session-store.interface.js';
+import type { EndedSession, SessionRecord, SessionStore } from '../session-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
+import { RedisSessionExpiry } from './redis-session-expiry.js';
 
 /** What stands in a session's key once a lost record ended the session (see `markEnded`). */
 const ENDED_MARK = '"ended"';
+/** How long the end mark an expiry sweep puts stays (as the one a request puts: one minute). */
+const ENDED_MARK_TTL_MS = 60_000;
 
 /**
  * {@link SessionStore} in Redis: one string key per session (`<prefix>session:<id>`) holding the
  * record as JSON, with a TTL (`PX`) that `set` and `touch` renew. A record that does not parse
- * is treated as absent (and logged), never thrown at a request.
+ * is treated as absent (and logged), never thrown at a request. Expired records are found by the
+ * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`).
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisSessionStore implements SessionStore {
-  constructor(private readonly redis: RedisConnection) {}
+  private readonly expiry: RedisSessionExpiry;
+
+  constructor(private readonly redis: RedisConnection) {
+    this.expiry = new RedisSessionExpiry(redis, ENDED_MARK, ENDED_MARK_TTL_MS);
+  }
 
   async get(id: string): Promise<SessionRecord | undefined> {
     return this.parse(id, await this.redis.run('session get', (c) => c.get(this.key(id))));
@@ -41,9 +49,28 @@ export class RedisSessionStore implements SessionStore {
     return undefined;
   }
 
+  /** `SET ... PX`, and the same record kept as the session's last (see {@link RedisSessionExpiry}). */
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
     const text = JSON.stringify(record);
-    await this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs));
+    await Promise.all([
+      this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs)),
+      this.expiry.keepLast(record, text, ttlMs),
+    ]);
+  }
+
+  /** {@inheritDoc SessionStore.track} */
+  track(id: string, ttlMs: number): Promise<void> {
+    return this.expiry.track(id, ttlMs);
+  }
+
+  /** {@inheritDoc SessionStore.claimExpired} */
+  claimExpired(): Promise<EndedSession[]> {
+    return this.expiry.claimExpired();
+  }
+
+  /** {@inheritDoc SessionStore.claimEnded} */
+  claimEnded(id: string): Promise<EndedSession | undefined> {
+    return this.expiry.claim(id);
   }
 
   /** {@inheritDoc SessionStore.restore} (`SET ... PX ... NX`) */
@@ -52,16 +79,18 @@ export class RedisSessionStore implements SessionStore {
     const reply = await this.redis.run('session restore', (c) =>
       c.set(this.key(record.id), text, 'PX', ttlMs, 'NX'),
     );
-    return reply === 'OK';
+    if (reply !== 'OK') return false;
+    await this.expiry.keepLast(record, text, ttlMs);
+    return true;
   }
 
   /** {@inheritDoc SessionStore.markEnded} (`SET ... NX`, then a read when the key was there) */
-  async markEnded(id: string, ttlMs: number): Promise<boolean> {
+  async markEnded(id: string, ttlMs: number): Promise<boolean | 'marked'> {
     const key = this.key(id);
     const reply = await this.redis.run('session end', (c) =>
       c.set(key, ENDED_MARK, 'PX', ttlMs, 'NX'),
     );
-    if (reply === 'OK') return true;
+    if (reply === 'OK') return 'marked';
     const text = await this.redis.run('session get', (c) => c.get(key));
     return text === null || text === ENDED_MARK;
   }
@@ -80,8 +109,13 @@ export class RedisSessionStore implements SessionStore {
     return this.redis.ping();
   }
 
+  /** Unlists the session first (no sweep claims it then), deletes its record and last record. */
   async delete(id: string): Promise<void> {
-    await this.redis.run('session delete', (c) => c.del(this.key(id)));
+    await this.expiry.forget(id);
+    await Promise.all([
+      this.redis.run('session delete', (c) => c.del(this.key(id))),
+      this.expiry.dropLast(id),
+    ]);
   }
 
   private key(id: string): string {

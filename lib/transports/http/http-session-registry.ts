@@ -12,10 +12,12 @@ import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { IdleExpiry } from '../../engine/idle-expiry.js';
 import { McpError } from '../../errors/mcp.error.js';
-import type { SessionRecord } from '../../stores/session-store.interface.js';
+import type { EndedSession, SessionRecord } from '../../stores/session-store.interface.js';
+import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { applyRecord, recordOf } from './session-record.js';
 import { storeRefusal } from './store-refusal.js';
+import { SessionExpirySweep } from './session-expiry-sweep.js';
 
 interface Entry {
   channel: HttpSessionChannel;
@@ -51,6 +53,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   private readonly expiry: IdleExpiry<string>;
   /** Set when instances share the bus (and the session store): see the class comment. */
   private readonly cluster?: ClusterPort;
+  /** Shared store with an expiry index: ends the sessions whose records expired (see find). */
+  private readonly sweep?: SessionExpirySweep;
 
   constructor(
     private readonly server: McpServerPort,
@@ -71,6 +75,14 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       : new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
           this.end(id, 'expired').catch(() => undefined);
         });
+    const { claimExpired } = store;
+    if (this.cluster && claimExpired) {
+      this.sweep = new SessionExpirySweep(
+        { claimExpired: () => claimExpired.call(store) },
+        options.sessionExpirySweepMs,
+        (ended) => this.expired(ended.id, ended),
+      );
+    }
   }
 
   /** Number of live sessions held by this process. */
@@ -110,12 +122,16 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       this.expiry.touch(id);
       return live.channel;
     }
-    if (!record && this.cluster && (await this.restoredMeanwhile(id))) record = await this.load(id);
-    const current = this.entries.get(id);
+    let ended: boolean | 'marked' = !record;
+    if (!record && this.cluster) {
+      ended = await this.markEnded(id);
+      if (!ended) record = await this.load(id); // restored meanwhile by a live copy
+    }
     if (!record) {
-      if (current) this.lost(id, current.channel);
+      if (this.cluster) this.expired(id, await this.claimEnded(id, ended === 'marked'));
       return undefined;
     }
+    const current = this.entries.get(id);
     this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
     if (current) {
       this.expiry.touch(id);
@@ -145,26 +161,63 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   }
 
   /**
-   * The record is missing: the store decides whether the session ended (this instance puts the end
-   * mark first) or a live copy elsewhere restored it meanwhile (true: read it again). Without the
-   * store's arbitration (`markEnded`), a missing record ends the session.
+   * The record is missing: the store decides whether the session ended (truthy; `'marked'` when
+   * this instance put the end mark) or a live copy elsewhere restored it meanwhile (false: read it
+   * again). Without the store's arbitration (`markEnded`), a missing record ends the session.
    */
-  private async restoredMeanwhile(id: string): Promise<boolean> {
-    if (!this.store.markEnded) return false;
+  private async markEnded(id: string): Promise<boolean | 'marked'> {
+    if (!this.store.markEnded) return true;
     try {
       // No bus message from here when this instance has no copy (a forged id would cost one per
       // request): the copies elsewhere read the mark on their next request, and idle ones go.
-      return !(await this.store.markEnded(id, END_MARK_TTL_MS));
+      return await this.store.markEnded(id, END_MARK_TTL_MS);
     } catch (error) {
       throw storeRefusal(error);
     }
   }
 
-  /** The record of a live copy is gone (expired, Redis emptied): the session ends everywhere. */
-  private lost(id: string, channel: HttpSessionChannel): void {
-    channel.session.close('Session record lost', 'expired');
+  /**
+   * A request found the record gone (expired, Redis emptied): claims the session's end, so its
+   * hook runs once in the service whether a sweep or a request finds it first. A session the
+   * store's expiry index does not list (Redis emptied, or no index) is ended, with its hook, by
+   * the instance that put the end mark (`marked`), if it holds a live copy.
+   */
+  private async claimEnded(id: string, marked: boolean): Promise<EndedSession | undefined> {
+    let claimed: EndedSession | undefined;
+    try {
+      claimed = await this.store.claimEnded?.(id);
+    } catch (error) {
+      throw storeRefusal(error);
+    }
+    if (claimed) return claimed;
+    const unlisted = marked || !this.store.claimEnded;
+    return unlisted && this.entries.has(id) ? { id } : undefined;
+  }
+
+  /**
+   * A session whose record is gone ends: the claimer (`claimed`) runs its session-ended hook with
+   * cause `'expired'` (on its live copy, or on one rebuilt from the last record), every instance
+   * drops its copy. Unclaimed (claimed elsewhere), only a live copy here goes, without the hook.
+   */
+  private expired(id: string, claimed: EndedSession | undefined): void {
+    const live = this.entries.get(id)?.channel.session;
+    if (claimed) (live ?? this.rebuilt(claimed)).close('Session record expired', 'expired');
+    else if (live) live.close('Session ended elsewhere', 'evicted');
+    else return; // claimed elsewhere (or a forged id) and no copy here
     this.server.sharedSessions?.release(id);
     this.cluster?.sessionEnded(id);
+  }
+
+  /** A session of this id with what its last record holds, only for its session-ended hook. */
+  private rebuilt({ id, record }: EndedSession): McpSessionPort {
+    const session = this.server.createSession(id, 'streamable-http');
+    session.initialized = true;
+    if (record) {
+      session.protocol = record.protocol;
+      session.principal = record.principal;
+      session.state.load(record.state);
+    }
+    return session;
   }
 
   /** Ends a session (DELETE or expiry): closes it here, forgets it in the store and elsewhere. */
@@ -189,6 +242,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
   closeAll(): void {
+    this.sweep?.stop();
     for (const entry of [...this.entries.values()])
       entry.channel.session.close('Server shutting down', 'shutdown');
   }
@@ -235,7 +289,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   async persistInitialized(channel: HttpSessionChannel): Promise<void> {
     try {
       await this.admitShared(channel);
-      await this.write(channel);
+      await Promise.all([this.write(channel), this.track(channel)]);
     } catch (error) {
       if (error instanceof CapacityError) {
         channel.initializeRefusal = capacityRefusal(error);
@@ -268,9 +322,10 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     if (!session.id) return;
     const maxStateBytes = this.cluster ? this.options.maxSessionStateBytes : undefined;
     const ttlMs = this.options.sessionIdleTimeoutMs;
-    void (async () => store.restore!(recordOf(channel, maxStateBytes), ttlMs))().catch(
-      (error: unknown) =>
-        this.server.reportError(error, `Session ${session.id} could not be restored to the store`),
+    void (async () => {
+      if (await store.restore!(recordOf(channel, maxStateBytes), ttlMs)) await this.track(channel);
+    })().catch((error: unknown) =>
+      this.server.reportError(error, `Session ${session.id} could not be restored to the store`),
     );
   }
 
@@ -300,6 +355,13 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       if (error instanceof McpError) throw error;
       throw new McpError(ErrorCode.InternalError, 'Session store unavailable; retry later');
     }
+  }
+
+  /** Lists an initialized (or restored) session in the store's expiry index (shared stores). */
+  private async track(channel: HttpSessionChannel): Promise<void> {
+    const { id } = channel.session;
+    if (this.cluster && id !== undefined)
+      await this.store.track?.(id, this.options.sessionIdleTimeoutMs);
   }
 
   private async write(channel: HttpSessionChannel): Promise<void> {

@@ -24,6 +24,13 @@ export interface StreamableHttpOptions extends HostOriginOptions {
    */
   liveCopyIdleMs?: number;
   /**
+   * Instances sharing a Redis session store: how often each instance sweeps the store's expiry
+   * index for records that expired, to run their session-ended hook (cause `'expired'`) once in
+   * the service (ms). The hook runs at most this long after a record expired (plus the sweep's
+   * own round trips), or at once when a request finds the record gone first. Default 5000.
+   */
+  sessionExpirySweepMs?: number;
+  /**
    * Instances sharing a session store: the largest `ctx.session.state`, as JSON, in bytes (UTF-8).
    * A request that leaves a larger state fails with -32603 and the state is not stored.
    * Default 65 536.
@@ -96,6 +103,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   stateless: boolean;
   sessionIdleTimeoutMs: number;
   liveCopyIdleMs: number;
+  sessionExpirySweepMs: number;
   maxSessionStateBytes: number;
   maxMessageBytes: number;
   bodyTimeoutMs: number;
@@ -119,6 +127,7 @@ export function resolveStreamableHttpOptions(
       options.liveCopyIdleMs ?? 60_000,
       options.sessionIdleTimeoutMs ?? 30 * 60_000,
     ),
+    sessionExpirySweepMs: options.sessionExpirySweepMs ?? 5000,
     maxSessionStateBytes: options.maxSessionStateBytes ?? 64 * 1024,
     maxMessageBytes: options.maxMessageBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,

@@ -21,6 +21,8 @@ export interface McpSessionPort {
   protocol: ProtocolContext;
   /** What the session was admitted with against the session caps (principal, address). */
   readonly admission?: SessionAdmission;
+  /** Who opened the session (HTTP principal), if known. */
+  principal?: string;
   /** True once `initialize` was handled; HTTP sets it for rebuilt and stateless sessions. */
   initialized: boolean;
   /** Set by stateless-mode HTTP on its throw-away sessions (no lifecycle hooks, no broadcasts). */

@@ -7,6 +7,7 @@ import { StreamsTools } from './streams.tools.js';
 import { DebugController } from './debug.controller.js';
 import { SessionTools } from './session.tools.js';
 import { LimitedTools } from './limited.tools.js';
+import { SessionEndHooks } from './session-end.hooks.js';
 
 /**
  * One instance of a service run several times on one Redis deployment (`REDIS_URL`, or
@@ -35,6 +36,13 @@ import { LimitedTools } from './limited.tools.js';
       ...(process.env.LIVE_COPY_IDLE_MS && {
         liveCopyIdleMs: Number(process.env.LIVE_COPY_IDLE_MS),
       }),
+      // The e2e specs shorten the session's life in Redis and the expiry sweep to watch it end.
+      ...(process.env.SESSION_IDLE_TIMEOUT_MS && {
+        sessionIdleTimeoutMs: Number(process.env.SESSION_IDLE_TIMEOUT_MS),
+      }),
+      ...(process.env.SESSION_EXPIRY_SWEEP_MS && {
+        sessionExpirySweepMs: Number(process.env.SESSION_EXPIRY_SWEEP_MS),
+      }),
     }),
   ],
   controllers: [DebugController],
@@ -44,6 +52,7 @@ import { LimitedTools } from './limited.tools.js';
     SessionTools,
     RegistrationTools,
     LimitedTools,
+    SessionEndHooks,
     McpHealthIndicator,
   ],
 })

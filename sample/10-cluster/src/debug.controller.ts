@@ -1,10 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { McpHealthIndicator, McpServer } from '../../../lib/index.js';
 import { cancelledHere } from './session.tools.js';
+import { endedHere } from './session-end.hooks.js';
 
 /**
- * What the cluster e2e specs read of one instance: its live session copies and cancellations,
- * and the MCP health indicator's result (stores, instances, Redis counters).
+ * What the cluster e2e specs read of one instance: its live session copies, cancellations, the
+ * session ends its hook ran for, and the MCP health indicator's result (stores, instances, Redis
+ * counters).
  */
 @Controller('debug')
 export class DebugController {
@@ -15,7 +17,11 @@ export class DebugController {
 
   @Get('stats')
   stats() {
-    return { sessions: this.server.stats().sessions, cancelled: cancelledHere.count };
+    return {
+      sessions: this.server.stats().sessions,
+      cancelled: cancelledHere.count,
+      ended: endedHere,
+    };
   }
 
   @Get('health')

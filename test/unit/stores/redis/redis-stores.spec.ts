@@ -48,11 +48,14 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     });
 
     it('expires a record after its TTL unless touched', async () => {
-      await stores.sessionStore.set(record('short'), 150);
-      await stores.sessionStore.set(record('kept'), 150);
-      await new Promise((r) => setTimeout(r, 100));
+      // Both written at once (a write is two commands now: the record and the last record).
+      await Promise.all([
+        stores.sessionStore.set(record('short'), 600),
+        stores.sessionStore.set(record('kept'), 600),
+      ]);
+      await new Promise((r) => setTimeout(r, 300));
       expect(await stores.sessionStore.touch('kept', 10_000)).toBe(true);
-      await new Promise((r) => setTimeout(r, 120));
+      await new Promise((r) => setTimeout(r, 500));
       expect(await stores.sessionStore.get('short')).toBeUndefined();
       expect(await stores.sessionStore.get('kept')).toBeDefined();
       expect(await stores.sessionStore.touch('short', 1000)).toBe(false);
@@ -65,12 +68,40 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
       expect(await store.markEnded('r1', 10_000)).toBe(false);
       expect(await store.get('r1')).toEqual(record('r1'));
       // An instance ends it first: a later restore does not bring it back, reads find nothing.
-      expect(await store.markEnded('r2', 10_000)).toBe(true);
+      expect(await store.markEnded('r2', 10_000)).toBe('marked'); // this call ended it
       expect(await store.markEnded('r2', 10_000)).toBe(true); // ended already: still ended
       expect(await store.restore(record('r2'), 10_000)).toBe(false);
       expect(await store.get('r2')).toBeUndefined();
       expect(await store.load('r2', 10_000)).toBeUndefined();
       expect(warnings.filter((w) => w.includes('r2'))).toEqual([]); // the mark is not "malformed"
+    });
+
+    it('claims each expired session once (sweeps of two instances, or a request), with its last record', async () => {
+      const a = stores.sessionStore;
+      const b = new RedisSessionStore(stores.connection); // another instance's store
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      for (const id of ['x1', 'x2', 'x3', 'x4', 'alive']) {
+        await a.set(record(id, { state: { n: id } }), 1000);
+        await a.track(id, 1000);
+      }
+      await a.delete('x3'); // ended on purpose (DELETE): never claimed as expired
+      await sleep(500);
+      expect(await a.load('alive', 10_000)).toBeDefined(); // a request extends its life
+      await sleep(700);
+      expect(await b.claimEnded('x4')).toEqual({
+        id: 'x4',
+        record: record('x4', { state: { n: 'x4' } }),
+      });
+      const claimed = (await Promise.all([a.claimExpired(), b.claimExpired()])).flat();
+      expect(claimed.map((e) => e.id).sort()).toEqual(['x1', 'x2']);
+      expect(claimed.find((e) => e.id === 'x1')?.record).toEqual(
+        record('x1', { state: { n: 'x1' } }),
+      );
+      expect(await a.claimEnded('x1')).toBeUndefined(); // claimed already
+      expect(await a.claimExpired()).toEqual([]); // 'alive' was checked again later, not claimed
+      expect(await a.claimEnded('never-listed')).toBeUndefined(); // a forged id
+      // The sweep left the end mark in place of a claimed record: a request reads "ended".
+      expect(await a.markEnded('x1', 10_000)).toBe(true);
     });
 
     it('deletes, and treats a malformed record as absent', async () => {
