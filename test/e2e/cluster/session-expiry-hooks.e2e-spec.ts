@@ -1,4 +1,5 @@
 import { RedisConnection } from '../../../lib/stores/redis/redis-connection.js';
+import { RedisSessionStore } from '../../../lib/stores/redis/redis-session-store.js';
 import { TEST_REDIS_URL } from '../../support/redis.js';
 import { connectClient } from '../support/client.js';
 import { jsonBody, postJson, rawId, rawRequest } from '../support/raw-http.js';
@@ -40,7 +41,8 @@ async function abandonedSession(cluster: Cluster): Promise<string> {
   await test.close(); // no DELETE: the SDK only ends its streams
   const redis = await RedisConnection.open({ url: TEST_REDIS_URL, keyPrefix: cluster.prefix });
   try {
-    await waitFor(async () => (await redis.client.exists(redis.keys.session(sessionId))) === 0, {
+    const records = new RedisSessionStore(redis); // reads an end mark as "no record" too
+    await waitFor(async () => (await records.get(sessionId)) === undefined, {
       timeoutMs: 10_000,
       intervalMs: 100,
       description: 'the session record to expire in Redis',
@@ -84,11 +86,14 @@ describe('session-ended hook on expiry in Redis, once per service', () => {
   const life = { SESSION_IDLE_TIMEOUT_MS: '1500' };
 
   beforeAll(async () => {
-    [swept, unswept] = await Promise.all([
+    const started = await Promise.allSettled([
       startCluster(2, { ...life, SESSION_EXPIRY_SWEEP_MS: '250' }),
       // No sweep during the test: only a request can find the record gone.
       startCluster(2, { ...life, SESSION_EXPIRY_SWEEP_MS: '600000' }),
     ]);
+    [swept, unswept] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason; // the started one is stopped by afterAll
   }, 60_000);
   afterAll(async () => {
     await Promise.all([swept?.close(), unswept?.close()]);

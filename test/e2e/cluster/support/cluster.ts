@@ -56,7 +56,10 @@ export function startInstance(
     let out = '';
     const stdout: string[] = [];
     const timer = setTimeout(
-      () => reject(new Error(`instance did not start: ${stderr.join('')}`)),
+      () => {
+        child.kill('SIGKILL'); // never left running behind a failed start
+        reject(new Error(`instance did not start: ${stderr.join('')}`));
+      },
       // A loaded CI machine (conformance runs beside the suite) once took longer than 20 s;
       // still inside the 60 s the specs give their start-up.
       45_000,
@@ -96,9 +99,15 @@ export interface Cluster {
 export async function startCluster(count = 3, env: Record<string, string> = {}): Promise<Cluster> {
   const prefix = `mcp-e2e:${randomUUID()}:`;
   const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
-  const instances = await Promise.all(
+  const started = await Promise.allSettled(
     Array.from({ length: count }, () => startInstance(prefix, env)),
   );
+  const instances = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const instance of instances) instance.process.kill('SIGKILL'); // none left behind
+    throw failed.reason;
+  }
   const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
   const stop = (instance: Instance, signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
