@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitepress';
-import { withMermaid } from 'vitepress-plugin-mermaid';
 import { guide } from './sidebar.js';
+import { mermaidFence } from './mermaid-fence.js';
+import { searchText } from './search-text.js';
+import { breakableNames } from './api-sidebar.js';
 import apiSidebar from '../api/typedoc-sidebar.json' with { type: 'json' };
 
 const guideSidebar = guide.map((section) => ({
@@ -10,28 +12,26 @@ const guideSidebar = guide.map((section) => ({
 
 /** The guide's sidebar everywhere but under /api/, which gets the reference's own. */
 const sidebar = {
-  '/api/': [{ text: 'Guide', link: '/guide/getting-started' }, ...apiSidebar],
+  '/api/': [{ text: 'Guide', link: '/guide/getting-started' }, ...breakableNames(apiSidebar)],
   '/': guideSidebar,
 };
 
 /** The docs site: `npm run docs:build` writes docs-site/, `npm run docs:dev` serves it. */
-export default withMermaid(
-  defineConfig({
-    title: 'nestjs-mcp',
-    description: 'The Model Context Protocol for NestJS: server and client',
-    outDir: '../docs-site',
-    cleanUrls: false,
-    srcExclude: ['design/**', 'README.md'],
-    ignoreDeadLinks: false,
-    themeConfig: {
-      nav: [
-        { text: 'Guide', link: '/guide/getting-started' },
-        { text: 'API', link: '/api/' },
-      ],
-      sidebar,
-      search: { provider: 'local' },
-      outline: [2, 3],
-    },
-    mermaid: {},
-  }),
-);
+export default defineConfig({
+  title: 'nestjs-mcp',
+  description: 'The Model Context Protocol for NestJS: server and client',
+  outDir: '../docs-site',
+  cleanUrls: false,
+  srcExclude: ['design/**', 'README.md'],
+  ignoreDeadLinks: false,
+  markdown: { config: mermaidFence },
+  themeConfig: {
+    nav: [
+      { text: 'Guide', link: '/guide/getting-started' },
+      { text: 'API', link: '/api/' },
+    ],
+    sidebar,
+    search: { provider: 'local', options: { _render: searchText } },
+    outline: [2, 3],
+  },
+});
