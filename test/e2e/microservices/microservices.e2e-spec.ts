@@ -5,6 +5,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  BrokerClientTransport,
+  McpClient,
   McpClientManager,
   McpGatewayModule,
   McpModule,
@@ -202,5 +204,18 @@ describe('MCP over NATS and RabbitMQ (SDK client → gateway → services)', () 
       arguments: { city: 'Oslo' },
     });
     expect(textOf(next)).toContain('Oslo: sunny');
+  });
+
+  it('fails at once when no replica listens on the subject (McpClient over NATS)', async () => {
+    const client = new McpClient({
+      transport: BrokerClientTransport.to({
+        nats: { servers: NATS, subject: `mcp.${RUN}.nobody` },
+      }),
+    });
+    try {
+      await expect(client.connect()).rejects.toThrow(/no replica of nats subject .* is listening/);
+    } finally {
+      await client.close();
+    }
   });
 });
