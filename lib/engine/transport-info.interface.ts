@@ -1,6 +1,6 @@
 import type { RequestId } from '../protocol/json-rpc.js';
 
-/** Which transport carried a request. */
+/** Which transport carried a request (`'broker'`: NATS or RabbitMQ, through `McpBrokerServer`). */
 export type TransportKind =
   'streamable-http' | 'sse' | 'websocket' | 'stdio' | 'in-memory' | 'broker';
 
