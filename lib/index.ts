@@ -297,6 +297,7 @@ export * from './client/public-api.js';
 // folders' public-api.ts) ─────────────────────────────────────────────────────────────────────
 export * from './nest/client/public-api.js';
 export * from './nest/gateway/public-api.js';
+export * from './nest/microservices/public-api.js';
 
 // ── Telemetry: diagnostics channels, OpenTelemetry ───────────────────────────────────────────
 export { McpChannels } from './engine/telemetry/mcp-channels.js';

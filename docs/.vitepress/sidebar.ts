@@ -39,6 +39,7 @@ export const guide: GuideSection[] = [
     items: [
       { text: 'McpClient, manager, gateway', link: 'guide/mcp-client' },
       { text: 'Connecting: negotiation, retries, vendor methods', link: 'guide/client-connection' },
+      { text: 'Across microservices (NATS, RabbitMQ)', link: 'guide/microservices' },
       { text: 'The nestjs-mcp CLI', link: 'guide/cli' },
     ],
   },

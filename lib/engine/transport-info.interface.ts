@@ -1,7 +1,8 @@
 import type { RequestId } from '../protocol/json-rpc.js';
 
-/** Which transport carried a request. */
-export type TransportKind = 'streamable-http' | 'sse' | 'websocket' | 'stdio' | 'in-memory';
+/** Which transport carried a request (`'broker'`: NATS or RabbitMQ, through `McpBrokerServer`). */
+export type TransportKind =
+  'streamable-http' | 'sse' | 'websocket' | 'stdio' | 'in-memory' | 'broker';
 
 /** What handlers may know about the transport of a request (Hermes `frame.transport`). */
 export interface TransportInfo {

@@ -1,3 +1,5 @@
+import type { McpBrokerEndpoint } from '../../transports/broker/broker-options.interface.js';
+
 /**
  * One server launched as a child process and spoken to over stdio, written the way desktop
  * clients (Claude Desktop, Cursor, VS Code) configure it.
@@ -43,8 +45,22 @@ export interface McpRemoteServerConfig {
   disabled?: boolean | undefined;
 }
 
-/** One entry of the `mcpServers` map: a stdio command or a remote URL. */
-export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig;
+/**
+ * One service reached over a message broker instead of a URL: its MCP endpoint on a NATS subject
+ * (a queue group of replicas) or a RabbitMQ work queue, served by `McpMicroserviceServer`.
+ * Stateless 2026-07-28 requests only.
+ */
+export interface McpBrokerServerConfig {
+  /** The broker address of the service: `{ nats: { servers, subject } }` or `{ rabbitmq: { url, queue } }`. */
+  transport: McpBrokerEndpoint;
+  /** Fail a request after this long without a keep-alive or answer (ms). Default 10 000. */
+  livenessMs?: number | undefined;
+  /** Leave this server out. Default `false`. */
+  disabled?: boolean | undefined;
+}
+
+/** One entry of the `mcpServers` map: a stdio command, a remote URL or a broker address. */
+export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig | McpBrokerServerConfig;
 
 /**
  * The `mcpServers` map as desktop clients write it: server name → how to reach it. The names

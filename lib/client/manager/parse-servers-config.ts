@@ -1,4 +1,5 @@
 import { McpServersConfigError } from '../../errors/mcp-servers-config.error.js';
+import type { McpBrokerEndpoint } from '../../transports/broker/broker-options.interface.js';
 import type {
   McpRemoteTransportKind,
   McpServerConfig,
@@ -18,7 +19,8 @@ export type ParsedServerConfig =
       kind: McpRemoteTransportKind;
       url: URL;
       headers: Readonly<Record<string, string>> | undefined;
-    };
+    }
+  | { kind: 'broker'; endpoint: McpBrokerEndpoint; livenessMs: number | undefined };
 
 const SERVER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const TYPE_TO_TRANSPORT: Record<string, McpRemoteTransportKind> = {
@@ -102,6 +104,33 @@ function parseRemote(server: string, entry: Record<string, unknown>): ParsedServ
   };
 }
 
+function parseBroker(server: string, entry: Record<string, unknown>): ParsedServerConfig {
+  const transport = entry.transport as Record<string, unknown>;
+  const { nats, rabbitmq } = transport;
+  const fail = (why: string) => new McpServersConfigError(server, `"transport": ${why}`);
+  if ((nats === undefined) === (rabbitmq === undefined))
+    throw fail('give one of "nats", "rabbitmq"');
+  if (nats !== undefined) {
+    if (!isRecord(nats) || typeof nats.subject !== 'string' || nats.subject === '') {
+      throw fail('"nats.subject" must be a non-empty string');
+    }
+    if (typeof nats.servers !== 'string' && !Array.isArray(nats.servers)) {
+      throw fail('"nats.servers" must be a URL or a list of them');
+    }
+  } else if (
+    !isRecord(rabbitmq) ||
+    typeof rabbitmq.url !== 'string' ||
+    typeof rabbitmq.queue !== 'string'
+  ) {
+    throw fail('"rabbitmq" needs "url" and "queue" strings');
+  }
+  const { livenessMs } = entry;
+  if (livenessMs !== undefined && (typeof livenessMs !== 'number' || !(livenessMs > 0))) {
+    throw new McpServersConfigError(server, '"livenessMs" must be a positive number');
+  }
+  return { kind: 'broker', endpoint: transport as McpBrokerEndpoint, livenessMs };
+}
+
 /** Checks one entry; a problem throws an {@link McpServersConfigError} naming the server. */
 export function parseServerConfig(server: string, entry: McpServerConfig): ParsedServerConfig {
   if (!SERVER_NAME.test(server)) {
@@ -111,6 +140,7 @@ export function parseServerConfig(server: string, entry: McpServerConfig): Parse
     );
   }
   if (!isRecord(entry)) throw new McpServersConfigError(server, 'must be an object');
+  if (isRecord(entry.transport)) return parseBroker(server, entry);
   const hasCommand = entry.command !== undefined;
   const hasUrl = entry.url !== undefined;
   if (hasCommand === hasUrl) {
@@ -118,7 +148,7 @@ export function parseServerConfig(server: string, entry: McpServerConfig): Parse
       server,
       hasCommand
         ? 'has both "command" and "url"; give one'
-        : 'needs "command" (a stdio server) or "url" (a remote server)',
+        : 'needs "command" (a stdio server), "url" (a remote server) or "transport" (a broker)',
     );
   }
   if (hasCommand && entry.type !== undefined && entry.type !== 'stdio') {

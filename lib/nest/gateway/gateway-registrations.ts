@@ -5,7 +5,12 @@ import type { McpServer } from '../../server/mcp-server.js';
 import type { JsonSchema } from '../../server/schema/json-schema.interface.js';
 import { UriTemplate } from '../../server/uri-template/index.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
-import { forwardedCallOptions, upstreamFailure } from './forward-call.js';
+import {
+  forwardedCallOptions as callOptions,
+  principalClaimMeta,
+  upstreamFailure,
+} from './forward-call.js';
+import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.js';
 import { templateVariables, upstreamCompleters } from './gateway-completers.js';
 import type { McpGatewayInvoker } from './mcp-gateway-invoker.js';
 import type { McpGatewayTarget } from './mcp-gateway-target.js';
@@ -43,6 +48,8 @@ export class GatewayRegistrations {
     private readonly hideDenied: boolean,
     /** Whether calls keep their context for `getCurrentMcpContext()` (the module's `asyncContext`). */
     private readonly keepContext = true,
+    /** How the caller's identity is signed for the upstreams (none: not sent). */
+    private readonly claims?: McpGatewayPrincipalClaims,
   ) {}
 
   /** Registers the item under `key` (exposed name, URI or URI template). */
@@ -56,6 +63,8 @@ export class GatewayRegistrations {
     const origin = `McpGateway:${item.server}/${item.upstreamName}`;
     const visible = this.hideDenied ? this.invoker.createGuardCheck(target) : undefined;
     const base = { origin, ...(visible && { visible }) };
+    const forwardedCallOptions = (ctx: McpContext, signal: AbortSignal) =>
+      callOptions(ctx, signal, principalClaimMeta(this.claims, ctx, item.server));
     const handler = (
       call: (first: unknown, ctx: McpContext, signal: AbortSignal) => Promise<unknown>,
     ) =>

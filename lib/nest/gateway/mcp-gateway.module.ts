@@ -1,4 +1,5 @@
 import { MCP_GATEWAY_METHODS } from './forward-methods.js';
+import { MCP_GATEWAY_CLAIMS } from './forward-call.js';
 import {
   Module,
   type CanActivate,
@@ -18,6 +19,7 @@ import type {
   McpGatewayAsyncOptions,
   McpGatewayGuard,
   McpGatewayModuleOptions,
+  McpGatewayPrincipalClaims,
 } from './mcp-gateway-options.interface.js';
 import { McpGatewayRegistrar } from './mcp-gateway.registrar.js';
 import { UpstreamInputRelay } from './upstream-input-relay.js';
@@ -54,11 +56,12 @@ const isClass = (guard: McpGatewayGuard): guard is Type<CanActivate> => typeof g
 export class McpGatewayModule {
   /** The gateway from static options. */
   static forRoot(options: McpGatewayModuleOptions): DynamicModule {
-    const { guards = [], isGlobal, forwardMethods, ...manager } = options;
+    const { guards = [], isGlobal, forwardMethods, principalClaims, ...manager } = options;
     return McpGatewayModule.build({ provide: MCP_GATEWAY_OPTIONS, useValue: manager }, [], {
       guards,
       isGlobal,
       forwardMethods,
+      principalClaims,
     });
   }
 
@@ -71,11 +74,12 @@ export class McpGatewayModule {
       guards = [],
       isGlobal,
       forwardMethods,
+      principalClaims,
     } = options;
     return McpGatewayModule.build(
       { provide: MCP_GATEWAY_OPTIONS, inject: inject as never[], useFactory },
       imports as DynamicModule[],
-      { guards, isGlobal, forwardMethods },
+      { guards, isGlobal, forwardMethods, principalClaims },
     );
   }
 
@@ -86,6 +90,7 @@ export class McpGatewayModule {
       guards: readonly McpGatewayGuard[];
       isGlobal: boolean | undefined;
       forwardMethods: Readonly<Record<string, string>> | undefined;
+      principalClaims: McpGatewayPrincipalClaims | undefined;
     },
   ): DynamicModule {
     const classes = extras.guards.filter(isClass);
@@ -96,6 +101,7 @@ export class McpGatewayModule {
       providers: [
         options,
         { provide: MCP_GATEWAY_METHODS, useValue: extras.forwardMethods ?? {} },
+        { provide: MCP_GATEWAY_CLAIMS, useValue: extras.principalClaims ?? null },
         ...classes,
         {
           provide: MCP_GATEWAY_GUARDS,

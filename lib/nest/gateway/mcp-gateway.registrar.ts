@@ -14,6 +14,8 @@ import { McpServer } from '../../server/mcp-server.js';
 import type { McpModuleOptions } from '../mcp-module-options.interface.js';
 import { keepsCurrentContext } from '../invoker/current-mcp-context.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
+import { MCP_GATEWAY_CLAIMS } from './forward-call.js';
+import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.js';
 import { GatewayRegistrations, type RegistrationKind } from './gateway-registrations.js';
 import { McpGatewayInvoker } from './mcp-gateway-invoker.js';
 import type { McpGatewayTarget } from './mcp-gateway-target.js';
@@ -55,6 +57,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
     private readonly relay: UpstreamInputRelay,
     private readonly moduleRef: ModuleRef,
     @Inject(MCP_GATEWAY_METHODS) private readonly methods: Readonly<Record<string, string>>,
+    @Inject(MCP_GATEWAY_CLAIMS) private readonly claims: McpGatewayPrincipalClaims | null,
   ) {}
 
   /**
@@ -77,6 +80,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       this.relay,
       options?.hideDeniedFromLists ?? false,
       keepsCurrentContext(options),
+      this.claims ?? undefined,
     );
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));

@@ -5,5 +5,6 @@ export type {
   McpGatewayAsyncOptions,
   McpGatewayExtras,
   McpGatewayGuard,
+  McpGatewayPrincipalClaims,
 } from './mcp-gateway-options.interface.js';
 export { getMcpGatewayTarget, type McpGatewayTarget } from './mcp-gateway-target.js';

@@ -45,6 +45,8 @@ export type { McpHttpFrame, McpStdioFrame, ElicitUrlParams, UrlElicitationParams
 export interface McpSessionHandle {
   /** Session id, or undefined for connection-scoped sessions. */
   readonly id: string | undefined;
+  /** The principal the session was opened by (HTTP: the transport's `principal(req)`), if known. */
+  readonly principal?: string | undefined;
   /** State that persists across the session's requests. */
   readonly state: Map<string, unknown>;
   /** Empties {@link state}, then seeds it again from the `sessionState` option. */
@@ -120,6 +122,14 @@ export class McpContext {
   /** Capabilities the client declared. */
   get clientCapabilities(): ClientCapabilities {
     return this.scope.protocol.clientCapabilities;
+  }
+
+  /**
+   * Who sent the request, as the transport computed it (HTTP: the endpoint's `principal(req)`,
+   * by default from `req.user`; a broker: a verified principal claim); undefined when anonymous.
+   */
+  get principal(): string | undefined {
+    return this.scope.principal ?? this.scope.session?.principal;
   }
 
   /** Transport facts: kind, headers, remote address, raw request. */

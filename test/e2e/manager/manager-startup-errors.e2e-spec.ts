@@ -93,7 +93,7 @@ describe('McpClientModule.forServers: startup errors', () => {
     );
     expect(error).toBeInstanceOf(McpServersConfigError);
     expect(error.message).toBe(
-      'mcpServers.broken: needs "command" (a stdio server) or "url" (a remote server)',
+      'mcpServers.broken: needs "command" (a stdio server), "url" (a remote server) or "transport" (a broker)',
     );
   });
 

@@ -1,5 +1,8 @@
 import { McpServersConfigError } from '../../../../lib/errors/mcp-servers-config.error.js';
-import { parseServersConfig } from '../../../../lib/client/manager/parse-servers-config.js';
+import {
+  parseServerConfig,
+  parseServersConfig,
+} from '../../../../lib/client/manager/parse-servers-config.js';
 import type { McpServersConfig } from '../../../../lib/client/manager/mcp-servers-config.interface.js';
 
 const parse = (mcpServers: Record<string, unknown>) =>
@@ -44,7 +47,7 @@ describe('parseServersConfig', () => {
 
   it('names the server key in every problem', () => {
     expect(problem({ a: { args: [] } })).toBe(
-      'mcpServers.a: needs "command" (a stdio server) or "url" (a remote server)',
+      'mcpServers.a: needs "command" (a stdio server), "url" (a remote server) or "transport" (a broker)',
     );
     expect(problem({ b: { command: 'x', url: 'http://h/' } })).toBe(
       'mcpServers.b: has both "command" and "url"; give one',
@@ -80,5 +83,36 @@ describe('parseServersConfig', () => {
     expect(() => parseServersConfig({} as McpServersConfig)).toThrow(
       'mcpServers: must be an object of server name → config',
     );
+  });
+});
+
+describe('parseServerConfig: broker entries', () => {
+  it('takes a NATS subject or a RabbitMQ queue as the address', () => {
+    expect(
+      parseServerConfig('weather', {
+        transport: { nats: { servers: 'nats://127.0.0.1:4222', subject: 'mcp.weather' } },
+        livenessMs: 500,
+      }),
+    ).toEqual({
+      kind: 'broker',
+      endpoint: { nats: { servers: 'nats://127.0.0.1:4222', subject: 'mcp.weather' } },
+      livenessMs: 500,
+    });
+    expect(
+      parseServerConfig('stock', { transport: { rabbitmq: { url: 'amqp://h', queue: 'q' } } }),
+    ).toMatchObject({ kind: 'broker', livenessMs: undefined });
+  });
+
+  it('refuses an entry naming both brokers, none, or no subject', () => {
+    const bad = [
+      { transport: {} },
+      { transport: { nats: { servers: 'n', subject: 's' }, rabbitmq: { url: 'u', queue: 'q' } } },
+      { transport: { nats: { servers: 'n' } } },
+      { transport: { rabbitmq: { url: 'u' } } },
+      { transport: { nats: { servers: 'n', subject: 's' } }, livenessMs: -1 },
+    ];
+    for (const entry of bad) {
+      expect(() => parseServerConfig('x', entry as never)).toThrow(/^mcpServers\.x: /);
+    }
   });
 });

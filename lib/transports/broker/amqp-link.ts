@@ -1,0 +1,143 @@
+import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
+import { loadOptionalPeer } from '../../engine/load-optional-peer.js';
+import type {
+  BrokerClientLink,
+  BrokerDelivery,
+  BrokerServerLink,
+} from './broker-link.interface.js';
+import type { McpRabbitMqOptions } from './broker-options.interface.js';
+
+type AmqpModule = typeof import('amqplib');
+
+async function openChannel(url: string): Promise<[ChannelModel, Channel]> {
+  const amqp = await loadOptionalPeer<AmqpModule & { default?: AmqpModule }>(
+    'amqplib',
+    'The MCP RabbitMQ transport',
+  );
+  const connection = await (amqp.default ?? amqp).connect(url);
+  connection.on('error', () => {}); // 'close' follows; an unhandled 'error' would crash the process
+  const channel = await connection.createChannel();
+  channel.on('error', () => {});
+  return [connection, channel];
+}
+
+function headerRecord(message: ConsumeMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(message.properties.headers ?? {})) {
+    if (typeof value === 'string') out[key.toLowerCase()] = value;
+  }
+  return out;
+}
+
+const describe = (queue: string) => `rabbitmq queue "${queue}"`;
+
+/**
+ * A service's side on RabbitMQ: a consumer of the work queue. Each message is acknowledged when
+ * it is taken, so a replica that dies mid-call never has its request redelivered to another one
+ * (a tool call may not be idempotent): the caller's liveness timeout fails it instead.
+ */
+export class AmqpServerLink implements BrokerServerLink {
+  readonly description: string;
+  private connection?: ChannelModel;
+
+  constructor(private readonly options: McpRabbitMqOptions) {
+    this.description = describe(options.queue);
+  }
+
+  async listen(onMessage: (delivery: BrokerDelivery) => void): Promise<void> {
+    const [connection, channel] = await openChannel(this.options.url);
+    this.connection = connection;
+    await channel.assertQueue(this.options.queue, { durable: false });
+    await channel.prefetch(this.options.prefetch ?? 16);
+    await channel.consume(this.options.queue, (message) => {
+      if (!message) return;
+      channel.ack(message);
+      const { replyTo, correlationId } = message.properties as {
+        replyTo?: string;
+        correlationId?: string;
+      };
+      onMessage({
+        body: message.content,
+        reply: replyTo
+          ? {
+              address: replyTo,
+              send: (body, headers) => {
+                try {
+                  channel.sendToQueue(replyTo, Buffer.from(body), {
+                    headers,
+                    ...(correlationId !== undefined && { correlationId }),
+                  });
+                } catch {
+                  // the channel closed: the caller's liveness timeout reports it
+                }
+              },
+            }
+          : undefined,
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    await connection?.close().catch(() => {});
+  }
+}
+
+/**
+ * A client's side on RabbitMQ: requests sent to the work queue with `replyTo` naming the
+ * client's own exclusive queue, where every answer (notifications, keep-alives, the response)
+ * arrives.
+ */
+export class AmqpClientLink implements BrokerClientLink {
+  readonly description: string;
+  private connection?: ChannelModel;
+  private channel?: Channel;
+  private replyQueue = '';
+  private closing = false;
+
+  constructor(private readonly options: McpRabbitMqOptions) {
+    this.description = describe(options.queue);
+  }
+
+  async start(
+    onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
+    onClosed: (error: Error) => void,
+  ): Promise<void> {
+    const [connection, channel] = await openChannel(this.options.url);
+    this.connection = connection;
+    this.channel = channel;
+    connection.on('close', (error?: Error) => {
+      if (!this.closing) {
+        onClosed(error ?? new Error(`RabbitMQ connection to ${this.description} closed`));
+      }
+    });
+    await channel.assertQueue(this.options.queue, { durable: false });
+    const reply = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+    this.replyQueue = reply.queue;
+    await channel.consume(
+      reply.queue,
+      (message) => {
+        if (message) onMessage(message.content, headerRecord(message));
+      },
+      { noAck: true },
+    );
+  }
+
+  async send(body: string, requestId?: string): Promise<void> {
+    const channel = this.channel;
+    if (!channel) throw new Error(`Not connected to ${this.description}`);
+    channel.sendToQueue(this.options.queue, Buffer.from(body), {
+      replyTo: this.replyQueue,
+      ...(requestId !== undefined && { correlationId: requestId }),
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const connection = this.connection;
+    this.connection = undefined;
+    this.channel = undefined;
+    await connection?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,183 @@
+import { Subject, type Observable } from 'rxjs';
+import type { ClientTransport } from '../../client/client-transport.interface.js';
+import { TransportError } from '../../errors/transport.error.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import {
+  errorResponse,
+  isJsonRpcRequest,
+  parseJson,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
+import { encodeForSending } from '../shared/encode-outgoing.js';
+import { AmqpClientLink } from './amqp-link.js';
+import {
+  KEEPALIVE_HEADER,
+  REQUEST_ID_HEADER,
+  type BrokerClientLink,
+} from './broker-link.interface.js';
+import type { McpBrokerEndpoint } from './broker-options.interface.js';
+import { NatsClientLink, NO_RESPONDERS_HEADER } from './nats-link.js';
+
+/** Options of {@link BrokerClientTransport}. */
+export interface BrokerClientTransportOptions {
+  /**
+   * A request fails when nothing arrives for it (keep-alive, notification, response) for this
+   * long (ms): the replica serving it died, or none took it. Keep it above the service's
+   * `keepAliveMs` (default 2000). Default 10 000.
+   */
+  livenessMs?: number | undefined;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * MCP client transport over a broker (NATS request subject, RabbitMQ work queue): each JSON-RPC
+ * message is published unchanged to the service's address with the client's reply address;
+ * answers (notifications, keep-alives, the response) come back tagged with their request id.
+ * Stateless 2026-07-28 only (the service serves no session). A request whose service goes quiet
+ * for `livenessMs`, or that no replica listens for (NATS), fails with a `-32603` naming the
+ * address, never hangs.
+ */
+export class BrokerClientTransport implements ClientTransport {
+  private readonly messages = new Subject<JsonRpcMessage>();
+  private readonly errors = new Subject<Error>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly livenessMs: number;
+  private ended = false;
+
+  readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
+  readonly errors$: Observable<Error> = this.errors.asObservable();
+  closeError: Error | undefined;
+
+  constructor(
+    private readonly link: BrokerClientLink,
+    options: BrokerClientTransportOptions = {},
+  ) {
+    this.livenessMs = options.livenessMs ?? 10_000;
+  }
+
+  /** A transport to the service at `endpoint` (NATS or RabbitMQ). */
+  static to(endpoint: McpBrokerEndpoint, options?: BrokerClientTransportOptions) {
+    const link = endpoint.nats
+      ? new NatsClientLink(endpoint.nats)
+      : new AmqpClientLink(endpoint.rabbitmq!);
+    return new BrokerClientTransport(link, options);
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.link.start(
+        (body, headers) => this.receive(body, headers),
+        (error) => this.end(error),
+      );
+    } catch (error) {
+      throw new TransportError(
+        `Cannot connect to ${this.link.description}: ${(error as Error).message}`,
+        'refused',
+        undefined,
+        { cause: error },
+      );
+    }
+  }
+
+  async send(message: JsonRpcMessage): Promise<void> {
+    if (this.ended)
+      throw new TransportError(`${this.link.description}: transport closed`, 'closed');
+    const text = encodeForSending(message);
+    const key = isJsonRpcRequest(message) ? JSON.stringify(message.id) : undefined;
+    if (key !== undefined) this.watch(key);
+    try {
+      await this.link.send(text, key);
+    } catch (error) {
+      if (key !== undefined) this.forget(key);
+      throw new TransportError(
+        `Cannot send to ${this.link.description}: ${(error as Error).message}`,
+        'closed',
+        undefined,
+        { cause: error },
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    await this.link.close();
+    this.messages.complete();
+    this.errors.complete();
+  }
+
+  private receive(body: Uint8Array, headers: Readonly<Record<string, string>>): void {
+    const key = headers[REQUEST_ID_HEADER];
+    if (key !== undefined && this.pending.has(key)) {
+      if (headers[NO_RESPONDERS_HEADER]) {
+        this.fail(key, `no replica of ${this.link.description} is listening`);
+        return;
+      }
+      this.watch(key);
+    }
+    if (headers[KEEPALIVE_HEADER]) return;
+    let message: JsonRpcMessage;
+    try {
+      message = toJsonRpcMessage(parseJson(decoder.decode(body)));
+    } catch (error) {
+      this.errors.next(error as Error);
+      return;
+    }
+    if (!('method' in message) && message.id !== null) this.forget(JSON.stringify(message.id));
+    this.messages.next(message);
+  }
+
+  /** (Re)starts the liveness clock of a pending request. */
+  private watch(key: string): void {
+    clearTimeout(this.pending.get(key));
+    const timer = setTimeout(
+      () =>
+        this.fail(
+          key,
+          `no answer for ${this.livenessMs} ms (the replica serving the request may have died)`,
+        ),
+      this.livenessMs,
+    );
+    timer.unref();
+    this.pending.set(key, timer);
+  }
+
+  private forget(key: string): void {
+    clearTimeout(this.pending.get(key));
+    this.pending.delete(key);
+  }
+
+  /** Answers a pending request with the transport's error, as if the service had. */
+  private fail(key: string, reason: string): void {
+    this.forget(key);
+    const id = JSON.parse(key) as RequestId;
+    this.messages.next(
+      errorResponse(id, {
+        code: ErrorCode.InternalError,
+        message: `MCP service at ${this.link.description} failed: ${reason}`,
+        data: { transport: 'broker' },
+      }),
+    );
+  }
+
+  private end(error: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    this.closeError = new TransportError(
+      `${this.link.description}: ${error.message}`,
+      'closed',
+      undefined,
+      { cause: error },
+    );
+    this.errors.next(this.closeError);
+    this.messages.complete();
+    this.errors.complete();
+  }
+}

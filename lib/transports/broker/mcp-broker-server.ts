@@ -1,0 +1,238 @@
+import { LazyAbort } from '../../engine/lazy-abort.js';
+import { ModernCall } from '../../engine/modern-call.js';
+import {
+  PRINCIPAL_CLAIM_META_KEY,
+  verifyPrincipalClaim,
+  type PrincipalClaimKey,
+} from '../../engine/principal-claim.js';
+import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import { McpError } from '../../errors/mcp.error.js';
+import { encodeMessage } from '../../protocol/encode-message.js';
+import { ErrorCode } from '../../protocol/error-codes.js';
+import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
+import {
+  errorResponse,
+  idOfInvalidMessage,
+  isJsonRpcRequest,
+  parseJson,
+  resultResponse,
+  toJsonRpcMessage,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
+import {
+  metaOf,
+  parseModernEnvelope,
+  unsupportedVersion,
+} from '../../protocol/modern/modern-envelope.js';
+import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
+import {
+  KEEPALIVE_HEADER,
+  REQUEST_ID_HEADER,
+  type BrokerDelivery,
+  type BrokerReplyTo,
+  type BrokerServerLink,
+} from './broker-link.interface.js';
+
+/** Verification of the principal claims a gateway signs (see `McpGatewayModule`'s `principalClaims`). */
+export interface BrokerPrincipalClaims extends PrincipalClaimKey {
+  /** This service's name in the gateway's `mcpServers` map: claims signed for another are refused. */
+  audience: string;
+  /** Refuse requests that carry no claim (default `false`: they run anonymous). */
+  required?: boolean | undefined;
+}
+
+/** Options of a service's MCP endpoint on a broker. */
+export interface McpBrokerServerOptions {
+  /** Verify the gateway's principal claims; without it a claim is removed unread and calls run anonymous. */
+  principalClaims?: BrokerPrincipalClaims | undefined;
+  /**
+   * While a request runs, a keep-alive goes to its caller this often (ms), so a caller tells a
+   * slow call from a dead replica. Default 2000.
+   */
+  keepAliveMs?: number | undefined;
+  /** Largest message taken, in bytes; a larger one is answered `-32600`. Default 1 MiB. */
+  maxMessageBytes?: number | undefined;
+  /** Deepest JSON nesting taken. Default 64. */
+  maxJsonDepth?: number | undefined;
+}
+
+/** The request-like object a broker call carries: what guards read through `switchToHttp().getRequest()`. */
+export interface BrokerRequest {
+  /** Always empty: broker headers are the transport's, not the caller's. */
+  readonly headers: Record<string, string>;
+  /** The user of a verified principal claim, as the gateway's auth layer set it. */
+  readonly user?: unknown;
+}
+
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Serves an MCP server's 2026-07-28 stateless requests that arrive on a broker (a NATS queue
+ * group, a RabbitMQ work queue): each message is one JSON-RPC request, carried unchanged, and
+ * dispatched through `dispatchModern` like a Streamable HTTP POST, so tools, guards,
+ * interceptors, pipes and request scope run as they do over HTTP. Its notifications (progress,
+ * logs), keep-alives and the response go to the message's reply address, tagged with the
+ * request id. Garbage gets a JSON-RPC error where there is a reply address and is logged once.
+ */
+export class McpBrokerServer {
+  private readonly running = new Set<LazyAbort>();
+  private readonly keepAliveMs: number;
+  private readonly maxBytes: number;
+
+  constructor(
+    private readonly server: McpServerPort,
+    private readonly link: BrokerServerLink,
+    private readonly options: McpBrokerServerOptions = {},
+  ) {
+    this.keepAliveMs = options.keepAliveMs ?? 2000;
+    this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  /** Where the server listens (`nats subject "mcp.weather"`). */
+  get description(): string {
+    return this.link.description;
+  }
+
+  /** Connects to the broker and starts serving. */
+  listen(): Promise<void> {
+    return this.link.listen((delivery) => void this.receive(delivery));
+  }
+
+  /** Stops taking messages, aborts the running calls and closes the connection. */
+  async close(): Promise<void> {
+    for (const abort of this.running) abort.abort(new Error('The MCP service is closing'));
+    await this.link.close();
+  }
+
+  private async receive({ body, reply }: BrokerDelivery): Promise<void> {
+    let message: JsonRpcMessage;
+    try {
+      if (body.byteLength > this.maxBytes) {
+        throw McpError.invalidRequest(`Message larger than ${this.maxBytes} bytes`);
+      }
+      message = toJsonRpcMessage(
+        parseJson(decodeText(body)),
+        this.options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
+      );
+    } catch (error) {
+      const mcp = error instanceof McpError ? error : McpError.invalidRequest('Unreadable message');
+      this.refuse('garbage', `${mcp.message}`);
+      if (reply) this.send(reply, errorResponse(idOfInvalidMessage(mcp), mcp.toJson()), null);
+      return;
+    }
+    // Stateless: notifications (cancels go unseen, see the guide) and stray responses need nothing.
+    if (!isJsonRpcRequest(message)) return;
+    if (!reply) {
+      this.refuse('no-reply', `A ${message.method} request without a reply address`);
+      return;
+    }
+    await this.serve(message, reply);
+  }
+
+  private async serve(request: JsonRpcRequest, reply: BrokerReplyTo): Promise<void> {
+    const abort = new LazyAbort();
+    const keepAlive = setInterval(
+      () =>
+        reply.send('', {
+          [REQUEST_ID_HEADER]: JSON.stringify(request.id),
+          [KEEPALIVE_HEADER]: '1',
+        }),
+      this.keepAliveMs,
+    );
+    keepAlive.unref();
+    this.running.add(abort);
+    try {
+      const protocol = this.envelope(request);
+      const caller = this.caller(request);
+      const outlet: RequestOutlet = {
+        notify: (method, params) =>
+          this.send(reply, { jsonrpc: '2.0', method, ...(params && { params }) }, request.id),
+      };
+      const transport: TransportInfo = {
+        kind: 'broker',
+        request: caller.request,
+        raw: caller.request,
+      };
+      const call = new ModernCall(protocol, outlet, transport, abort, caller.principal);
+      const result = await this.server.dispatchModern(request, call);
+      this.send(reply, resultResponse(request.id, result), request.id);
+    } catch (error) {
+      const mcp =
+        error instanceof McpError
+          ? error
+          : (this.server.reportError(error, `Handler of ${request.method} failed`) ??
+            McpError.internal());
+      this.send(reply, errorResponse(request.id, mcp.toJson()), request.id);
+    } finally {
+      clearInterval(keepAlive);
+      this.running.delete(abort);
+    }
+  }
+
+  private envelope(request: JsonRpcRequest) {
+    if (request.method === 'initialize' && !hasModernMeta(request.params)) {
+      // A 2025-era client: this transport serves the stateless era only.
+      const asked = (request.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+      throw unsupportedVersion(String(asked ?? ''), this.server.supportedVersions);
+    }
+    return parseModernEnvelope(request.params, this.server.supportedVersions);
+  }
+
+  /** Who calls: the verified claim's principal and user, removed from `_meta` before dispatch. */
+  private caller(request: JsonRpcRequest): { principal?: string; request: BrokerRequest } {
+    const meta = metaOf(request.params);
+    const token = meta?.[PRINCIPAL_CLAIM_META_KEY];
+    if (meta && token !== undefined) delete meta[PRINCIPAL_CLAIM_META_KEY];
+    const claims = this.options.principalClaims;
+    if (!claims) return { request: { headers: {} } };
+    if (token === undefined) {
+      if (claims.required) throw McpError.invalidRequest('A principal claim is required');
+      return { request: { headers: {} } };
+    }
+    const verified = verifyPrincipalClaim(claims, claims.audience, token);
+    if ('refused' in verified) {
+      this.refuse('principal-claim', `Principal claim refused: ${verified.refused}`);
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `The principal claim was refused: ${verified.refused}`,
+      );
+    }
+    return {
+      principal: verified.sub,
+      request: { headers: {}, ...(verified.user !== undefined && { user: verified.user }) },
+    };
+  }
+
+  private send(reply: BrokerReplyTo, message: JsonRpcMessage, id: RequestId | null): void {
+    const text = encodeMessage(message, reportEncodeFailure(this.server));
+    if (text === undefined) return;
+    reply.send(text, id === null ? {} : { [REQUEST_ID_HEADER]: JSON.stringify(id) });
+  }
+
+  /** Logs a refused message once per kind and endpoint (the text may come from anyone on the broker). */
+  private refuse(kind: string, message: string): void {
+    const log = this.server.reportClientErrorOnce;
+    if (log) {
+      log.call(
+        this.server,
+        'broker',
+        `${kind}:${this.link.description}`,
+        () => `${this.link.description}: ${message} (further ones are not logged)`,
+      );
+    }
+  }
+}
+
+function decodeText(body: Uint8Array): string {
+  try {
+    return decoder.decode(body);
+  } catch {
+    throw new McpError(ErrorCode.ParseError, 'Parse error: the message is not UTF-8');
+  }
+}

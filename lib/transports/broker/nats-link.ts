@@ -1,0 +1,155 @@
+import type { Msg, MsgHdrs, NatsConnection } from '@nats-io/transport-node';
+import { loadOptionalPeer } from '../../engine/load-optional-peer.js';
+import type {
+  BrokerClientLink,
+  BrokerDelivery,
+  BrokerServerLink,
+} from './broker-link.interface.js';
+import { REQUEST_ID_HEADER } from './broker-link.interface.js';
+import type { McpNatsOptions } from './broker-options.interface.js';
+
+type NatsModule = typeof import('@nats-io/transport-node');
+
+/** Header a client-side link adds to the status message NATS sends when nobody listens. */
+export const NO_RESPONDERS_HEADER = 'mcp-no-responders';
+
+function loadNats(): Promise<NatsModule> {
+  return loadOptionalPeer<NatsModule>('@nats-io/transport-node', 'The MCP NATS transport');
+}
+
+async function connectNats(options: McpNatsOptions): Promise<[NatsModule, NatsConnection]> {
+  const nats = await loadNats();
+  const servers = typeof options.servers === 'string' ? [options.servers] : [...options.servers];
+  const nc = await nats.connect({ ...options.connection, servers });
+  return [nats, nc];
+}
+
+function headerRecord(headers: MsgHdrs | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  for (const key of headers.keys()) out[key.toLowerCase()] = headers.get(key);
+  return out;
+}
+
+function natsHeaders(nats: NatsModule, record: Readonly<Record<string, string>>): MsgHdrs {
+  const h = nats.headers();
+  for (const [key, value] of Object.entries(record)) h.set(key, value);
+  return h;
+}
+
+const describe = (subject: string) => `nats subject "${subject}"`;
+
+/** A service's side on NATS: one queue-group subscription on the subject. */
+export class NatsServerLink implements BrokerServerLink {
+  readonly description: string;
+  private nc?: NatsConnection;
+
+  constructor(private readonly options: McpNatsOptions) {
+    this.description = describe(options.subject);
+  }
+
+  async listen(onMessage: (delivery: BrokerDelivery) => void): Promise<void> {
+    const [nats, nc] = await connectNats(this.options);
+    this.nc = nc;
+    nc.subscribe(this.options.subject, {
+      queue: this.options.queue ?? this.options.subject,
+      callback: (error, msg: Msg) => {
+        if (error) return;
+        const reply = msg.reply;
+        onMessage({
+          body: msg.data,
+          reply: reply
+            ? {
+                address: reply,
+                send: (body, headers) => {
+                  if (nc.isClosed()) return;
+                  nc.publish(reply, body, { headers: natsHeaders(nats, headers) });
+                },
+              }
+            : undefined,
+        });
+      },
+    });
+    await nc.flush();
+  }
+
+  async close(): Promise<void> {
+    const nc = this.nc;
+    this.nc = undefined;
+    if (nc && !nc.isClosed()) await nc.close();
+  }
+}
+
+/**
+ * A client's side on NATS: requests published on the service's subject, each with its own reply
+ * subject under one inbox the client subscribes to, so NATS' "no responders" status names the
+ * request it answers.
+ */
+export class NatsClientLink implements BrokerClientLink {
+  readonly description: string;
+  private nc?: NatsConnection;
+  private inbox = '';
+  private sent = 0;
+  private closing = false;
+
+  constructor(private readonly options: McpNatsOptions) {
+    this.description = describe(options.subject);
+  }
+
+  async start(
+    onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
+    onClosed: (error: Error) => void,
+  ): Promise<void> {
+    const [nats, nc] = await connectNats(this.options);
+    this.nc = nc;
+    this.inbox = nats.createInbox();
+    const requestIds = new Map<string, string>();
+    this.requestIds = requestIds;
+    nc.subscribe(`${this.inbox}.*`, {
+      callback: (error, msg: Msg) => {
+        if (error) return;
+        const headers = headerRecord(msg.headers);
+        if (msg.headers?.code === 503) {
+          const id = requestIds.get(msg.subject);
+          requestIds.delete(msg.subject);
+          if (id !== undefined) {
+            onMessage(new Uint8Array(), {
+              [REQUEST_ID_HEADER]: id,
+              [NO_RESPONDERS_HEADER]: '1',
+            });
+          }
+          return;
+        }
+        onMessage(msg.data, headers);
+      },
+    });
+    await nc.flush();
+    void nc.closed().then((error) => {
+      if (!this.closing)
+        onClosed(error ?? new Error(`NATS connection to ${this.description} closed`));
+    });
+  }
+
+  private requestIds = new Map<string, string>();
+
+  async send(body: string, requestId?: string): Promise<void> {
+    const nc = this.nc;
+    if (!nc || nc.isClosed()) throw new Error(`Not connected to ${this.description}`);
+    const reply = `${this.inbox}.${++this.sent}`;
+    if (requestId !== undefined) {
+      this.requestIds.set(reply, requestId);
+      // Bounded: the status message for a reply subject comes at once or never.
+      if (this.requestIds.size > 1024) {
+        this.requestIds.delete(this.requestIds.keys().next().value!);
+      }
+    }
+    nc.publish(this.options.subject, body, { reply });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const nc = this.nc;
+    this.nc = undefined;
+    if (nc && !nc.isClosed()) await nc.close();
+  }
+}
