@@ -2,6 +2,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as generators from '../../../lib/schematics/generate-provider.js';
 import { nestAdd } from '../../../lib/schematics/nest-add.js';
+import { namesOf } from '../../../lib/schematics/names.js';
+import { PROVIDER_TEMPLATES } from '../../../lib/schematics/provider-templates.js';
+import { extractDocSnippets } from '../docs/doc-snippets.js';
 import { cliAppTree, collectingContext, textOf, type CliApp } from './cli-app-tree.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -116,4 +119,14 @@ describe('collection.json', () => {
       expect(existsSync(resolve(dirname(COLLECTION), schema))).toBe(true);
     },
   );
+});
+
+describe('the guide page', () => {
+  it('shows what `nest g -c nestjs-mcp mcp-tool weather` writes, as the template writes it', () => {
+    const page = 'docs/guide/nest-cli-schematics.md';
+    const { snippets } = extractDocSnippets(page, readFileSync(join(ROOT, page), 'utf8'));
+    const shown = snippets.find((snippet) => snippet.file === 'src/weather/weather.tool.ts');
+    const written = PROVIDER_TEMPLATES['mcp-tool'].provider(namesOf('weather'));
+    expect(shown?.code).toBe(`// src/weather/weather.tool.ts\n${written}`);
+  });
 });
