@@ -54,7 +54,12 @@ one_app() {
 
 failed=()
 for major in "${majors[@]}"; do
-  (one_app "$major") || failed+=("nest$major")
+  # Not `(one_app) || ...`: errexit is off for everything on the left of `||`.
+  set +e
+  (set -e && one_app "$major")
+  status=$?
+  set -e
+  [[ $status -eq 0 ]] || failed+=("nest$major")
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
   log "FAILED: ${failed[*]}"

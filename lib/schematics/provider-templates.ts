@@ -216,8 +216,7 @@ export class ${n.pascal}View {
   });
 
   it('serves the view of ${n.kebab}', async () => {
-    const [tool] = (await client.listAllTools()).filter((t) => t.name === '${n.kebab}');
-    const view = await client.readAppView(tool!);
+    const view = await client.readAppView('ui://${n.kebab}/view');
     expect(view.uri).toBe('ui://${n.kebab}/view');
     expect(view.html).toContain('<title>${n.kebab}</title>');
   });`,
