@@ -5,6 +5,8 @@
 # plain `npm install` (peer ranges must resolve: no --legacy-peer-deps), compiles it with its
 # own tsconfig and runs its own jest suite (and its test:dual-package check and test:vitest suite,
 # when it has them).
+# Then, on the same tarball, scripts/schematics-e2e.sh: `nest add` and `nest g` in apps freshly made
+# by the Nest CLI 11 and 12 (skipped when app templates are named as arguments).
 # Needs the npm registry; the npm cache keeps reruns fast.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -45,6 +47,10 @@ for app in "${apps[@]}"; do
     failed+=("$app")
   fi
 done
+
+if [[ $# -eq 0 ]] && ! bash "$ROOT/scripts/schematics-e2e.sh" "$tarball"; then
+  failed+=(schematics)
+fi
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   log "FAILED: ${failed[*]}"

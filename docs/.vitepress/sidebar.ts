@@ -18,6 +18,7 @@ export const guide: GuideSection[] = [
     text: 'Start',
     items: [
       { text: 'Getting started', link: 'guide/getting-started' },
+      { text: 'Nest CLI: nest add, nest g', link: 'guide/nest-cli-schematics' },
       { text: 'How it fits together', link: 'guide/architecture' },
     ],
   },

@@ -5,7 +5,8 @@ import type { ImportEdge } from './import-graph.js';
  * protocol < errors < engine < stores < client | transports | server < nest | cli; `index.ts` (the
  * public surface) sits on top and nothing inside lib/ imports it. The CLI (`lib/cli`, the
  * `nestjs-mcp` bin) sits on client and transports only: never server or nest, and nothing
- * imports it.
+ * imports it. The schematics (`lib/schematics`, run by `nest add` / `nest g`) edit an app's source
+ * text: they import nothing else of lib/, and nothing imports them.
  */
 export const LAYER_RANK = {
   protocol: 0,
@@ -17,6 +18,7 @@ export const LAYER_RANK = {
   server: 4,
   nest: 5,
   cli: 5,
+  schematics: 5,
   index: 6,
 } as const;
 
@@ -56,6 +58,9 @@ export function ruleBrokenBy(edge: ImportEdge): string | undefined {
   const to = layerOf(edge.target);
   if (to === undefined) return `imports ${edge.target}, which is in no layer of lib/`;
   if (to === from) return undefined;
+  if ((from === 'schematics') !== (to === 'schematics')) {
+    return 'lib/schematics imports nothing else of lib/, and nothing imports it';
+  }
   if (to === 'cli') return 'nothing in lib/ imports lib/cli (the bin sits on top)';
   if (from === 'cli' && (to === 'server' || to === 'nest')) {
     return `lib/cli never imports lib/${to} (it is a client: lib/client and lib/transports)`;

@@ -47,6 +47,8 @@ describe('layers of lib/', () => {
       ['nest/mcp.module.ts', '../cli/program.js', 'nothing in lib/ imports lib/cli'],
       ['client/mcp-client.ts', '../cli/program.js', 'nothing in lib/ imports lib/cli'],
       ['cli/connect.ts', '@nestjs/common', 'only lib/nest imports @nestjs/*'],
+      ['schematics/nest-add.ts', '../nest/mcp.module.js', 'lib/schematics imports nothing else'],
+      ['nest/mcp.module.ts', '../schematics/nest-add.js', 'nothing imports it'],
     ])('refuses %s importing %s', (from, specifier, rule) => {
       const violations = findLayerViolations([edge(from, specifier)]);
       expect(violations).toHaveLength(1);
@@ -67,6 +69,7 @@ describe('layers of lib/', () => {
       ['cli/target/create-transport.ts', '../../transports/stdio/stdio-client.transport.js'],
       ['cli/connect.ts', '../protocol/schema/index.js'],
       ['cli/program.ts', 'commander'],
+      ['schematics/nest-add.ts', './module-source.js'],
     ])('allows %s importing %s', (from, specifier) => {
       expect(findLayerViolations([edge(from, specifier)])).toEqual([]);
     });

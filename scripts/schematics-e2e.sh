@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Schematics e2e: `nest add` and `nest g` from the packed tarball in apps freshly made by the Nest
+# CLI 11 (CommonJS, jest, eslint) and the Nest CLI 12 (ESM, vitest, oxlint). For each: `nest new`
+# (no install), one `npm install` of the app's own dependencies and the tarball, then with the
+# app's own CLI `nest add nestjs-mcp --skip-install` (the package is installed already: `nest add`
+# would otherwise install it from the registry, where it is not yet) and `nest g -c nestjs-mcp`
+# for each generator, then the app's own `npm run build`, `npm test` and `npm run lint`.
+# Usage: scripts/schematics-e2e.sh TARBALL [11|12 ...]. Needs the npm registry (npm cache helps).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+log() { echo "[schematics] $*" >&2; }
+tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+shift
+majors=("$@")
+[[ ${#majors[@]} -gt 0 ]] || majors=(11 12)
+declare -A CLI=([11]=11.0.13 [12]=12.0.8)
+
+WORK="$(mktemp -d /tmp/nestjs-mcp-schematics.XXXXXX)"
+trap 'rm -rf "$WORK"' EXIT
+
+# What each generator writes for its name (the files `nest g` must leave; it reports failures
+# without failing).
+GENERATED=(
+  "mcp-tool weather src/weather/weather.tool.ts"
+  "mcp-resource stations src/stations/stations.resource.ts"
+  "mcp-prompt trip-plan src/trip-plan/trip-plan.prompt.ts"
+  "mcp-app-view weather-card src/weather-card/weather-card.view.ts"
+)
+
+one_app() {
+  local major="$1" app="$WORK/app$1"
+  log "nest $major: nest new (no install)"
+  local flags=(--skip-git --skip-install --package-manager npm)
+  [[ "$major" == 11 ]] || flags+=(--no-observe)
+  (cd "$WORK" && npx -y "@nestjs/cli@${CLI[$major]}" new "app$major" "${flags[@]}" </dev/null >/dev/null)
+  cd "$app"
+  log "nest $major: npm install (the app's dependencies and the tarball)"
+  npm install --no-audit --no-fund --loglevel=error "$tarball" >&2
+  log "nest $major: nest add nestjs-mcp"
+  npx nest add nestjs-mcp --skip-install </dev/null >&2
+  grep -q 'McpModule.forRoot' src/app.module.ts
+  grep -q '"zod"' package.json
+  for entry in "${GENERATED[@]}"; do
+    read -r schematic name file <<<"$entry"
+    log "nest $major: nest g -c nestjs-mcp $schematic $name"
+    npx nest g -c nestjs-mcp "$schematic" "$name" </dev/null >&2
+    [[ -f "$file" && -f "${file%.ts}.spec.ts" ]] || { log "no $file (or its spec)"; return 1; }
+  done
+  log "nest $major: the app's own build, test and lint"
+  npm run -s build >&2
+  npm test >&2
+  npm run -s lint >&2
+}
+
+failed=()
+for major in "${majors[@]}"; do
+  # Not `(one_app) || ...`: errexit is off for everything on the left of `||`.
+  set +e
+  (set -e && one_app "$major")
+  status=$?
+  set -e
+  [[ $status -eq 0 ]] || failed+=("nest$major")
+done
+if [[ ${#failed[@]} -gt 0 ]]; then
+  log "FAILED: ${failed[*]}"
+  exit 1
+fi
+log "ok: nest ${majors[*]}"
