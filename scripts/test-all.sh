@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite, in two lanes side by side once the build is done.
+# `npm test`: the whole suite, in three lanes side by side once the build is done.
 #   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
 #            server conformance (both requirement sets on the controller, then
 #            on the fast path on Express and on Fastify), client conformance, the Inspector over
-#            stdio, packaging; with TEST_NODE_MATRIX=1 (CI) also scripts/node-matrix.sh
-# The interop steps spend most of their time waiting on other processes (the conformance suites,
-# npm installs), so the two lanes share the machine's cores instead of queueing: on two cores the
-# whole suite takes about as long as the suites lane alone.
+#            stdio
+#   packaging  the tarball in generated Nest 11/12 apps with the schematics; with TEST_NODE_MATRIX=1
+#            (CI) also scripts/node-matrix.sh
+# The interop and packaging steps spend most of their time waiting on other processes (the
+# conformance suites, npm installs), so the lanes share the machine's cores instead of queueing:
+# on two cores the whole suite takes about as long as the suites lane alone.
 # Every step runs even when an earlier one failed; each prints its duration as it ends, a table of
 # all of them (and the slowest test files) closes the run (scripts/lib/step-times.sh), and the exit
-# code is 1 when any step failed (the failed steps are listed last). The interop lane's lines are
-# prefixed with "[interop]". TEST_SERIAL=1 runs the lanes one after the other.
+# code is 1 when any step failed (the failed steps are listed last). The side lanes' lines are
+# prefixed with "[interop]" and "[packaging]". TEST_SERIAL=1 runs the lanes one after the other.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -26,9 +28,11 @@ INTEROP=(
   "npm run -s conformance:fast-path"
   "bash scripts/conformance-client.sh"
   "bash scripts/inspector-stdio.sh"
-  "npm run -s test:packaging"
 )
-[[ "${TEST_NODE_MATRIX:-0}" == 1 ]] && INTEROP+=("bash scripts/node-matrix.sh")
+# Packaging installs the tarball into generated Nest 11 and 12 apps and runs the schematics there:
+# mostly npm installs, so it gets a lane of its own beside the other two.
+PACKAGING=("npm run -s test:packaging")
+[[ "${TEST_NODE_MATRIX:-0}" == 1 ]] && PACKAGING+=("bash scripts/node-matrix.sh")
 
 mkdir -p test-results
 
@@ -54,11 +58,15 @@ status=0
 if [[ "${TEST_SERIAL:-0}" == 1 ]]; then
   run_lane suites "${SUITES[@]}" || status=1
   run_lane interop "${INTEROP[@]}" || status=1
+  run_lane packaging "${PACKAGING[@]}" || status=1
 else
   run_lane interop "${INTEROP[@]}" > >(sed -u '/^== \[interop\]/!s/^/[interop] /') 2>&1 &
   interop=$!
+  run_lane packaging "${PACKAGING[@]}" > >(sed -u '/^== \[packaging\]/!s/^/[packaging] /') 2>&1 &
+  packaging=$!
   run_lane suites "${SUITES[@]}" || status=1
   wait "$interop" || status=1
+  wait "$packaging" || status=1
 fi
 
 print_step_times "$SECONDS"
