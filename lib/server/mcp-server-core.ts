@@ -100,9 +100,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc SessionHost.requestIdPrefix} */
   readonly requestIdPrefix?: string;
   /** {@inheritDoc SessionHost.routeCancel} (only with a shared bus) */
-  readonly routeCancel?: (session: McpSession, notification: JsonRpcNotification) => void;
+  readonly routeCancel?: (session: McpSession, notification: JsonRpcNotification) => Promise<void>;
   /** {@inheritDoc SessionHost.routeResponse} (only with a shared bus) */
-  readonly routeResponse?: (session: McpSession, response: JsonRpcResponse) => boolean;
+  readonly routeResponse?: (
+    session: McpSession,
+    response: JsonRpcResponse,
+  ) => Promise<void> | undefined;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
   readonly protocolEras: ProtocolEras;

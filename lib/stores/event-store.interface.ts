@@ -40,6 +40,12 @@ export interface EventStore {
    * `McpHealthIndicator` calls it; without it the store is reported as not checked.
    */
   ping?(): Promise<void>;
+  /**
+   * Optional: true while the store does not answer (its last command failed and none succeeded
+   * since). Streams then send their messages at once without storing them (they cannot be
+   * resumed) instead of waiting for each store call to time out.
+   */
+  readonly failing?: boolean;
 }
 
 /** Injection token under which an {@link EventStore} is provided (a plain symbol: `lib/` does not import Nest). */

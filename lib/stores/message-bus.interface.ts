@@ -102,7 +102,15 @@ export interface MessageBus {
    * `McpServer.cluster` needs it to register).
    */
   readonly registrations?: RegistrationStore;
+  /** Publishes `event` to every instance; never throws (a failure is the bus's to log). */
   publish(event: McpBusEvent): void | Promise<void>;
+  /**
+   * Optional: publishes and resolves once the backing service took the event, or rejects (a
+   * `StoreUnavailableError`) when it did not within its command timeout. Used where a client
+   * must hear that its message went nowhere (a 503 instead of a 202); without it `publish` is
+   * trusted.
+   */
+  publishConfirmed?(event: McpBusEvent): Promise<void>;
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: (event: McpBusEvent) => void): () => void;
   /**
@@ -112,8 +120,9 @@ export interface MessageBus {
   ping?(): Promise<void>;
   /**
    * Optional outage notification of a shared bus: calls `listener` when the bus loses its backing
-   * service (and again while it stays lost), with the generic error that what waits on the bus
-   * (answers relayed by other instances) fails with; returns a function that removes it.
+   * service or a publish fails (and again while it stays lost), with the generic error that what
+   * waits on the bus (answers relayed by other instances) fails with; returns a function that
+   * removes it.
    */
   onOutage?(listener: (error: Error) => void): () => void;
 }

@@ -52,6 +52,12 @@ export interface SessionStore {
    */
   ping?(): Promise<void>;
   /**
+   * Optional: true while the backing service does not answer (its last command failed and none
+   * succeeded since). Instances sharing the store then serve a session they hold live without
+   * reading its record first, instead of waiting for the read to time out on every request.
+   */
+  readonly failing?: boolean;
+  /**
    * Optional: calls `listener` each time the backing service is reachable again after an outage
    * (its records may be gone: a Redis restarted empty), so the holders of live sessions write
    * their records again. Returns the unsubscribe function.

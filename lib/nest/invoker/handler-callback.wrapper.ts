@@ -2,6 +2,7 @@ import { IntrinsicException } from '@nestjs/common';
 import { isObservable, type Observable } from 'rxjs';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.error.js';
+import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { takeContext, type ContextPlace } from './context-param.js';
 import { storedMcpContext } from './current-mcp-context.js';
@@ -16,22 +17,26 @@ export class McpCallCancelledException extends IntrinsicException {
   }
 }
 
+/** What a handler may fail with that is no fault of its own (see {@link McpExpectedFaultException}). */
+type ExpectedFault = ClientDidNotAnswerError | CapacityError | StoreUnavailableError;
+
 /**
- * A call ended by the client's doing, not a server fault: the client did not answer a
- * server-to-client request, or a limit refused what the handler asked for (a capacity
- * refusal). Nest's exception handler must not log it as an error (the server logs it at warn,
- * rate-limited). Carries the error the engine answers with (unwrapped by {@link unwrapIntrinsic}
- * once the pipeline is done).
+ * A call ended by something other than a server fault: the client did not answer a
+ * server-to-client request, a limit refused what the handler asked for (a capacity refusal), or
+ * the shared store (Redis) did not answer. Nest's exception handler must not log it as an
+ * unhandled error with a stack: the server logs the first two at warn, rate-limited, and the
+ * store's connection logs its failures once per run. Carries the error the engine answers with
+ * (unwrapped by {@link unwrapIntrinsic} once the pipeline is done).
  */
-export class McpClientFaultException extends IntrinsicException {
-  constructor(readonly error: ClientDidNotAnswerError | CapacityError) {
+export class McpExpectedFaultException extends IntrinsicException {
+  constructor(readonly error: ExpectedFault) {
     super(error.message);
   }
 }
 
 /** Rethrows what an intrinsic exception of this file carries (the pipeline's rejection). */
 export function unwrapIntrinsic(error: unknown): never {
-  throw error instanceof McpClientFaultException ? error.error : error;
+  throw error instanceof McpExpectedFaultException ? error.error : error;
 }
 
 function report(ctx: McpContext, value: unknown): void {
@@ -94,8 +99,8 @@ function contextIn(args: unknown[], place: ContextPlace): McpContext | undefined
  *   `{ progress, total?, message? }`), the last value is the result, and cancellation unsubscribes;
  * - an error raised because the call was cancelled becomes an McpCallCancelledException, which
  *   Nest's exception handler does not log (the client gets no response anyway); a client that
- *   did not answer an elicitation, or a limit refused, likewise (McpClientFaultException, unwrapped
- *   after).
+ *   did not answer an elicitation, a limit refused, or the shared store did not answer, likewise
+ *   (McpExpectedFaultException, unwrapped after).
  * The call's context is found where `place` says (see `contextSlot`); a hidden parameter
  * appended after the method's own is taken off before the method runs.
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
@@ -108,8 +113,12 @@ export function wrapHandlerCallback(callback: Callback, place: ContextPlace = PI
       return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;
     } catch (error) {
       if (ctx?.signal.aborted) throw new McpCallCancelledException(ctx.signal.reason);
-      if (error instanceof ClientDidNotAnswerError || error instanceof CapacityError)
-        throw new McpClientFaultException(error);
+      if (
+        error instanceof ClientDidNotAnswerError ||
+        error instanceof CapacityError ||
+        error instanceof StoreUnavailableError
+      )
+        throw new McpExpectedFaultException(error);
       throw error;
     }
   };

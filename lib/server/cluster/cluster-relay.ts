@@ -27,8 +27,10 @@ export interface RelaySessions extends Iterable<McpSession> {
  * server-to-client messages for the instance holding the session's stream, and client messages
  * (responses to server-to-client requests, legacy SSE posts) for the instance that waits for
  * them. Server-to-client request ids carry the instance id (`<instance>~<n>`), so any instance
- * knows where a response belongs. When the bus reports an outage (`MessageBus.onOutage`), the
- * server-to-client requests waiting here fail with its error, since their answers may need it.
+ * knows where a response belongs. When the bus reports an outage (`MessageBus.onOutage`: a lost
+ * connection, or a publish that failed, as the heartbeat's does every second while Redis is
+ * frozen), the server-to-client requests waiting here fail with its error, since their answers
+ * may need it.
  */
 export class ClusterRelay implements TaskCluster {
   readonly instanceId = randomBytes(6).toString('hex');
@@ -95,25 +97,24 @@ export class ClusterRelay implements TaskCluster {
     this.publish({ type: 'session-message', from: '', sessionId, message });
   }
 
-  /** A client message for a session whose live end is instance `to`. */
+  /** {@inheritDoc ClusterPort.forwardClientMessage} */
   forwardClientMessage(
     to: string,
     sessionId: string,
     message: JsonRpcMessage,
     headers: Record<string, string | string[] | undefined>,
-  ): void {
-    this.publish({ type: 'client-message', from: '', to, sessionId, message, headers });
+  ): Promise<void> {
+    return this.confirmed({ type: 'client-message', from: '', to, sessionId, message, headers });
   }
 
   /**
-   * A response whose id names another instance goes there; true when it was forwarded (the
-   * local peer would drop it as unknown).
+   * A response whose id names another instance goes there: the forwarding (rejects when the bus
+   * did not take it), or undefined when the response is for this instance (the local peer takes it).
    */
-  routeResponse(session: McpSession, response: JsonRpcResponse): boolean {
+  routeResponse(session: McpSession, response: JsonRpcResponse): Promise<void> | undefined {
     const match = typeof response.id === 'string' ? FOREIGN_ID.exec(response.id) : null;
-    if (!match || match[1] === this.instanceId || session.id === undefined) return false;
-    this.forwardClientMessage(match[1], session.id, response, {});
-    return true;
+    if (!match || match[1] === this.instanceId || session.id === undefined) return undefined;
+    return this.forwardClientMessage(match[1], session.id, response, {});
   }
 
   /** {@inheritDoc ClusterPort.sessionEnded} */
@@ -122,9 +123,14 @@ export class ClusterRelay implements TaskCluster {
   }
 
   /** A `notifications/cancelled` for a request not running here: to every instance (rare). */
-  routeCancel(session: McpSession, notification: JsonRpcNotification): void {
-    if (session.id === undefined) return;
-    this.publish({ type: 'client-cancel', from: '', sessionId: session.id, message: notification });
+  routeCancel(session: McpSession, notification: JsonRpcNotification): Promise<void> {
+    if (session.id === undefined) return Promise.resolve();
+    return this.confirmed({
+      type: 'client-cancel',
+      from: '',
+      sessionId: session.id,
+      message: notification,
+    });
   }
 
   /** {@inheritDoc TaskCluster.send} */
@@ -219,5 +225,19 @@ export class ClusterRelay implements TaskCluster {
 
   private publish(event: McpClusterEvent): void {
     void this.bus.publish({ ...event, from: this.instanceId });
+  }
+
+  /**
+   * Publishes a client's message for another instance: rejects when the bus did not take it (the
+   * transport answers 503, so the client may send it again). The rejection is handled here too,
+   * so a caller that does not wait for it leaves no unhandled rejection.
+   */
+  private confirmed(event: McpClusterEvent): Promise<void> {
+    const full = { ...event, from: this.instanceId };
+    const sent = this.bus.publishConfirmed
+      ? this.bus.publishConfirmed(full)
+      : Promise.resolve(this.bus.publish(full));
+    sent.catch(() => undefined);
+    return sent;
   }
 }

@@ -40,13 +40,16 @@ export interface SessionHost {
   sessionComponents?(session: McpSession): McpSessionComponents;
   /** Prefix of server-to-client request ids (instances sharing a bus): `<instance>~`. */
   readonly requestIdPrefix?: string;
-  /** Forwards a response meant for another instance; true when it did (set with a shared bus). */
-  routeResponse?(session: McpSession, response: JsonRpcResponse): boolean;
+  /**
+   * Forwards a response meant for another instance (set with a shared bus): the forwarding, which
+   * rejects when the bus did not take it, or undefined when the response is this instance's.
+   */
+  routeResponse?(session: McpSession, response: JsonRpcResponse): Promise<void> | undefined;
   /**
    * A `notifications/cancelled` for a request not running here: for the instance running it
-   * (set with a shared bus).
+   * (set with a shared bus); rejects when the bus did not take it.
    */
-  routeCancel?(session: McpSession, notification: JsonRpcNotification): void;
+  routeCancel?(session: McpSession, notification: JsonRpcNotification): Promise<void>;
   /** Called after the session's subscriptions or log level changed. */
   sessionChanged?(session: McpSession): void;
   /** Called once when the session closes, before its close listeners. */
@@ -195,16 +198,23 @@ export class McpSession {
     this.abandoned?.next(id);
   }
 
-  /** Feeds one message from the client. */
-  receive(message: JsonRpcMessage, extra: MessageExtra): void {
+  /**
+   * Feeds one message from the client. A message for another instance (an answer to a request it
+   * sent, a cancellation of a request it runs) is forwarded over the bus: the forwarding is
+   * returned, rejecting when the bus did not take it (the transport answers 503 then); waiting
+   * for it is optional (a rejection nobody waits for is not reported as unhandled).
+   */
+  receive(message: JsonRpcMessage, extra: MessageExtra): Promise<void> | undefined {
     this.lastActivity = Date.now();
-    if (this.host.routeResponse && !('method' in message) && this.host.routeResponse(this, message))
-      return; // an answer to a request another instance sent
+    if (this.host.routeResponse && !('method' in message)) {
+      const forwarded = this.host.routeResponse(this, message);
+      if (forwarded) return forwarded; // an answer to a request another instance sent
+    }
     if (this.host.routeCancel && isCancelOfOther(message, this.peer)) {
-      this.host.routeCancel(this, message); // the request runs on another instance, maybe
-      return;
+      return this.host.routeCancel(this, message); // the request runs on another instance, maybe
     }
     this.peer.receive(message, extra);
+    return undefined;
   }
 
   /** Empties {@link state}, then puts the {@link stateSeed} entries back. */

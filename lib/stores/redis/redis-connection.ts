@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { RateLimitedLog } from '../../engine/rate-limited-log.js';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { createRedisClient } from './redis-clients.js';
 import { RedisCounters } from './redis-counters.js';
 import { loadIoredis, type IoredisClasses, type RedisClient } from './load-ioredis.js';
 import { RedisKeys } from './redis-keys.js';
+import { RedisFailureLog } from './redis-failure-log.js';
 import { RedisOutageLog } from './redis-outage-log.js';
 import {
   resolveRedisOptions,
@@ -21,13 +21,16 @@ export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortl
  * deployment (a URL, a Cluster, Sentinel, or duplicates of a client of yours). A command that
  * fails (Redis refused, frozen past `commandTimeoutMs`, failed over) rejects with a
  * {@link StoreUnavailableError} carrying a generic message and a reference; the driver's text is
- * logged under that reference. The clients reconnect in the background; an outage and the
- * recovery are logged once each, whatever the number of connections.
+ * logged under that reference, once per run of failures (see {@link failing}). The clients
+ * reconnect in the background; an outage and the recovery are logged once each, whatever the
+ * number of connections.
  */
 export class RedisConnection {
   private readonly extra = new Set<RedisClient>();
-  private readonly failures = new RateLimitedLog();
+  private readonly failures: RedisFailureLog;
   private readonly outageLog: RedisOutageLog;
+  /** The PING under way while {@link failing} (see {@link probe}). */
+  private probing?: Promise<unknown>;
   private closed = false;
   /** The key layout of the stores (prefix and hash tags). */
   readonly keys: RedisKeys;
@@ -44,6 +47,7 @@ export class RedisConnection {
     this.keys = new RedisKeys(options.keyPrefix);
     this.outageLog = new RedisOutageLog(options.description, options.logger);
     this.outageLog.watch(client, 'commands');
+    this.failures = new RedisFailureLog(options.description, options.logger);
   }
 
   /**
@@ -112,33 +116,49 @@ export class RedisConnection {
   }
 
   /**
+   * True from a failed command (Redis refused, frozen past `commandTimeoutMs`) until one succeeds:
+   * what can go on without Redis (a stream's messages, unstored) does not wait for it meanwhile.
+   * Reading it while failing starts one PING (see {@link probe}), so the state clears once Redis
+   * answers again even when nothing else runs a command.
+   */
+  get failing(): boolean {
+    if (this.failures.failing) this.probe();
+    return this.failures.failing;
+  }
+
+  /**
    * Runs a command. Any failure becomes a {@link StoreUnavailableError} with a generic message
-   * and `data.ref`; the driver's message is logged (rate-limited per `what`) under that ref.
+   * and `data.ref`; the driver's message is logged under that ref for the first failure of a run
+   * (the recovery is logged with the count of the run), the others are counted.
    */
   async run<T>(what: string, command: (client: RedisClient) => Promise<T>): Promise<T> {
+    let result: T;
     try {
-      return await command(this.client);
+      result = await command(this.client);
     } catch (error) {
       throw this.unavailable(what, error);
     }
+    this.failures.answered();
+    return result;
   }
 
   /** The generic error of a failed `what`, its detail logged under a fresh reference. */
   unavailable(what: string, error: unknown): StoreUnavailableError {
     const ref = randomBytes(6).toString('hex');
     this.counters.count('command-failed');
-    const logger = this.options.logger;
-    if (logger) {
-      this.failures.log(
-        what,
-        (line) => logger.warn(line),
-        () => `Redis ${what} failed [ref ${ref}]: ${describe(error)}`,
-      );
-    }
+    this.failures.failed(what, ref, error);
     return new StoreUnavailableError(`${STORE_UNAVAILABLE_MESSAGE} (ref ${ref})`, {
       cause: error,
       data: { ref },
     });
+  }
+
+  /** One PING at a time while {@link failing}: its answer ends the run of failures. */
+  private probe(): void {
+    if (this.probing || this.closed) return;
+    this.probing = this.run('ping', (c) => c.ping())
+      .catch(() => undefined)
+      .finally(() => (this.probing = undefined));
   }
 
   /** PING on the command connection (health checks). */

@@ -34,6 +34,11 @@ export class RedisEventStore implements SharedEventStore {
     this.wakeups = new RedisLogWakeups(redis);
   }
 
+  /** True from a failed Redis command until one succeeds (a frozen or lost Redis). */
+  get failing(): boolean {
+    return this.redis.failing;
+  }
+
   async storeEvent(streamId: string, message: unknown): Promise<string> {
     if (!VISIBLE_ASCII.test(streamId)) {
       throw new TypeError('streamId must be a non-empty string of visible ASCII characters');

@@ -14,7 +14,8 @@ const BUS_ROLES = new Set(['commands', 'bus subscriber']);
  * (`<prefix>bus`) that every instance of the service subscribes to, this one included (so each
  * event is delivered exactly once per instance, through Redis). A message that is not a
  * well-formed event is logged (rate-limited) and dropped; a failed publish is counted and logged
- * (rate-limited, and not while the connection's outage is already logged), never thrown. The subscription is restored after a reconnect.
+ * once per run of failures by the connection; `publish` never throws, {@link publishConfirmed}
+ * rejects (the caller answers 503). The subscription is restored after a reconnect.
  */
 export class RedisMessageBus implements MessageBus {
   readonly shared = true;
@@ -24,6 +25,8 @@ export class RedisMessageBus implements MessageBus {
   private readonly channel: string;
   private readonly subscriber: RedisClient;
   private readonly log = new RateLimitedLog();
+  /** The {@link onOutage} listeners, also told of a failed publish. */
+  private readonly stalled = new Set<(error: Error) => void>();
 
   private constructor(private readonly redis: RedisConnection) {
     this.channel = redis.keys.bus();
@@ -42,19 +45,28 @@ export class RedisMessageBus implements MessageBus {
   }
 
   publish(event: McpBusEvent): Promise<void> {
+    return this.publishConfirmed(event).catch(() => undefined);
+  }
+
+  /**
+   * Publishes; rejects with the {@link StoreUnavailableError} of the failed command when Redis
+   * did not take the event within `commandTimeoutMs`, at once while the connection is already
+   * failing (logged once per run of failures by the connection). A failed publish also tells the {@link onOutage} listeners: answers relayed by
+   * other instances cannot be counted on while this instance cannot publish.
+   */
+  async publishConfirmed(event: McpBusEvent): Promise<void> {
     const text = JSON.stringify(event);
-    return this.redis.client.publish(this.channel, text).then(
-      () => this.redis.counters.published(),
-      (error: unknown) => {
-        this.redis.counters.count('publish-failed');
-        // During an outage the loss is logged once by the connection; count, do not repeat it.
-        if (!this.redis.outage)
-          this.warn(
-            'publish failed',
-            () => `Redis bus: ${event.type} not published: ${String(error)}`,
-          );
-      },
-    );
+    try {
+      // While Redis does not answer, refused at once (not after another command timeout).
+      if (this.redis.failing)
+        throw this.redis.unavailable('bus publish', new Error('not answering'));
+      await this.redis.run('bus publish', (c) => c.publish(this.channel, text));
+    } catch (error) {
+      this.redis.counters.count('publish-failed');
+      for (const listener of this.stalled) listener(error as Error);
+      throw error;
+    }
+    this.redis.counters.published();
   }
 
   subscribe(listener: (event: McpBusEvent) => void): () => void {
@@ -64,13 +76,19 @@ export class RedisMessageBus implements MessageBus {
 
   /**
    * Calls `listener` each time the command or subscriber connection closes (the loss, then every
-   * failed reconnect), with the generic {@link StoreUnavailableError} (the driver's text is in the
-   * outage log line); returns the unsubscribe function.
+   * failed reconnect) and each time a publish fails (a frozen Redis: no connection closes), with
+   * the generic {@link StoreUnavailableError} (the driver's text is in the log); returns the
+   * unsubscribe function.
    */
   onOutage(listener: (error: Error) => void): () => void {
-    return this.redis.onLost((role) => {
+    this.stalled.add(listener);
+    const stopLost = this.redis.onLost((role) => {
       if (BUS_ROLES.has(role)) listener(new StoreUnavailableError(STORE_UNAVAILABLE_MESSAGE));
     });
+    return () => {
+      this.stalled.delete(listener);
+      stopLost();
+    };
   }
 
   /** PING on the subscriber connection (allowed in subscribe mode): the health check of the bus. */

@@ -21,6 +21,11 @@ export class RedisSessionStore implements SessionStore {
     this.expiry = new RedisSessionExpiry(redis, ENDED_MARK, ENDED_MARK_TTL_MS);
   }
 
+  /** True from a failed Redis command until one succeeds (a frozen or lost Redis). */
+  get failing(): boolean {
+    return this.redis.failing;
+  }
+
   async get(id: string): Promise<SessionRecord | undefined> {
     return this.parse(id, await this.redis.run('session get', (c) => c.get(this.key(id))));
   }

@@ -112,6 +112,11 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       this.touch(id, entry);
       return entry.channel;
     }
+    if (entry && this.store.failing) {
+      // The store does not answer (frozen or down): the live copy serves without waiting for it.
+      this.expiry.touch(id);
+      return entry.channel;
+    }
     let record: SessionRecord | undefined;
     try {
       record = await this.load(id);

@@ -13,6 +13,7 @@ import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { admitRequests } from '../shared/http/request-admission.js';
 import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
+import { awaitForwarded } from './store-refusal.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /** What a 2025-era POST needs from its {@link StreamableHttpHandler}. */
@@ -96,7 +97,8 @@ export async function serveLegacyPost(
     transport: httpTransportInfo(req, res, channel),
   };
   if (requests.length === 0) {
-    for (const message of messages) session.receive(message, extra);
+    // An answer or cancellation for another instance is published first: 202 only once it went.
+    await awaitForwarded(messages.map((message) => session.receive(message, extra)));
     writeEmpty(res, 202);
     if (host.options.stateless) session.close();
     return;

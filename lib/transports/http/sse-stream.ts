@@ -92,7 +92,7 @@ export class SseStream {
       if (this.writer === writer) this.writer = undefined;
     });
     writer.open();
-    if (prime && this.settings.prime) {
+    if (prime && this.settings.prime && !this.settings.eventStore.failing) {
       this.enqueue(async () => {
         const id = await this.settings.eventStore.storeEvent(this.id, null);
         writer.send({ id, retry: this.settings.retryMs, data: '' });
@@ -107,11 +107,15 @@ export class SseStream {
     if (json === undefined) return;
     this.enqueue(async () => {
       let id: string | undefined;
-      try {
-        id = await this.settings.eventStore.storeEvent(this.id, message);
-      } catch {
-        // The store is unreachable (Redis down): the message still goes out, without an id
-        // (it cannot be resumed).
+      // While the store does not answer (Redis down or frozen) the message goes out at once,
+      // without an id (it cannot be resumed): after the first failed store call, not one
+      // command timeout per message.
+      if (!this.settings.eventStore.failing) {
+        try {
+          id = await this.settings.eventStore.storeEvent(this.id, message);
+        } catch {
+          // Sent without an id, as above.
+        }
       }
       this.writer?.send(messageEvent(json, id));
     });

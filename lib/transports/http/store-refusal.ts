@@ -2,12 +2,28 @@ import { ErrorCode } from '../../protocol/error-codes.js';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
 
-/** A session or event store failure as the HTTP answer: 503 with the store's message, retry later. */
-export function storeRefusal(error: unknown): HttpRefusal {
+/**
+ * A session or event store failure (or a message the bus did not take) as the HTTP answer: 503
+ * with the store's message after `what` failed, retry later.
+ */
+export function storeRefusal(error: unknown, what = 'Session store unavailable'): HttpRefusal {
   // Only our own store error's text (generic, with a log reference) reaches the client; a custom
   // store's or a driver's message stays in the log.
   const detail = error instanceof StoreUnavailableError ? `: ${error.message}` : '';
-  return new HttpRefusal(503, ErrorCode.InternalError, `Session store unavailable${detail}`, null, {
+  return new HttpRefusal(503, ErrorCode.InternalError, `${what}${detail}`, null, {
     'retry-after': '1',
   });
+}
+
+/**
+ * Waits for the messages a POST forwarded to other instances over the bus; a failure becomes the
+ * 503 of {@link storeRefusal}: the client learns that its message went nowhere and may send it
+ * again (a repeated answer or cancellation is ignored by the instance that already has it).
+ */
+export async function awaitForwarded(forwarded: Array<Promise<void> | undefined>): Promise<void> {
+  try {
+    await Promise.all(forwarded);
+  } catch (error) {
+    throw storeRefusal(error, 'The message could not be passed to the instance that awaits it');
+  }
 }

@@ -21,11 +21,15 @@ export interface ClusterPort {
   forwardToStream(sessionId: string, message: JsonRpcMessage): void;
   /** A session ended here (DELETE, lost record): every other instance drops its live copy. */
   sessionEnded(sessionId: string): void;
-  /** A client message for a session whose live end is instance `to` (legacy SSE). */
+  /**
+   * A client message for a session whose live end is instance `to` (legacy SSE, a response to
+   * a request another instance sent): resolves once the bus took it, rejects (a
+   * `StoreUnavailableError`) when it did not, so the transport answers 503 instead of 202.
+   */
   forwardClientMessage(
     to: string,
     sessionId: string,
     message: JsonRpcMessage,
     headers: Record<string, string | string[] | undefined>,
-  ): void;
+  ): Promise<void>;
 }

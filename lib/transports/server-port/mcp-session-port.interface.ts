@@ -56,8 +56,11 @@ export interface McpSessionPort {
   readonly inFlightCount: number;
   /** Requests this session sent the client that wait for an answer. */
   readonly pendingCount: number;
-  /** Feeds one message from the client. */
-  receive(message: JsonRpcMessage, extra: MessageExtra): void;
+  /**
+   * Feeds one client message; a message forwarded to another instance returns the forwarding,
+   * which rejects when the bus did not take it (the transport then answers 503, not 202).
+   */
+  receive(message: JsonRpcMessage, extra: MessageExtra): Promise<void> | undefined;
   /** Registers a callback run once when the session closes (at once when already closed). */
   onClose(listener: (reason: string, cause: McpSessionEndCause) => void): void;
   /**

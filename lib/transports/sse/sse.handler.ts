@@ -15,6 +15,7 @@ import {
 import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
+import { awaitForwarded } from '../http/store-refusal.js';
 import { SseSessionStream } from './sse-session-stream.js';
 import { SseRemoteSessions } from './sse-remote-sessions.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -187,7 +188,7 @@ export class SseHandler {
     const requests = isJsonRpcRequest(message) ? [message] : [];
     if (requests.length > 0) await this.options.authorizeRequests?.(req, requests);
     admitRequests(this.server, stream.session, requests);
-    stream.session.receive(message, {
+    const forwarded = stream.session.receive(message, {
       transport: {
         kind: 'sse',
         headers: req.headers,
@@ -197,6 +198,7 @@ export class SseHandler {
         response: res,
       },
     });
+    await awaitForwarded([forwarded]);
     writeEmpty(res, 202);
   }
 
@@ -209,7 +211,9 @@ export class SseHandler {
   ): Promise<void> {
     const owner = await this.remote!.ownerOf(sessionId, this.options.principal(req));
     const message = this.toMessage(await this.readBody(req, parsedBody));
-    this.server.cluster!.forwardClientMessage(owner, sessionId, message, req.headers);
+    await awaitForwarded([
+      this.server.cluster!.forwardClientMessage(owner, sessionId, message, req.headers),
+    ]);
     writeEmpty(res, 202);
   }
 

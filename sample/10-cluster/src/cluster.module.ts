@@ -23,7 +23,13 @@ import { SessionEndHooks } from './session-end.hooks.js';
       name: 'nestjs-mcp-cluster',
       version: '0.1.0',
       sse: true,
-      redis: redisOptionsFromEnv() ?? {},
+      redis: {
+        ...redisOptionsFromEnv(),
+        // How long one Redis command may take (a frozen Redis fails work after it); default 3 s.
+        ...(process.env.REDIS_COMMAND_TIMEOUT_MS && {
+          commandTimeoutMs: Number(process.env.REDIS_COMMAND_TIMEOUT_MS),
+        }),
+      },
       requestState: { keys: process.env.MCP_REQUEST_STATE_KEYS?.split(',').filter(Boolean) ?? [] },
       // Tests read the owner of a session from a header; a real app would use its auth guard.
       principal: (req) => req.headers['x-user'] as string | undefined,
