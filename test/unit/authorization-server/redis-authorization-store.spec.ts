@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Cluster, Redis } from 'ioredis';
-import type { McpAuthorizationStore } from '../../../../lib/server/authorization-server/store/authorization-store.interface.js';
-import { redisAuthorizationStore } from '../../../../lib/server/authorization-server/store/redis-authorization-store.js';
-import type { RedisClient } from '../../../../lib/stores/redis/load-ioredis.js';
-import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
+import type { McpAuthorizationStore } from '../../../lib/authorization-server/store/authorization-store.interface.js';
+import { redisAuthorizationStore } from '../../../lib/authorization-server/store/redis-authorization-store.js';
+import type { RedisClient } from '../../../lib/stores/redis/load-ioredis.js';
+import { deleteTestKeys, TEST_REDIS_URL } from '../../support/redis.js';
 import {
   hasRedisServer,
   startRedisCluster,
   type RedisClusterTopology,
-} from '../../../support/redis-topology.js';
+} from '../../support/redis-topology.js';
 
 import.meta.jest.setTimeout(60_000);
 
