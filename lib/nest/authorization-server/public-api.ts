@@ -29,6 +29,11 @@ export {
   redisAuthorizationStore,
   type RedisAuthorizationStoreOptions,
 } from '../../authorization-server/store/redis-authorization-store.js';
+export {
+  sqlAuthorizationStore,
+  type SqlAuthorizationStore,
+  type SqlAuthorizationStoreOptions,
+} from '../../authorization-server/store/sql-authorization-store.js';
 export type {
   McpUpstreamIdentity,
   McpUpstreamProvider,
