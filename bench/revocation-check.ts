@@ -9,11 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { GrantRevocations } from '../lib/server/authorization-server/grant-revocations.js';
-import { RevocationAwareVerifier } from '../lib/server/authorization-server/revocation-aware-verifier.js';
-import { inMemoryAuthorizationStore } from '../lib/server/authorization-server/store/in-memory-authorization-store.js';
-import { redisAuthorizationStore } from '../lib/server/authorization-server/store/redis-authorization-store.js';
-import type { McpAuthorizationStore } from '../lib/server/authorization-server/store/authorization-store.interface.js';
+import { GrantRevocations } from '../lib/authorization-server/grant-revocations.js';
+import { RevocationAwareVerifier } from '../lib/authorization-server/revocation-aware-verifier.js';
+import { inMemoryAuthorizationStore } from '../lib/authorization-server/store/in-memory-authorization-store.js';
+import { redisAuthorizationStore } from '../lib/authorization-server/store/redis-authorization-store.js';
+import type { McpAuthorizationStore } from '../lib/authorization-server/store/authorization-store.interface.js';
 import type { McpAccessTokenVerifier } from '../lib/server/auth/access-token-verifier.interface.js';
 import { JwtAccessTokenVerifier } from '../lib/server/auth/jwt-access-token-verifier.js';
 

@@ -12,7 +12,7 @@ import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { HttpServerDrain } from '../transports/shared/http/http-server-drain.js';
 import { nodeServerOf } from './http/mount-in-front.js';
 import { McpElicitations } from '../server/elicitation/mcp-elicitations.js';
-import { McpAuthorizationServer } from '../server/authorization-server/mcp-authorization-server.js';
+import { McpAuthorizationServer } from '../authorization-server/mcp-authorization-server.js';
 import { McpServer } from '../server/mcp-server.js';
 import { shareRedisWithAuthorizationServer } from './authorization-server/default-authorization-store.js';
 import { McpServerCore } from '../server/mcp-server-core.js';

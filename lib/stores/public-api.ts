@@ -42,3 +42,8 @@ export {
 export type { RedisNodeAddress } from './redis/redis-node-address.js';
 export type { McpRedisStats } from './redis/redis-counters.js';
 export { redisOptionsFromEnv } from './redis/redis-options-from-env.js';
+
+// ── SQL stores (the app's own TypeORM DataSource: PostgreSQL, MySQL, MariaDB; optional peer `typeorm`)
+export { SqlTaskStore, type SqlTaskStoreOptions } from './sql/sql-task-store.js';
+export { mcpSqlEntities, mcpSqlStoresMigration } from './sql/sql-stores-schema.js';
+export { DEFAULT_SQL_TABLE_NAMES, type McpSqlTableNames } from './sql/sql-table-names.js';

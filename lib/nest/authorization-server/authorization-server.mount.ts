@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { McpServerCore } from '../../server/mcp-server-core.js';
-import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
+import { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
 import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 

@@ -1,5 +1,5 @@
-import type { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
-import { redisAuthorizationStore } from '../../server/authorization-server/store/redis-authorization-store.js';
+import type { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
+import { redisAuthorizationStore } from '../../authorization-server/store/redis-authorization-store.js';
 import type { McpRedisStores } from '../../stores/redis/create-redis-stores.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import type { McpAuthorizationServerOptions } from '../../server/authorization-server/authorization-server.options.js';
-import { McpAuthorizationServer } from '../../server/authorization-server/mcp-authorization-server.js';
+import type { McpAuthorizationServerOptions } from '../../authorization-server/authorization-server.options.js';
+import { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
 import {
   MCP_AUTHORIZATION_SERVER_AUTH,
   type McpAuthOptions,

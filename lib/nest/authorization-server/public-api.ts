@@ -9,42 +9,47 @@ export {
 export {
   McpAuthorizationServer,
   type McpAuthorizationServerResource,
-} from '../../server/authorization-server/mcp-authorization-server.js';
+} from '../../authorization-server/mcp-authorization-server.js';
 export type {
   McpAuthorizationServerOptions,
   McpClientIdMetadataOptions,
   McpIdentityDecision,
   McpAuthorizationServerClient,
   McpRegistrationOptions,
-} from '../../server/authorization-server/authorization-server.options.js';
-export type { McpRateLimit } from '../../server/authorization-server/fixed-window-limiter.js';
-export type { McpDocumentFetchLimits } from '../../server/authorization-server/document-fetch-gate.js';
+} from '../../authorization-server/authorization-server.options.js';
+export type { McpRateLimit } from '../../authorization-server/fixed-window-limiter.js';
+export type { McpDocumentFetchLimits } from '../../authorization-server/document-fetch-gate.js';
 export type {
   McpAuthorizationRecord,
   McpAuthorizationStore,
   McpAuthorizationStoreAdapter,
-} from '../../server/authorization-server/store/authorization-store.interface.js';
-export { inMemoryAuthorizationStore } from '../../server/authorization-server/store/in-memory-authorization-store.js';
+} from '../../authorization-server/store/authorization-store.interface.js';
+export { inMemoryAuthorizationStore } from '../../authorization-server/store/in-memory-authorization-store.js';
 export {
   redisAuthorizationStore,
   type RedisAuthorizationStoreOptions,
-} from '../../server/authorization-server/store/redis-authorization-store.js';
+} from '../../authorization-server/store/redis-authorization-store.js';
+export {
+  sqlAuthorizationStore,
+  type SqlAuthorizationStore,
+  type SqlAuthorizationStoreOptions,
+} from '../../authorization-server/store/sql-authorization-store.js';
 export type {
   McpUpstreamIdentity,
   McpUpstreamProvider,
   UpstreamTokens,
-} from '../../server/authorization-server/upstream/upstream-provider.interface.js';
-export { UpstreamSignInError } from '../../server/authorization-server/upstream/upstream-error.js';
+} from '../../authorization-server/upstream/upstream-provider.interface.js';
+export { UpstreamSignInError } from '../../authorization-server/upstream/upstream-error.js';
 export {
   githubUpstream,
   type GitHubUpstreamOptions,
-} from '../../server/authorization-server/upstream/github-upstream.js';
+} from '../../authorization-server/upstream/github-upstream.js';
 export {
   googleUpstream,
   type GoogleUpstreamOptions,
-} from '../../server/authorization-server/upstream/google-upstream.js';
+} from '../../authorization-server/upstream/google-upstream.js';
 export {
   oidcUpstream,
   type OidcUpstreamEndpoints,
   type OidcUpstreamOptions,
-} from '../../server/authorization-server/upstream/oidc-upstream.js';
+} from '../../authorization-server/upstream/oidc-upstream.js';

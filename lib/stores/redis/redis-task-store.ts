@@ -1,13 +1,12 @@
+import {
+  decodeTaskListCursor,
+  encodeTaskListCursor,
+  type TaskListCursor,
+} from '../task-list-cursor.js';
 import type { TaskPage, TaskRecord, TaskRecordPatch, TaskStore } from '../task-store.interface.js';
 import type { RedisClient } from './load-ioredis.js';
 import type { RedisConnection } from './redis-connection.js';
 import { TASK_SCRIPTS, type TaskScriptCommands } from './redis-task-scripts.js';
-
-/** Where a page of `list` ended: the creation score and id of its last task. */
-interface ListCursor {
-  s: number;
-  m: string;
-}
 
 /**
  * {@link TaskStore} in Redis, shared by the instances of a service: one hash per task
@@ -78,11 +77,11 @@ export class RedisTaskStore implements TaskStore {
   }
 
   async list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage> {
-    const after = decodeCursor(cursor);
+    const after = decodeTaskListCursor(cursor);
     const index = this.indexKey(owner);
     const tasks: TaskRecord[] = [];
     const batch = Math.max(limit + 1, 16);
-    let last: ListCursor | undefined;
+    let last: TaskListCursor | undefined;
     for (let offset = 0; ; offset += batch) {
       const flat = await this.redis.run('task list', (c) =>
         c.zrevrangebyscore(
@@ -95,7 +94,7 @@ export class RedisTaskStore implements TaskStore {
           batch,
         ),
       );
-      const entries: ListCursor[] = [];
+      const entries: TaskListCursor[] = [];
       for (let i = 0; i < flat.length; i += 2) entries.push({ m: flat[i], s: Number(flat[i + 1]) });
       // Ties on the cursor's score come in descending id order; skip those already served.
       const fresh = entries.filter((e) => !after || e.s < after.s || e.m < after.m);
@@ -107,7 +106,7 @@ export class RedisTaskStore implements TaskStore {
           gone.push(entry.m);
           continue;
         }
-        if (tasks.length === limit) return { tasks, nextCursor: encodeCursor(last!) };
+        if (tasks.length === limit) return { tasks, nextCursor: encodeTaskListCursor(last!) };
         tasks.push(record);
         last = entry;
       }
@@ -172,20 +171,4 @@ export class RedisTaskStore implements TaskStore {
 /** The command client with the task scripts (defined in the constructor). */
 function scripts(client: RedisClient): TaskScriptCommands {
   return client as unknown as TaskScriptCommands;
-}
-
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-/** The cursor's position; undefined (the first page) when absent or not one of ours. */
-function decodeCursor(cursor: string | undefined): ListCursor | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as ListCursor;
-    if (typeof value.s === 'number' && typeof value.m === 'string') return value;
-  } catch {
-    // fall through
-  }
-  return undefined;
 }

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { McpRedisOptions } from '../../../lib/index.js';
+import { sqlAuthorizationStore, type McpRedisOptions } from '../../../lib/index.js';
 import type { BootedApp } from '../nest/support/nest-app.js';
 import { startRedisCluster } from '../../support/redis-topology.js';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
+import {
+  dropTestDatabase,
+  openTestDatabase,
+  SQL_DATABASE_NAMES,
+  testTableNames,
+} from '../../support/sql-databases.js';
 import { BrowserUser } from './support/browser-user.js';
 import {
   bootInstance,
@@ -22,16 +28,30 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
  * round trips) let 2 to 5 win in 7 to 9 rounds of 10 in each of the four races on Redis.
  */
 const ROUNDS = Number(process.env.REDEMPTION_ROUNDS ?? 10);
+/** Rounds per race on the SQL stores (env `SQL_REDEMPTION_ROUNDS`): fewer, to keep CI time. */
+const SQL_ROUNDS = Number(process.env.SQL_REDEMPTION_ROUNDS ?? 5);
 const RACERS = 5;
 const EXPECTED = '1 won, 4 refused (invalid_grant), winner revoked';
 
 type Answer = { status: number; body: Record<string, unknown> };
 
-/** A private Redis deployment: the MCP module's `redis` option for it, and how to stop it. */
-interface SharedRedis {
-  options: McpRedisOptions;
+/**
+ * What two instances share: the deployment options that put the authorization store on it (the
+ * MCP module's `redis`, or the authorization server's `store`), how to stop it, and how many
+ * rounds to race on it.
+ */
+interface SharedStore {
+  options: Pick<Deployment, 'redis' | 'authorizationServer'>;
   stop(): Promise<void>;
+  rounds: number;
 }
+
+/** A private Redis deployment reached with `options`. */
+const onRedis = (options: McpRedisOptions, stop: () => Promise<void>): SharedStore => ({
+  options: { redis: { ...options, keyPrefix: `mcp-test:${randomUUID()}:` } },
+  stop,
+  rounds: ROUNDS,
+});
 
 /**
  * What one round came to, as a line: how many won, how the losers were refused, and whether
@@ -61,10 +81,10 @@ async function outcome(answers: Answer[], origins: string[]): Promise<string> {
 }
 
 /** Rounds of {@link RACERS} concurrent redemptions of one code, spread over `origins`. */
-async function codeRaces(d: Deployment, origins: string[]): Promise<string[]> {
+async function codeRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
   const user = new BrowserUser();
   const lines: string[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     const code = await freshCode(user, d);
     const answers = await Promise.all(
       Array.from({ length: RACERS }, (_, i) => redeem(origins[i % origins.length]!, code)),
@@ -75,10 +95,10 @@ async function codeRaces(d: Deployment, origins: string[]): Promise<string[]> {
 }
 
 /** Rounds of {@link RACERS} concurrent refreshes of one refresh token, spread over `origins`. */
-async function refreshRaces(d: Deployment, origins: string[]): Promise<string[]> {
+async function refreshRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
   const user = new BrowserUser();
   const lines: string[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     const first = await redeem(origins[0]!, await freshCode(user, d));
     if (first.status !== 200) throw new Error(`round ${round}: ${JSON.stringify(first.body)}`);
     const token = String(first.body.refresh_token);
@@ -104,19 +124,17 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
   });
   afterAll(() => upstream.close());
 
-  /** Two instances whose MCP module (and so the authorization store) is on `topology`'s Redis. */
-  const twoInstances = (name: string, topology: () => Promise<SharedRedis>) =>
-    (hasRedisServer ? describe : describe.skip)(`two instances sharing ${name}`, () => {
-      let redis: SharedRedis;
+  /** Two instances whose authorization store is `topology`'s. */
+  const twoInstances = (name: string, available: boolean, topology: () => Promise<SharedStore>) =>
+    (available ? describe : describe.skip)(`two instances sharing ${name}`, () => {
+      let shared: SharedStore;
       let d: Deployment;
       let a: BootedApp;
       let b: BootedApp;
 
       beforeAll(async () => {
-        redis = await topology();
-        const created = await deployment(upstream, {
-          redis: { ...redis.options, keyPrefix: `mcp-test:${randomUUID()}:` },
-        });
+        shared = await topology();
+        const created = await deployment(upstream, shared.options);
         d = created;
         a = await bootInstance(d, created.firstPort);
         b = await bootInstance(d);
@@ -124,40 +142,52 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
       afterAll(async () => {
         await a?.close();
         await b?.close();
-        await redis?.stop();
+        await shared?.stop();
       });
 
-      it('a token from one instance works at the other (the store is the MCP module Redis)', async () => {
+      it('a token from one instance works at the other (the store is shared)', async () => {
         const tokens = await redeem(b.origin, await freshCode(new BrowserUser(), d));
         expect(tokens.status).toBe(200);
         expect(await mcpStatus(a.origin, `Bearer ${String(tokens.body.access_token)}`)).toBe(200);
         expect((await refresh(a.origin, String(tokens.body.refresh_token))).status).toBe(200);
       });
 
-      it(`redeems a code once in ${ROUNDS} rounds of ${RACERS} concurrent redemptions`, async () => {
-        const lines = await codeRaces(d, [a.origin, b.origin]);
-        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      it(`redeems a code once in every round of ${RACERS} concurrent redemptions`, async () => {
+        const lines = await codeRaces(d, [a.origin, b.origin], shared.rounds);
+        expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
       }, 240_000);
 
-      it(`refreshes a refresh token once in ${ROUNDS} rounds of ${RACERS} concurrent refreshes`, async () => {
-        const lines = await refreshRaces(d, [a.origin, b.origin]);
-        expect(lines).toEqual(Array(ROUNDS).fill(EXPECTED));
+      it(`refreshes a refresh token once in every round of ${RACERS} concurrent refreshes`, async () => {
+        const lines = await refreshRaces(d, [a.origin, b.origin], shared.rounds);
+        expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
       }, 240_000);
     });
 
-  twoInstances('a private Redis', async () => {
+  twoInstances('a private Redis', hasRedisServer, async () => {
     const port = await freePort();
     startRedis(port);
-    return {
-      options: { url: `redis://127.0.0.1:${port}` },
-      stop: () => Promise.resolve(void stopRedis(port)),
-    };
+    return onRedis({ url: `redis://127.0.0.1:${port}` }, () =>
+      Promise.resolve(void stopRedis(port)),
+    );
   });
 
-  twoInstances('a private 3-primary Redis Cluster', async () => {
+  twoInstances('a private 3-primary Redis Cluster', hasRedisServer, async () => {
     const cluster = await startRedisCluster();
-    return { options: { nodes: cluster.nodes }, stop: () => cluster.stop() };
+    return onRedis({ nodes: cluster.nodes }, () => cluster.stop());
   });
+
+  for (const database of SQL_DATABASE_NAMES) {
+    twoInstances(`tables of their own on ${database}`, true, async () => {
+      const tables = testTableNames();
+      const dataSource = await openTestDatabase(database, tables);
+      const store = sqlAuthorizationStore(dataSource, { table: tables.authorizationTable });
+      return {
+        options: { authorizationServer: { store } },
+        stop: () => dropTestDatabase(dataSource),
+        rounds: SQL_ROUNDS,
+      };
+    });
+  }
 
   describe('one instance on the in-memory store', () => {
     let d: Deployment;

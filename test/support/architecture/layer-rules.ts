@@ -2,8 +2,10 @@ import type { ImportEdge } from './import-graph.js';
 
 /**
  * The layers of lib/, lowest first; data flows one way (see ARCHITECTURE.md):
- * protocol < errors < engine < stores < client | transports | server < nest | cli; `index.ts` (the
- * public surface) sits on top and nothing inside lib/ imports it. The CLI (`lib/cli`, the
+ * protocol < errors < engine < stores < client | transports | server < authorization-server <
+ * nest | cli; `index.ts` (the public surface) sits on top and nothing inside lib/ imports it. The
+ * authorization server (`lib/authorization-server`) uses the server's resource side
+ * (`lib/server/auth`) and nothing in the MCP core needs it. The CLI (`lib/cli`, the
  * `nestjs-mcp` bin) sits on client and transports only: never server or nest, and nothing
  * imports it. The schematics (`lib/schematics`, run by `nest add` / `nest g`) edit an app's source
  * text: they import nothing else of lib/, and nothing imports them.
@@ -16,10 +18,11 @@ export const LAYER_RANK = {
   client: 4,
   transports: 4,
   server: 4,
-  nest: 5,
-  cli: 5,
-  schematics: 5,
-  index: 6,
+  'authorization-server': 5,
+  nest: 6,
+  cli: 6,
+  schematics: 6,
+  index: 7,
 } as const;
 
 /** A layer of lib/: its top-level folder, or `index` for lib/index.ts. */
@@ -62,8 +65,11 @@ export function ruleBrokenBy(edge: ImportEdge): string | undefined {
     return 'lib/schematics imports nothing else of lib/, and nothing imports it';
   }
   if (to === 'cli') return 'nothing in lib/ imports lib/cli (the bin sits on top)';
-  if (from === 'cli' && (to === 'server' || to === 'nest')) {
+  if (from === 'cli' && (to === 'server' || to === 'nest' || to === 'authorization-server')) {
     return `lib/cli never imports lib/${to} (it is a client: lib/client and lib/transports)`;
+  }
+  if (from === 'authorization-server' && (to === 'client' || to === 'transports')) {
+    return `lib/authorization-server does not import lib/${to} (it serves HTTP through lib/nest's mount)`;
   }
   if ((from === 'client' || from === 'transports') && to === 'server') {
     return `lib/${from} never imports lib/server (type against the ports in lib/transports/server-port)`;

@@ -17,7 +17,6 @@ export const SERVER_FOLDER_RANK: Readonly<Record<string, number>> = {
   auth: 0,
   listen: 0,
   registry: 1,
-  'authorization-server': 1,
   response: 2,
   results: 3,
   mrtr: 4,

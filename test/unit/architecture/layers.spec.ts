@@ -49,6 +49,10 @@ describe('layers of lib/', () => {
       ['cli/connect.ts', '@nestjs/common', 'only lib/nest imports @nestjs/*'],
       ['schematics/nest-add.ts', '../nest/mcp.module.js', 'lib/schematics imports nothing else'],
       ['nest/mcp.module.ts', '../schematics/nest-add.js', 'nothing imports it'],
+      ['server/mcp-server.ts', '../authorization-server/x.js', 'lower layer server'],
+      ['authorization-server/x.ts', '../transports/http/y.js', 'lib/authorization-server does'],
+      ['authorization-server/x.ts', '@nestjs/common', 'only lib/nest imports @nestjs/*'],
+      ['cli/connect.ts', '../authorization-server/x.js', 'lib/cli never imports'],
     ])('refuses %s importing %s', (from, specifier, rule) => {
       const violations = findLayerViolations([edge(from, specifier)]);
       expect(violations).toHaveLength(1);
@@ -70,6 +74,9 @@ describe('layers of lib/', () => {
       ['cli/connect.ts', '../protocol/schema/index.js'],
       ['cli/program.ts', 'commander'],
       ['schematics/nest-add.ts', './module-source.js'],
+      ['authorization-server/x.ts', '../server/auth/jwt-access-token-verifier.js'],
+      ['authorization-server/store/y.ts', '../../stores/redis/load-ioredis.js'],
+      ['nest/authorization-server/z.ts', '../../authorization-server/x.js'],
     ])('allows %s importing %s', (from, specifier) => {
       expect(findLayerViolations([edge(from, specifier)])).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import { DocumentFetchGate } from '../../../../lib/server/authorization-server/document-fetch-gate.js';
+import { DocumentFetchGate } from '../../../lib/authorization-server/document-fetch-gate.js';
 
 describe('DocumentFetchGate (metadata document fetch budgets)', () => {
   const URL_A = 'https://client.example/a.json';

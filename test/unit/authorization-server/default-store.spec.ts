@@ -1,5 +1,5 @@
-import { DefaultStore } from '../../../../lib/server/authorization-server/store/default-store.js';
-import { inMemoryAuthorizationStore } from '../../../../lib/server/authorization-server/store/in-memory-authorization-store.js';
+import { DefaultStore } from '../../../lib/authorization-server/store/default-store.js';
+import { inMemoryAuthorizationStore } from '../../../lib/authorization-server/store/in-memory-authorization-store.js';
 
 describe('DefaultStore', () => {
   it('forwards the adapters the engine kept to the store handed over later, once', async () => {

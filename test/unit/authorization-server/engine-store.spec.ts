@@ -1,10 +1,10 @@
-import { engineStore } from '../../../../lib/server/authorization-server/engine-store.js';
+import { engineStore } from '../../../lib/authorization-server/engine-store.js';
 import {
   GrantRevocations,
   REVOKED_GRANT_MODEL,
-} from '../../../../lib/server/authorization-server/grant-revocations.js';
-import type { McpAuthorizationStore } from '../../../../lib/server/authorization-server/store/authorization-store.interface.js';
-import { inMemoryAuthorizationStore } from '../../../../lib/server/authorization-server/store/in-memory-authorization-store.js';
+} from '../../../lib/authorization-server/grant-revocations.js';
+import type { McpAuthorizationStore } from '../../../lib/authorization-server/store/authorization-store.interface.js';
+import { inMemoryAuthorizationStore } from '../../../lib/authorization-server/store/in-memory-authorization-store.js';
 
 class InvalidGrant extends Error {}
 class InvalidRequest extends Error {}

@@ -1,7 +1,7 @@
-import { AuthorizationServerUnavailableError } from '../../errors/authorization-server-unavailable.error.js';
-import { InvalidTokenError } from '../../errors/invalid-token.error.js';
-import type { McpAccessTokenVerifier } from '../auth/access-token-verifier.interface.js';
-import type { McpAuthInfo } from '../auth/mcp-auth-info.interface.js';
+import { AuthorizationServerUnavailableError } from '../errors/authorization-server-unavailable.error.js';
+import { InvalidTokenError } from '../errors/invalid-token.error.js';
+import type { McpAccessTokenVerifier } from '../server/auth/access-token-verifier.interface.js';
+import type { McpAuthInfo } from '../server/auth/mcp-auth-info.interface.js';
 import { GRANT_ID_CLAIM, type GrantRevocations } from './grant-revocations.js';
 
 /**

@@ -2,7 +2,7 @@ import {
   openValue,
   readCookie,
   sealValue,
-} from '../../../../lib/server/authorization-server/signed-value.js';
+} from '../../../lib/authorization-server/signed-value.js';
 
 describe('signed values (the upstream sign-in cookie)', () => {
   it('opens what it sealed, with the current or an older key', () => {

@@ -1,7 +1,7 @@
 import {
   applyRegistrationRules,
   RegistrationRefusal,
-} from '../../../../lib/server/authorization-server/registration-rules.js';
+} from '../../../lib/authorization-server/registration-rules.js';
 
 describe('applyRegistrationRules (MCP authorization: application_type and redirect URIs)', () => {
   const rules = (metadata: Record<string, unknown>, development = false) =>

@@ -1,4 +1,4 @@
-import type { McpAccessTokenVerifier } from '../auth/access-token-verifier.interface.js';
+import type { McpAccessTokenVerifier } from '../server/auth/access-token-verifier.interface.js';
 import type { Engine, EngineContext } from './engine.interface.js';
 import { GRANT_ID_CLAIM, GrantRevocations } from './grant-revocations.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';

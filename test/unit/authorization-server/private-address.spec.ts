@@ -1,7 +1,7 @@
 import {
   isSpecialUseAddress,
   resolvesToPrivateAddress,
-} from '../../../../lib/server/authorization-server/private-address.js';
+} from '../../../lib/authorization-server/private-address.js';
 
 describe('private addresses (Client ID Metadata Document fetches)', () => {
   it.each([

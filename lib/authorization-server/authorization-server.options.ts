@@ -1,4 +1,4 @@
-import type { LimitCounters } from '../../stores/limit-counters.interface.js';
+import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import type { McpDocumentFetchLimits } from './document-fetch-gate.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';

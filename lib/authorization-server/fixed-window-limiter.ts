@@ -1,4 +1,4 @@
-import type { LimitCounters } from '../../stores/limit-counters.interface.js';
+import type { LimitCounters } from '../stores/limit-counters.interface.js';
 
 /** A request budget: at most `limit` requests per `windowMs` from one address. */
 export interface McpRateLimit {

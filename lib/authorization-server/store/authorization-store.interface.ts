@@ -13,10 +13,10 @@ export type McpAuthorizationRecord = Record<string, unknown> & {
 /**
  * Storage of one kind of record (`model`: `AuthorizationCode`, `AccessToken`, `RefreshToken`,
  * `Grant`, `Session`, `Interaction`, `Client`, `McpAccount`, `McpRevokedGrant`, ...). The
- * engine's adapter contract: implement it over SQL by one table `(model, id, payload json,
- * grant_id, uid, user_code, consumed, expires_at)` with indexes on the three lookups, deleting
- * expired rows on read or by a job. {@link consume} must be one conditional write, so that of
- * several instances redeeming one code at once exactly one wins.
+ * engine's adapter contract, implemented over SQL by `sqlAuthorizationStore` (one table
+ * `(model, id, payload, grant_id, uid, user_code, consumed, expires_at)` with indexes on the three
+ * lookups; expired rows never read, deleted by a job). {@link consume} must be one conditional
+ * write, so that of several instances redeeming one code at once exactly one wins.
  */
 export interface McpAuthorizationStoreAdapter {
   /** Inserts or replaces `id`; `expiresIn` seconds, when given, bounds its life. */
@@ -45,9 +45,9 @@ export interface McpAuthorizationStoreAdapter {
 
 /**
  * Where the authorization server keeps its records: a function from a model name to its
- * adapter. `inMemoryAuthorizationStore()` (one process, lost on restart) and
+ * adapter. `inMemoryAuthorizationStore()` (one process, lost on restart),
  * `redisAuthorizationStore(redis)` (survives restarts, shared by every instance, also on a
- * Redis Cluster) are built in; the default is a Redis store on the MCP module's `redis`
+ * Redis Cluster) and `sqlAuthorizationStore(dataSource)` (the app's TypeORM database) are built in; the default is a Redis store on the MCP module's `redis`
  * connection when it has one, else the in-memory store.
  */
 export type McpAuthorizationStore = (model: string) => McpAuthorizationStoreAdapter;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpLogger } from '../../engine/logger.interface.js';
+import type { McpLogger } from '../engine/logger.interface.js';
 import { readLimitedBody } from './read-limited-body.js';
 import type {
   McpAuthorizationServerOptions,

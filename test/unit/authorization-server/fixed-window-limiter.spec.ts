@@ -1,5 +1,5 @@
-import type { LimitCounters } from '../../../../lib/stores/limit-counters.interface.js';
-import { FixedWindowLimiter } from '../../../../lib/server/authorization-server/fixed-window-limiter.js';
+import type { LimitCounters } from '../../../lib/stores/limit-counters.interface.js';
+import { FixedWindowLimiter } from '../../../lib/authorization-server/fixed-window-limiter.js';
 
 describe('FixedWindowLimiter', () => {
   it('allows `limit` requests per window and key, then says how long to wait', async () => {

@@ -1,10 +1,10 @@
-import { AuthorizationServerUnavailableError } from '../../../../lib/errors/authorization-server-unavailable.error.js';
-import { InvalidTokenError } from '../../../../lib/errors/invalid-token.error.js';
-import { GrantRevocations } from '../../../../lib/server/authorization-server/grant-revocations.js';
-import { RevocationAwareVerifier } from '../../../../lib/server/authorization-server/revocation-aware-verifier.js';
-import { inMemoryAuthorizationStore } from '../../../../lib/server/authorization-server/store/in-memory-authorization-store.js';
-import type { McpAuthorizationStore } from '../../../../lib/server/authorization-server/store/authorization-store.interface.js';
-import { authInfoFromClaims } from '../../../../lib/server/auth/auth-info-from-claims.js';
+import { AuthorizationServerUnavailableError } from '../../../lib/errors/authorization-server-unavailable.error.js';
+import { InvalidTokenError } from '../../../lib/errors/invalid-token.error.js';
+import { GrantRevocations } from '../../../lib/authorization-server/grant-revocations.js';
+import { RevocationAwareVerifier } from '../../../lib/authorization-server/revocation-aware-verifier.js';
+import { inMemoryAuthorizationStore } from '../../../lib/authorization-server/store/in-memory-authorization-store.js';
+import type { McpAuthorizationStore } from '../../../lib/authorization-server/store/authorization-store.interface.js';
+import { authInfoFromClaims } from '../../../lib/server/auth/auth-info-from-claims.js';
 
 /** A JWT verifier stand-in: the token text is the grant id ('' for a token without one). */
 const claimsOf = {

@@ -1,4 +1,4 @@
-import { inMemoryAuthorizationStore } from '../../../../lib/server/authorization-server/store/in-memory-authorization-store.js';
+import { inMemoryAuthorizationStore } from '../../../lib/authorization-server/store/in-memory-authorization-store.js';
 
 describe('inMemoryAuthorizationStore', () => {
   it('stores, finds by id and uid, consumes and destroys records of each model apart', async () => {

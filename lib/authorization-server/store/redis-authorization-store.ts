@@ -1,4 +1,4 @@
-import type { RedisClient } from '../../../stores/redis/load-ioredis.js';
+import type { RedisClient } from '../../stores/redis/load-ioredis.js';
 import type {
   McpAuthorizationRecord,
   McpAuthorizationStore,

@@ -1,0 +1,132 @@
+import type { DataSource } from 'typeorm';
+import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from '../../stores/sql/sql-table-names.js';
+import type {
+  McpAuthorizationRecord,
+  McpAuthorizationStore,
+  McpAuthorizationStoreAdapter,
+} from './authorization-store.interface.js';
+
+/** Options of {@link sqlAuthorizationStore}. */
+export interface SqlAuthorizationStoreOptions {
+  /** The records' table (made by `mcpSqlStoresMigration`). Default `'mcp_authorization_records'`. */
+  table?: string;
+}
+
+/** An {@link McpAuthorizationStore} in SQL, with the cleanup of expired rows. */
+export interface SqlAuthorizationStore extends McpAuthorizationStore {
+  /**
+   * Deletes the rows whose time is past (they already read as absent); resolves how many. Run
+   * it from a job (for example every hour): nothing deletes expired rows otherwise.
+   */
+  deleteExpired(): Promise<number>;
+}
+
+/** One row as read back. */
+interface RecordRow {
+  payload: string;
+  consumed: string | number | null;
+}
+
+/**
+ * The authorization server's records in the app's own SQL database, through its TypeORM
+ * `DataSource` (PostgreSQL, MySQL, MariaDB; the table from `mcpSqlStoresMigration` or
+ * `mcpSqlEntities`): one row per record keyed by `(model, id)`, the JSON record in `payload`,
+ * the grant, uid and user code lookups indexed. `consume` is one conditional
+ * `UPDATE ... SET consumed = :now WHERE ... AND consumed IS NULL` and wins only when it changed a
+ * row, so of concurrent redemptions on any number of instances exactly one wins. Rows past
+ * `expires_at` are never read nor consumed; {@link SqlAuthorizationStore.deleteExpired} removes
+ * them. The `DataSource` is the app's: not initialised nor closed here.
+ */
+export function sqlAuthorizationStore(
+  dataSource: DataSource,
+  options: SqlAuthorizationStoreOptions = {},
+): SqlAuthorizationStore {
+  const table = checkedTableName(options.table ?? DEFAULT_SQL_TABLE_NAMES.authorizationTable);
+  const live = '(r.expires_at IS NULL OR r.expires_at > :now)';
+  const parse = (row: RecordRow | undefined): McpAuthorizationRecord | undefined => {
+    if (!row) return undefined;
+    try {
+      const record = JSON.parse(row.payload) as McpAuthorizationRecord;
+      if (row.consumed !== null) record.consumed = Number(row.consumed);
+      return record;
+    } catch {
+      return undefined; // a damaged record reads as absent
+    }
+  };
+  const findWhere = async (model: string, where: string, params: Record<string, unknown>) =>
+    parse(
+      await dataSource
+        .createQueryBuilder()
+        .select('r.payload', 'payload')
+        .addSelect('r.consumed', 'consumed')
+        .from(table, 'r')
+        .where(`r.model = :model AND ${where} AND ${live}`, { ...params, model, now: Date.now() })
+        .limit(1)
+        .getRawOne<RecordRow>(),
+    );
+  const store = (model: string): McpAuthorizationStoreAdapter => ({
+    async upsert(id, payload, expiresIn) {
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      const row = {
+        model,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: text(payload.grantId),
+        uid: text(payload.uid),
+        user_code: text(payload.userCode),
+        consumed: null, // a replaced record starts unconsumed
+        expires_at: expiresIn === undefined ? null : Date.now() + Math.ceil(expiresIn * 1000),
+      };
+      const columns = ['payload', 'grant_id', 'uid', 'user_code', 'consumed', 'expires_at'];
+      await dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(table)
+        .values(row)
+        .orUpdate(columns, ['model', 'id'])
+        .execute();
+    },
+    find: (id) => findWhere(model, 'r.id = :id', { id }),
+    findByUid: (uid) => findWhere(model, 'r.uid = :uid', { uid }),
+    findByUserCode: (code) => findWhere(model, 'r.user_code = :code', { code }),
+    async consume(id) {
+      const result = await dataSource
+        .createQueryBuilder()
+        .update(table)
+        .set({ consumed: Math.floor(Date.now() / 1000) })
+        .where(
+          'model = :model AND id = :id AND consumed IS NULL AND (expires_at IS NULL OR expires_at > :now)',
+          { model, id, now: Date.now() },
+        )
+        .execute();
+      return result.affected === 1;
+    },
+    async destroy(id) {
+      await dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(table)
+        .where('model = :model AND id = :id', { model, id })
+        .execute();
+    },
+    async revokeByGrantId(grantId) {
+      await dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(table)
+        .where('model = :model AND grant_id = :grantId', { model, grantId })
+        .execute();
+    },
+  });
+  return Object.assign(store, {
+    async deleteExpired() {
+      const result = await dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(table)
+        .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
+        .execute();
+      return result.affected ?? 0;
+    },
+  });
+}

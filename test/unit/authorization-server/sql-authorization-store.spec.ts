@@ -1,0 +1,41 @@
+import type { DataSource } from 'typeorm';
+import { sqlAuthorizationStore } from '../../../lib/authorization-server/store/sql-authorization-store.js';
+import { authorizationStoreContract } from '../../support/authorization-store-contract.js';
+import {
+  dropTestDatabase,
+  openTestDatabase,
+  SQL_DATABASE_NAMES,
+  testTableNames,
+} from '../../support/sql-databases.js';
+
+import.meta.jest.setTimeout(60_000);
+
+describe.each(SQL_DATABASE_NAMES)('sqlAuthorizationStore on %s', (database) => {
+  const tables = testTableNames();
+  let dataSource: DataSource;
+  afterAll(() => dropTestDatabase(dataSource));
+
+  authorizationStoreContract(async () => {
+    dataSource = await openTestDatabase(database, tables);
+    return sqlAuthorizationStore(dataSource, { table: tables.authorizationTable });
+  });
+
+  it('deletes the expired rows on cleanup, and only those', async () => {
+    const store = sqlAuthorizationStore(dataSource, { table: tables.authorizationTable });
+    await store('AccessToken').upsert('gone', { grantId: 'g9' }, 0.001);
+    await store('AccessToken').upsert('kept', { grantId: 'g9' }, 60);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const [{ n }] = (await dataSource.query(
+      `SELECT COUNT(*) AS n FROM ${tables.authorizationTable} WHERE id = 'gone'`,
+    )) as [{ n: string | number }];
+    expect(Number(n)).toBe(0);
+    expect(await store('AccessToken').find('kept')).toEqual({ grantId: 'g9' });
+  });
+
+  it('refuses a table name that is not an identifier', () => {
+    expect(() => sqlAuthorizationStore(dataSource, { table: 'x; DROP TABLE y' })).toThrow(
+      RangeError,
+    );
+  });
+});
