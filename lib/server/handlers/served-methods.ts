@@ -112,12 +112,7 @@ function entry(method: ServedMethod): ServedMethodEntry {
   const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
   const schema = overrides[method] ?? spec?.legacy?.params;
   if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
-  return build(
-    method,
-    schema,
-    spec,
-    HANDLERS[method] as unknown as ServedMethodEntry['handle'],
-  );
+  return build(method, schema, spec, HANDLERS[method] as unknown as ServedMethodEntry['handle']);
 }
 
 /**

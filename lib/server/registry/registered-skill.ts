@@ -103,14 +103,16 @@ export function compileSkill(source: SkillSource, handler?: McpSkillHandler): Re
     });
     resources = 'dynamic';
   } else {
-    const skillMd = source.skillMd ?? encoder.encode(skillMarkdown(frontmatter, source.instructions ?? ''));
+    const skillMd =
+      source.skillMd ?? encoder.encode(skillMarkdown(frontmatter, source.instructions ?? ''));
     const main = staticFile(uri, 'SKILL.md', skillMd, SKILL_MIME_TYPE);
     files.push({ ...main.file, name: source.name });
     resources = [main.entry];
     for (const extra of source.files ?? []) {
       checkSkillPath(extra.path, 'file path', origin);
       if (extra.path === 'SKILL.md') throw new Error(`${origin}: SKILL.md is the skill itself`);
-      const bytes = typeof extra.content === 'string' ? encoder.encode(extra.content) : extra.content;
+      const bytes =
+        typeof extra.content === 'string' ? encoder.encode(extra.content) : extra.content;
       const mimeType = extra.mimeType ?? skillFileMimeType(extra.path);
       const { file, entry } = staticFile(`${root}/${extra.path}`, extra.path, bytes, mimeType);
       files.push(file);

@@ -44,7 +44,10 @@ export async function loadSkillsFolder(folder: string): Promise<SkillSource[]> {
     const extra = await Promise.all(
       files
         .filter((file) => file !== 'SKILL.md')
-        .map(async (file) => ({ path: file, content: new Uint8Array(await readFile(join(dir, file))) })),
+        .map(async (file) => ({
+          path: file,
+          content: new Uint8Array(await readFile(join(dir, file))),
+        })),
     );
     const { name, description, ...rest } = parsed.frontmatter;
     skills.push({
@@ -70,7 +73,8 @@ async function skillDirectories(folder: string): Promise<string[]> {
       if (entry.isDirectory() && !entry.name.startsWith('.')) await walk(join(dir, entry.name));
     }
   };
-  if (!(await lstat(folder)).isDirectory()) throw new Error(`skills folder ${folder} is not a directory`);
+  if (!(await lstat(folder)).isDirectory())
+    throw new Error(`skills folder ${folder} is not a directory`);
   await walk(folder);
   return found;
 }
@@ -131,7 +135,8 @@ export function parseSkillMarkdown(text: string, file: string): ParsedSkillMarkd
       const value = (metadata as Record<string, unknown>)[key];
       if (value === undefined) continue;
       const where = `${file}:${lineOf(key)}`;
-      if (typeof value !== 'string') throw new Error(`${where}: metadata "${key}" must be a string`);
+      if (typeof value !== 'string')
+        throw new Error(`${where}: metadata "${key}" must be a string`);
       for (const name of value.split(/[\s,]+/).filter(Boolean)) {
         references.push({ kind, name, where });
       }

@@ -118,7 +118,11 @@ describe('skills (SEP-2640)', () => {
         metadata: { 'mcp-tools': 'echo' },
       },
       resources: [
-        { uri: 'skill://weather-guide/SKILL.md', digest: digest(WEATHER_MD), size: WEATHER_MD.length },
+        {
+          uri: 'skill://weather-guide/SKILL.md',
+          digest: digest(WEATHER_MD),
+          size: WEATHER_MD.length,
+        },
         {
           uri: 'skill://weather-guide/references/GUIDE.md',
           digest: digest(GUIDE_MD),
@@ -132,7 +136,9 @@ describe('skills (SEP-2640)', () => {
       { method: 'skills/get', params: { uri: 'skill://acme/docs/release-notes/SKILL.md' } },
       z.looseObject({ skill: z.any() }),
     );
-    const md = (await peer.client.readResource({ uri: got.skill.uri })).contents[0] as { text: string };
+    const md = (await peer.client.readResource({ uri: got.skill.uri })).contents[0] as {
+      text: string;
+    };
     expect(got.skill.resources).toEqual([
       { uri: got.skill.uri, digest: digest(md.text), size: Buffer.byteLength(md.text) },
     ]);
@@ -145,7 +151,10 @@ describe('skills (SEP-2640)', () => {
     ).rejects.toMatchObject({ code: -32602 });
     await expect(peer.client.readResource({ uri })).rejects.toThrow();
     await expect(
-      peer.client.request({ method: 'skills/get', params: { uri: 'skill://nope/SKILL.md' } }, z.any()),
+      peer.client.request(
+        { method: 'skills/get', params: { uri: 'skill://nope/SKILL.md' } },
+        z.any(),
+      ),
     ).rejects.toMatchObject({ code: -32602 });
   });
 
