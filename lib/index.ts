@@ -76,6 +76,8 @@ export {
   Resource,
   ResourceTemplate,
   AppView,
+  Skill,
+  type McpSkillDecoratorOptions,
   type McpAppViewDecoratorOptions,
   type McpCompleters,
   type McpPromptOptions,
@@ -265,6 +267,23 @@ export type {
   AppViewHandler,
 } from './server/registry/app-view-options.interface.js';
 export { isHtmlDocument } from './server/registry/compile-app-view.js';
+// Skills (io.modelcontextprotocol/skills, SEP-2640): skill entries, both sides.
+export {
+  SKILLS_EXTENSION_ID,
+  SKILL_MIME_TYPE,
+  serverSupportsSkills,
+  type Skill as McpSkill,
+  type SkillResource as McpSkillResource,
+  type ListSkillsResult,
+  type GetSkillResult,
+} from './protocol/schema/skills-extension.js';
+export type {
+  McpSkillOptions,
+  McpSkillFile,
+  McpSkillUses,
+  McpSkillHandler,
+} from './server/registry/skill-options.interface.js';
+export { SKILL_LIMITS } from './server/registry/registered-skill.js';
 
 // ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
 export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';

@@ -32,6 +32,7 @@ export const guide: GuideSection[] = [
       { text: 'Nest integration and testing', link: 'guide/nest-integration' },
       { text: 'Tasks', link: 'guide/tasks' },
       { text: 'MCP Apps (interactive views)', link: 'guide/mcp-apps' },
+      { text: 'Skills', link: 'guide/skills' },
       { text: 'The explorer page', link: 'guide/explorer' },
     ],
   },

@@ -26,6 +26,7 @@ import {
   type Tool,
 } from '../protocol/schema/index.js';
 import { McpClientSubscriptions } from './mcp-client-subscriptions.js';
+import { McpClientSkills, type SkillsRequester } from './skills/client-skills.js';
 import {
   BATCH_PROTOCOL_VERSION,
   sendBatch,
@@ -70,6 +71,13 @@ export class McpClient extends McpClientSubscriptions {
     if (this.era === 'modern')
       await this.send('server/discover', {}, options, DiscoverResultSchema);
     else await this.request('ping', undefined, options);
+  }
+
+  private skillCalls?: McpClientSkills;
+
+  /** The server's skills (SEP-2640): `skills.list()`, `skills.listAll()`, `skills.get(uri)`. */
+  get skills(): McpClientSkills {
+    return (this.skillCalls ??= new McpClientSkills(this as SkillsRequester));
   }
 
   /** One page of tools. */

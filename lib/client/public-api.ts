@@ -5,6 +5,7 @@
  */
 // ── Client ───────────────────────────────────────────────────────────────────────────────────
 export { McpClient } from './mcp-client.js';
+export { McpClientSkills } from './skills/client-skills.js';
 export {
   toolViewOf,
   appViewContentOf,

@@ -48,6 +48,14 @@ export interface McpModuleOptions
    */
   hideDeniedFromLists?: boolean;
   /**
+   * A folder of skills (Skills extension, SEP-2640) read at bootstrap: each directory holding a
+   * `SKILL.md` is a skill, served with the digests of its files. Broken front matter, a name
+   * that is not its directory's, or a tool, prompt or resource it names in `metadata.mcp-tools`,
+   * `mcp-prompts` or `mcp-resources` that is not registered fails bootstrap naming file and line.
+   * A relative path is from the working directory. Default: none.
+   */
+  skills?: string;
+  /**
    * Keep each call's context in an `AsyncLocalStorage`, for `getCurrentMcpContext()`. On Node 20
    * and 22 a storage in use turns on async hooks for every promise in the process, which costs
    * about a sixth of a `tools/call`'s CPU on the fast path; on Node 24 it is close to free. Turn

@@ -1,6 +1,7 @@
 import type { ServerCapabilities } from '../protocol/schema/index.js';
 import type { PrimitiveLookup } from './registry/registry-view.interface.js';
 import { MCP_APPS_EXTENSION_ID, MCP_APP_MIME_TYPE } from '../protocol/schema/apps-extension.js';
+import { SKILLS_EXTENSION_ID } from '../protocol/schema/skills-extension.js';
 
 /**
  * Server capabilities derived from what is registered, merged with the configured extras.
@@ -30,7 +31,9 @@ export function deriveCapabilities(
   const apps = hasAppViews(primitives) && {
     [MCP_APPS_EXTENSION_ID]: { mimeTypes: [MCP_APP_MIME_TYPE] },
   };
-  if (apps || extensions) caps.extensions = { ...apps, ...extensions };
+  // Skills (SEP-2640) once one is registered (its files are resources, declared above).
+  const skills = primitives.skills.size > 0 && { [SKILLS_EXTENSION_ID]: {} };
+  if (apps || skills || extensions) caps.extensions = { ...apps, ...skills, ...extensions };
   for (const [key, value] of Object.entries(extra)) {
     const base = caps[key];
     caps[key] =

@@ -43,6 +43,8 @@ export class McpServer extends ComponentRegistrar implements ServerNotifier {
   readonly resources = this.registry.resources;
   /** Registered resource templates by URI template (read-only). */
   readonly resourceTemplates = this.registry.resourceTemplates;
+  /** Registered skills (SEP-2640) by the URI of their `SKILL.md` (read-only). */
+  readonly skills = this.registry.skills;
   /**
    * Runtime registration that holds on every instance sharing the bus (define named component
    * factories at bootstrap, then register and remove by name and JSON parameters). Plain

@@ -161,6 +161,7 @@ export class McpResourceServer {
         return this.scopesFor('tools', name);
       case 'prompts/get':
         return this.scopesFor('prompts', name);
+      case 'skills/get':
       case 'resources/read': {
         const uri = typeof params.uri === 'string' ? params.uri : '';
         return this.scopesFor('resources', this.resourceNameOf(uri));
@@ -170,8 +171,13 @@ export class McpResourceServer {
     }
   }
 
-  /** The name of the fixed resource or template serving `uri`. */
+  /** The name of the fixed resource or template serving `uri` (a skill's file: the skill's). */
   private resourceNameOf(uri: string): string | undefined {
+    if (uri.startsWith('skill://')) {
+      for (const skill of this.server.skills.values()) {
+        if (skill.files.some((file) => file.uri === uri)) return skill.descriptor.frontmatter.name;
+      }
+    }
     const fixed = this.server.resources.get(uri);
     if (fixed) return fixed.descriptor.name;
     for (const template of this.server.resourceTemplates.values()) {

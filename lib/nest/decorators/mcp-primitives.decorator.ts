@@ -15,11 +15,13 @@ import type { DtoClass } from '../../server/schema/class-validator/dto-class.js'
 import type { UriTemplateParams } from '../../server/uri-template/template-params.js';
 import type { CheckedMethodDecorator } from './handler-check.js';
 import type { McpAppViewOptions } from '../../server/registry/app-view-options.interface.js';
+import type { McpSkillOptions } from '../../server/registry/skill-options.interface.js';
 import {
   MCP_APP_VIEW_METADATA,
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
   MCP_RESOURCE_TEMPLATE_METADATA,
+  MCP_SKILL_METADATA,
   MCP_TOOL_METADATA,
 } from '../mcp.constants.js';
 
@@ -146,3 +148,22 @@ export type McpAppViewDecoratorOptions = McpAppViewOptions;
  */
 export const AppView = (options: McpAppViewDecoratorOptions): MethodDecorator =>
   primitiveDecorator(MCP_APP_VIEW_METADATA, 'AppView', options);
+
+/** Options of `@Skill()`: those of `McpServer.registerSkill()` (no `origin`: the method is). */
+export type McpSkillDecoratorOptions = Omit<McpSkillOptions, 'origin'>;
+
+/**
+ * Declares a skill (Skills extension, SEP-2640) served at `skill://<prefix>/<name>/SKILL.md`.
+ * With `instructions` (and `files`) the skill is static, listed with the digest of each file,
+ * and the method is never called; otherwise the method returns the `SKILL.md` body per read
+ * `(uri: URL, ctx) => string`, through the provider's guards, interceptors and filters, and the
+ * entry says `"dynamic"`. What `uses` names must be registered, or bootstrap fails naming it.
+ * @example
+ * ```ts
+ * @Skill({ name: 'trip-planning', description: 'Plan a trip with the weather tools',
+ *   instructions: '1. Call `forecast` ...', uses: { tools: ['forecast'] } })
+ * tripPlanning() {}
+ * ```
+ */
+export const Skill = (options: McpSkillDecoratorOptions): MethodDecorator =>
+  primitiveDecorator(MCP_SKILL_METADATA, 'Skill', options);

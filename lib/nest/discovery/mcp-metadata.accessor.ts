@@ -8,6 +8,7 @@ import type {
 } from '../decorators/mcp-primitives.decorator.js';
 import type { McpHookMetadata, McpMethodOptions } from '../decorators/mcp-hooks.decorator.js';
 import type { McpAppViewOptions } from '../../server/registry/app-view-options.interface.js';
+import type { McpSkillOptions } from '../../server/registry/skill-options.interface.js';
 import {
   MCP_APP_VIEW_METADATA,
   MCP_CUSTOM_METHOD_METADATA,
@@ -15,6 +16,7 @@ import {
   MCP_PROMPT_METADATA,
   MCP_RESOURCE_METADATA,
   MCP_RESOURCE_TEMPLATE_METADATA,
+  MCP_SKILL_METADATA,
   MCP_TOOL_METADATA,
 } from '../mcp.constants.js';
 
@@ -24,7 +26,8 @@ export type McpMethodMetadata =
   | { kind: 'prompt'; options: McpPromptOptions }
   | { kind: 'resource'; options: ResourceOptions }
   | { kind: 'resourceTemplate'; options: McpResourceTemplateOptions }
-  | { kind: 'appView'; options: McpAppViewOptions };
+  | { kind: 'appView'; options: McpAppViewOptions }
+  | { kind: 'skill'; options: McpSkillOptions };
 
 const KEYS = [
   ['tool', MCP_TOOL_METADATA],
@@ -32,6 +35,7 @@ const KEYS = [
   ['resource', MCP_RESOURCE_METADATA],
   ['resourceTemplate', MCP_RESOURCE_TEMPLATE_METADATA],
   ['appView', MCP_APP_VIEW_METADATA],
+  ['skill', MCP_SKILL_METADATA],
 ] as const;
 
 /** Reads MCP decorator metadata through one typed accessor. */

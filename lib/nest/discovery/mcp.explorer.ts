@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { McpServer } from '../../server/mcp-server.js';
+import { loadSkillsFolder } from '../../server/registry/skill-folder.js';
 import type {
   ArgumentCompleter,
   PromptOptions,
@@ -21,8 +23,9 @@ import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.acce
 import { bindMcpHooks } from './bind-mcp-hooks.js';
 
 /**
- * Finds `@Tool`, `@Prompt`, `@Resource`, `@ResourceTemplate` and `@McpMethod` methods on
- * providers at bootstrap (of the modules in `include`, or the whole app) and registers them,
+ * Finds `@Tool`, `@Prompt`, `@Resource`, `@ResourceTemplate`, `@Skill` and `@McpMethod` methods
+ * on providers at bootstrap (of the modules in `include`, or the whole app) and registers them
+ * (then the skills folder of option `skills`, then checks app views and what skills use),
  * schemas compiled once, with the McpServer; subscribes `@OnMcp...` lifecycle hooks. Handlers run
  * through Nest's guards, interceptors, pipes and filters. A duplicate name fails bootstrap naming
  * both `Class#method`s.
@@ -46,11 +49,17 @@ export class McpExplorer implements OnModuleInit {
     const include = this.options.include;
     for (const wrapper of this.discovery.getProviders(include ? { include } : {}))
       await this.explore(wrapper);
+    if (this.options.skills !== undefined) {
+      for (const skill of await loadSkillsFolder(resolve(this.options.skills)))
+        this.server.registerSkill(skill);
+    }
     this.server.assertAppViews();
-    const { tools, prompts, resources, resourceTemplates } = this.server;
+    this.server.assertSkills();
+    const { tools, prompts, resources, resourceTemplates, skills } = this.server;
     this.logger.log(
       `Registered ${tools.size} tools, ${prompts.size} prompts, ${resources.size} resources, ` +
-        `${resourceTemplates.size} resource templates`,
+        `${resourceTemplates.size} resource templates` +
+        (skills.size > 0 ? `, ${skills.size} skills` : ''),
     );
   }
 
@@ -116,6 +125,7 @@ export class McpExplorer implements OnModuleInit {
     const kind: McpScopedKind =
       metadata.kind === 'tool' ? 'tools' : metadata.kind === 'prompt' ? 'prompts' : 'resources';
     if (metadata.kind === 'appView') return undefined;
+    // A skill's files are resources named for it (see McpResourceServer.resourceNameOf).
     const name = metadata.options.name ?? methodName;
     this.resourceServer.requireScopes(kind, name, scopes);
     return { kind, name };
@@ -206,6 +216,12 @@ export class McpExplorer implements OnModuleInit {
           { ...(metadata.options as ResourceTemplateOptions), name, origin },
           handler as never,
         );
+      case 'skill': {
+        const { instructions, files } = metadata.options;
+        const dynamic = instructions === undefined && files === undefined;
+        const produce = dynamic ? handler : undefined;
+        return this.server.registerSkill({ ...metadata.options, origin }, produce as never);
+      }
       case 'appView': {
         const { html, file } = metadata.options;
         const produce = html === undefined && file === undefined ? handler : undefined;

@@ -24,6 +24,12 @@ import {
   SubscribeRequestParamsSchema,
   UnsubscribeRequestParamsSchema,
 } from '../schema/resources.js';
+import {
+  GetSkillRequestParamsSchema,
+  GetSkillResultSchema,
+  ListSkillsResultSchema,
+  SKILLS_EXTENSION_ID,
+} from '../schema/skills-extension.js';
 import { CreateTaskResultSchema } from '../schema/tasks.js';
 import {
   ModernCreateTaskResultSchema,
@@ -147,6 +153,25 @@ export const CLIENT_REQUEST_SPECS = [
     ),
   }),
   listMethod('tools/list', 'tools', ListToolsResultSchema),
+  // Skills extension (SEP-2640): gated on the extension, not on a top-level capability.
+  clientRequest({
+    method: 'skills/list',
+    extension: SKILLS_EXTENSION_ID,
+    legacy: { params: OptionalPaginatedParams, result: ListSkillsResultSchema },
+    modern: {
+      params: PaginatedRequestParamsSchema,
+      result: ListSkillsResultSchema.extend(cacheableShape),
+    },
+  }),
+  clientRequest({
+    method: 'skills/get',
+    extension: SKILLS_EXTENSION_ID,
+    legacy: { params: GetSkillRequestParamsSchema, result: GetSkillResultSchema },
+    modern: {
+      params: GetSkillRequestParamsSchema,
+      result: GetSkillResultSchema.extend(cacheableShape),
+    },
+  }),
   ...TASK_REQUESTS.map((spec) => clientRequest(spec)),
   clientRequest({
     method: 'tasks/update',

@@ -33,6 +33,8 @@ export interface McpMethodSpec {
   readonly kind: McpMessageKind;
   /** Top-level capability the receiver must have advertised (`tools`, `sampling` ...). */
   readonly capability?: string;
+  /** Extension the receiver must have declared in `capabilities.extensions` (requests only). */
+  readonly extension?: string;
   /** Schemas in the session era (2025-11-25 and before). */
   readonly legacy?: McpMethodSchemas;
   /** Schemas in the stateless era (2026-07-28). */

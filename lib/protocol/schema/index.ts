@@ -17,3 +17,4 @@ export * from './tasks-extension.js';
 export * from './tools.js';
 export * from '../methods/index.js';
 export * from './apps-extension.js';
+export * from './skills-extension.js';

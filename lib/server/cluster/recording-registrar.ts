@@ -13,6 +13,7 @@ const LIST: Record<ComponentKind, PrimitiveListKind> = {
   prompt: 'prompts',
   resource: 'resources',
   resourceTemplate: 'resources',
+  skill: 'resources',
 };
 
 /**
@@ -34,6 +35,7 @@ export class RecordingRegistrar extends ComponentRegistrar {
   private view(kind: ComponentKind): { get(key: string): unknown } {
     if (kind === 'tool') return this.registry.tools;
     if (kind === 'prompt') return this.registry.prompts;
+    if (kind === 'skill') return this.registry.skills;
     return kind === 'resource' ? this.registry.resources : this.registry.resourceTemplates;
   }
 
@@ -48,6 +50,7 @@ export class RecordingRegistrar extends ComponentRegistrar {
       if (kind === 'tool') this.registry.removeTool(key);
       else if (kind === 'prompt') this.registry.removePrompt(key);
       else if (kind === 'resource') this.registry.removeResource(key);
+      else if (kind === 'skill') this.registry.removeSkill(key);
       else this.registry.removeResourceTemplate(key);
     }
   }

@@ -14,6 +14,7 @@ import {
   unsubscribe,
 } from './resources.handlers.js';
 import { MODERN_SERVED_PARAMS_OVERRIDES, SERVED_PARAMS_OVERRIDES } from './served-params.js';
+import { getSkill, listSkills } from './skills.handlers.js';
 import { callTool, listTools } from './tools.handlers.js';
 import { cancelTask, getTask, getTaskResult, listTasks, updateTask } from './tasks.handlers.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
@@ -34,6 +35,8 @@ const HANDLERS: { readonly [M in ServedMethod]: MethodHandler<M> } = {
   'resources/subscribe': subscribe,
   'resources/unsubscribe': unsubscribe,
   'completion/complete': complete,
+  'skills/list': listSkills,
+  'skills/get': getSkill,
   'tasks/get': getTask,
   'tasks/result': getTaskResult,
   'tasks/list': listTasks,
@@ -46,6 +49,8 @@ export interface ServedMethodEntry {
   readonly method: string;
   /** The server capability the client must have been told about (undefined: none). */
   readonly capability?: string;
+  /** The extension (`capabilities.extensions`) the client must have been told about. */
+  readonly extension?: string;
   /** Parses the params (absent params are `{}` for methods whose params are optional). */
   parseParams(params: unknown): Record<string, unknown>;
   /**
@@ -70,15 +75,22 @@ function invalidParams(method: string, error: z.ZodError): McpError {
   return McpError.invalidParams(`Invalid params of ${method}: ${issues.join('; ')}`);
 }
 
+function hasExtension(capabilities: object, extension: string): boolean {
+  const extensions = (capabilities as { extensions?: unknown }).extensions;
+  return typeof extensions === 'object' && extensions !== null && extension in extensions;
+}
+
 function build(
   method: string,
   schema: z.ZodType,
-  capability: string | undefined,
+  gate: { capability?: string; extension?: string },
   handle: ServedMethodEntry['handle'],
 ): ServedMethodEntry {
+  const { capability, extension } = gate;
   return {
     method,
     capability,
+    extension,
     parseParams(params) {
       const parsed = schema.safeParse(params);
       if (!parsed.success) throw invalidParams(method, parsed.error);
@@ -86,6 +98,9 @@ function build(
     },
     admit(params, capabilities) {
       if (capability && !(capability in capabilities)) throw McpError.methodNotFound(method);
+      if (extension && !hasExtension(capabilities, extension)) {
+        throw McpError.methodNotFound(method);
+      }
       return this.parseParams(params);
     },
     handle,
@@ -97,12 +112,7 @@ function entry(method: ServedMethod): ServedMethodEntry {
   const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
   const schema = overrides[method] ?? spec?.legacy?.params;
   if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
-  return build(
-    method,
-    schema,
-    spec.capability,
-    HANDLERS[method] as unknown as ServedMethodEntry['handle'],
-  );
+  return build(method, schema, spec, HANDLERS[method] as unknown as ServedMethodEntry['handle']);
 }
 
 /**
@@ -132,7 +142,7 @@ export function createModernServedMethods(): ReadonlyMap<string, ServedMethodEnt
     const spec = findMethod('client', 'request', method);
     if (!spec?.modern) continue;
     const schema = MODERN_SERVED_PARAMS_OVERRIDES[method] ?? spec.modern.params;
-    served.set(method, build(method, schema, spec.capability, handle));
+    served.set(method, build(method, schema, spec, handle));
   }
   return served;
 }

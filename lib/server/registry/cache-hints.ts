@@ -13,21 +13,28 @@ export interface McpCacheHint {
 export interface McpCacheOptions {
   /** `server/discover`. */
   discover?: McpCacheHint;
-  /** `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`. */
+  /** `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`, `skills/list`. */
   lists?: McpCacheHint;
-  /** `resources/read` (a resource's or template's own `cache` wins). */
+  /** `resources/read` and `skills/get` (a resource's or template's own `cache` wins). */
   resources?: McpCacheHint;
 }
 
 /** The safe default: not cached, private. */
 export const NO_CACHE: Readonly<McpCacheHint> = Object.freeze({ ttlMs: 0, cacheScope: 'private' });
 
-const LISTS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+const LISTS = new Set([
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'skills/list',
+]);
 
 /** The kind of cache default a method uses, or undefined when its result is not cacheable. */
 export function cacheKindOf(method: string): keyof McpCacheOptions | undefined {
   if (method === 'server/discover') return 'discover';
-  if (method === 'resources/read') return 'resources';
+  // `skills/get` names a `SKILL.md` resource: its hint is that resource's.
+  if (method === 'resources/read' || method === 'skills/get') return 'resources';
   return LISTS.has(method) ? 'lists' : undefined;
 }
 

@@ -14,11 +14,15 @@ import type {
 import type { PrimitiveRegistry } from './primitive-registry.js';
 import type { PrimitiveListKind } from './registry-view.interface.js';
 import { compilePrompt } from './registered-prompt.js';
-import { compileResource, compileResourceTemplate } from './registered-resource.js';
+import { compileResourceTemplate } from './registered-resource.js';
 import { compileTool } from './registered-tool.js';
 import type { SchemaInput } from '../schema/schema-compiler.js';
 import { compileAppView } from './compile-app-view.js';
 import type { AppViewHandler, McpAppViewOptions } from './app-view-options.interface.js';
+import { compileResource } from './registered-resource.js';
+import { compileSkill, skillFileResource } from './registered-skill.js';
+import type { SkillSource } from './registered-skill.js';
+import type { McpSkillHandler } from './skill-options.interface.js';
 
 /** Where a runtime registration came from (named in duplicate errors). */
 export interface Named {
@@ -27,7 +31,7 @@ export interface Named {
 }
 
 /** What a registration adds: its registry and its key there. */
-export type ComponentKind = 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+export type ComponentKind = 'tool' | 'prompt' | 'resource' | 'resourceTemplate' | 'skill';
 
 /**
  * Register and remove tools, prompts, resources and templates, compiled once at registration.
@@ -128,6 +132,75 @@ export abstract class ComponentRegistrar {
   ): void {
     const view = compileAppView(options, handler);
     this.registerResource(view.options, view.handler);
+  }
+
+  /**
+   * Registers a skill (Skills extension, SEP-2640): its entry for `skills/list` and `skills/get`
+   * and each of its files as a `skill://` resource (clients are told with
+   * `notifications/resources/list_changed`). Static (`instructions`, `files`: digests in the
+   * entry) or generated per read by `handler` (`"dynamic"`). Throws naming the skill on a bad
+   * name or path, a taken URI, or a skill over the limits every host must accept.
+   * @example server.registerSkill({ name: 'trip-planning', description: 'Plan a trip', instructions: '# Steps ...', uses: { tools: ['forecast'] } });
+   */
+  registerSkill(options: SkillSource, handler?: McpSkillHandler): void {
+    const skill = compileSkill(options, handler);
+    this.admit('skill', skill.key, skill.origin);
+    const resources = skill.files.map((file) =>
+      compileResource(
+        {
+          ...skillFileResource(skill, file),
+          origin: skill.origin,
+          visible: skill.visible,
+          cache: skill.cache,
+        },
+        file.handler,
+      ),
+    );
+    for (const resource of resources) this.admit('resource', resource.key, resource.origin);
+    const added: string[] = [];
+    try {
+      for (const resource of resources) {
+        this.registry.addResource(resource);
+        added.push(resource.key);
+      }
+      this.registry.addSkill(skill);
+    } catch (e) {
+      for (const uri of added) this.registry.removeResource(uri);
+      throw e;
+    }
+    this.changed('resources');
+  }
+
+  /** Removes a skill and its files by the URI of its `SKILL.md`; true when it existed. */
+  removeSkill(uri: string): boolean {
+    const skill = this.registry.skills.get(uri);
+    if (!skill) return false;
+    for (const file of skill.files) this.registry.removeResource(file.uri);
+    return this.removed('resources', this.registry.removeSkill(uri));
+  }
+
+  /**
+   * Throws when a skill uses a tool, prompt or resource that is not registered, naming where the
+   * skill names it (`Class#method`, `skills/x/SKILL.md:7`). Run once every primitive is
+   * registered (the Nest module does, after discovery and the skills folder).
+   */
+  assertSkills(): void {
+    const { tools, prompts, resources } = this.registry;
+    for (const skill of this.registry.skills.values()) {
+      for (const { kind, name, where } of skill.references) {
+        const found =
+          kind === 'tool'
+            ? tools.get(name)
+            : kind === 'prompt'
+              ? prompts.get(name)
+              : (resources.get(name) ?? this.registry.matchResourceTemplate(name));
+        if (found) continue;
+        throw new Error(
+          `${where}: skill "${skill.descriptor.frontmatter.name}" uses ${kind} "${name}", ` +
+            `which is not registered`,
+        );
+      }
+    }
   }
 
   /**

@@ -64,6 +64,7 @@ class LayeredLookup implements PrimitiveLookup {
   readonly prompts: PrimitiveLookup['prompts'];
   readonly resources: PrimitiveLookup['resources'];
   readonly resourceTemplates: PrimitiveLookup['resourceTemplates'];
+  readonly skills: PrimitiveLookup['skills'];
 
   constructor(
     private readonly own: PrimitiveLookup,
@@ -77,6 +78,7 @@ class LayeredLookup implements PrimitiveLookup {
       global.resourceTemplates,
       byTemplate,
     );
+    this.skills = new LayeredView(own.skills, global.skills, byUri);
   }
 
   get changes$(): Observable<PrimitiveListKind> {

@@ -1,11 +1,18 @@
 import { merge, type Observable } from 'rxjs';
 import { map } from 'rxjs/operators';
-import type { Prompt, Resource, ResourceTemplate, Tool } from '../../protocol/schema/index.js';
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Skill,
+  Tool,
+} from '../../protocol/schema/index.js';
 import { SchemaCompiler } from '../schema/schema-compiler.js';
 import { UriTemplateIndex } from '../uri-template/uri-template-index.js';
 import { OrderedRegistry } from './ordered-registry.js';
 import type { RegisteredPrompt } from './registered-prompt.js';
 import type { RegisteredResource, RegisteredResourceTemplate } from './registered-resource.js';
+import type { RegisteredSkill } from './registered-skill.js';
 import type { RegisteredTool } from './registered-tool.js';
 import type {
   PrimitiveListKind,
@@ -53,7 +60,7 @@ function viewOf<T extends { key: string }, D>(registry: OrderedRegistry<T, D>): 
 }
 
 /**
- * The four registries of a server (tools, prompts, resources, templates) plus the template index
+ * The registries of a server (tools, prompts, resources, templates, skills) plus the template index
  * and the schema compiler. Only its owner (McpServer) adds and removes, with already compiled
  * items; everyone else gets the read-only {@link PrimitiveLookup}.
  */
@@ -74,6 +81,7 @@ export class PrimitiveRegistry implements PrimitiveLookup {
     ResourceTemplate
   >('resource template', describe);
   private readonly templateIndex = new UriTemplateIndex<RegisteredResourceTemplate>();
+  private readonly skillItems = new OrderedRegistry<RegisteredSkill, Skill>('skill', describe);
 
   /** Tools by name (read-only). */
   readonly tools = viewOf(this.toolItems);
@@ -83,6 +91,8 @@ export class PrimitiveRegistry implements PrimitiveLookup {
   readonly resources = viewOf(this.resourceItems);
   /** Resource templates by URI template (read-only). */
   readonly resourceTemplates = viewOf(this.templateItems);
+  /** Skills by the URI of their `SKILL.md` (read-only). */
+  readonly skills = viewOf(this.skillItems);
   private changed?: Observable<PrimitiveListKind>;
   /**
    * True while {@link quietly} runs: the server then publishes no `list_changed` for the change
@@ -108,6 +118,8 @@ export class PrimitiveRegistry implements PrimitiveLookup {
       this.promptItems.changes$.pipe(map(() => 'prompts' as const)),
       this.resourceItems.changes$.pipe(map(() => 'resources' as const)),
       this.templateItems.changes$.pipe(map(() => 'resources' as const)),
+      // A skill is resources (SEP-2640 defines no list notification of its own).
+      this.skillItems.changes$.pipe(map(() => 'resources' as const)),
     ));
   }
 
@@ -130,6 +142,16 @@ export class PrimitiveRegistry implements PrimitiveLookup {
   addResourceTemplate(template: RegisteredResourceTemplate): void {
     this.templateItems.add(template, template.origin, (t) => t.origin);
     this.templateIndex.add(template.template, template);
+  }
+
+  /** Adds a compiled skill (its files are added as resources by the registrar). */
+  addSkill(skill: RegisteredSkill): void {
+    this.skillItems.add(skill, skill.origin, (s) => s.origin);
+  }
+
+  /** Removes a skill by the URI of its `SKILL.md`. */
+  removeSkill(uri: string): boolean {
+    return this.skillItems.remove(uri);
   }
 
   /** Removes a tool by name; true when it existed. */

@@ -1,9 +1,16 @@
 import type { Observable } from 'rxjs';
 import type { McpContext } from '../context/mcp-context.js';
-import type { Prompt, Resource, ResourceTemplate, Tool } from '../../protocol/schema/index.js';
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Skill,
+  Tool,
+} from '../../protocol/schema/index.js';
 import type { UriTemplateIndexMatch } from '../uri-template/uri-template-index.js';
 import type { RegisteredPrompt } from './registered-prompt.js';
 import type { RegisteredResource, RegisteredResourceTemplate } from './registered-resource.js';
+import type { RegisteredSkill } from './registered-skill.js';
 import type { RegisteredTool } from './registered-tool.js';
 
 /** A read-only view of one registry: lookups and list descriptors, no way to add or remove. */
@@ -33,6 +40,8 @@ export interface PrimitiveLookup {
   readonly resources: RegistryView<RegisteredResource, Resource>;
   /** Resource templates by URI template. */
   readonly resourceTemplates: RegistryView<RegisteredResourceTemplate, ResourceTemplate>;
+  /** Skills (SEP-2640) by the URI of their `SKILL.md`; their files are among the resources. */
+  readonly skills: RegistryView<RegisteredSkill, Skill>;
   /** Emits the list kind after every registration or removal. */
   readonly changes$: Observable<PrimitiveListKind>;
   /** True while a change must not be announced (each instance applies it; one announces it). */

@@ -46,8 +46,9 @@ export class CacheHintResolver {
   }
 
   private listedItems(method: string): Iterable<CacheContributor> {
-    const { tools, prompts, resources, resourceTemplates } = this.primitives;
+    const { tools, prompts, resources, resourceTemplates, skills } = this.primitives;
     if (method === 'tools/list') return tools.values();
+    if (method === 'skills/list') return skills.values();
     if (method === 'prompts/list') return prompts.values();
     return method === 'resources/list' ? resources.values() : resourceTemplates.values();
   }

@@ -28,6 +28,7 @@ const LIST_OF: Record<ComponentKind, PrimitiveListKind> = {
   prompt: 'prompts',
   resource: 'resources',
   resourceTemplate: 'resources',
+  skill: 'resources',
 };
 
 const GLOBAL_OF = {
@@ -35,6 +36,7 @@ const GLOBAL_OF = {
   prompt: 'prompts',
   resource: 'resources',
   resourceTemplate: 'resourceTemplates',
+  skill: 'skills',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { McpContext, Prompt, Resource, ResourceTemplate, Tool } from '../../../lib/index.js';
+import { McpContext, Prompt, Resource, ResourceTemplate, Skill, Tool } from '../../../lib/index.js';
 
 /** Waits `ms`, or rejects when `signal` aborts; the abort listener lives only while waiting. */
 export const sleep = (ms: number, signal: AbortSignal) =>
@@ -119,4 +119,20 @@ export class DemoTools {
   summarise({ topic }: { topic: string }) {
     return `Please write a short summary of ${topic}.`;
   }
+
+  /** A skill (SEP-2640): workflow notes for the tools above, listed with its files' digests. */
+  @Skill({
+    name: 'note-taking',
+    description: 'Keep notes with saveNote and read them back through notes://{name}',
+    instructions: [
+      '# Note taking',
+      '',
+      '1. Save a note with the `saveNote` tool (`name`, `text`).',
+      '2. Read it back as the resource `notes://<name>`; subscribe to hear of changes.',
+      '3. To sum a note up, get the `summarise` prompt with the note as `topic`.',
+    ].join('\n'),
+    files: [{ path: 'references/naming.md', content: '# Names\nUse short kebab-case names.\n' }],
+    uses: { tools: ['saveNote'], prompts: ['summarise'] },
+  })
+  noteTaking() {}
 }

@@ -72,8 +72,12 @@ describe('stdio: McpClient + StdioClientTransport against the built sample', () 
   it('reads resources and receives the update of a subscribed note', async () => {
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual([
       'demo://about',
+      'skill://note-taking/SKILL.md', // the demo's skill and its file
+      'skill://note-taking/references/naming.md',
       'ui://demo/counter', // the demo's MCP App view
     ]);
+    const [skill] = await client.skills.listAll();
+    expect(skill?.frontmatter.name).toBe('note-taking');
     const update = firstValueFrom(client.resourceUpdated$('notes://ideas'));
     await client.subscribeResource('notes://ideas');
     await client.callTool('saveNote', { name: 'ideas', text: 'stdio works' });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -130,10 +131,23 @@ describe('stdio server: official SDK client against the built sample', () => {
     expect(elicitations).toEqual(['What is your name?']);
   });
 
+  it("lists and gets the demo's skill (SEP-2640) over stdio", async () => {
+    const SkillPage = z.looseObject({ skills: z.array(z.looseObject({ uri: z.string() })) });
+    const { skills } = await client.request({ method: 'skills/list', params: {} }, SkillPage);
+    expect(skills.map((s) => s.uri)).toEqual(['skill://note-taking/SKILL.md']);
+    const got = await client.request(
+      { method: 'skills/get', params: { uri: 'skill://note-taking/SKILL.md' } },
+      z.looseObject({ skill: z.looseObject({ resources: z.array(z.unknown()) }) }),
+    );
+    expect(got.skill.resources).toHaveLength(2);
+  });
+
   it('reads resources and notifies a subscriber when a note changes', async () => {
     const { resources } = await client.listResources();
     expect(resources).toEqual([
       expect.objectContaining({ uri: 'demo://about', name: 'about' }),
+      expect.objectContaining({ uri: 'skill://note-taking/SKILL.md', mimeType: 'text/markdown' }),
+      expect.objectContaining({ uri: 'skill://note-taking/references/naming.md' }),
       expect.objectContaining({ uri: 'ui://demo/counter', mimeType: 'text/html;profile=mcp-app' }),
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();

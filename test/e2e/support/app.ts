@@ -30,11 +30,18 @@ export interface TestApp {
 /** Options of the MCP module under test (identity defaults to `e2e-server` 1.0.0). */
 export type TestAppOptions = Partial<McpModuleOptions> & McpModuleExtras;
 
-/** Boots `McpModule.forRoot(options)` + {@link TestTools} and listens on 127.0.0.1:`port` (0: any). */
-export async function startApp(options: TestAppOptions = {}, port = 0): Promise<TestApp> {
+/**
+ * Boots `McpModule.forRoot(options)` + {@link TestTools} (and `providers`) and listens on
+ * 127.0.0.1:`port` (0: any).
+ */
+export async function startApp(
+  options: TestAppOptions = {},
+  port = 0,
+  providers: Array<new (...args: never[]) => unknown> = [],
+): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({
     imports: [McpModule.forRoot({ name: 'e2e-server', version: '1.0.0', ...options })],
-    providers: [TestTools],
+    providers: [TestTools, ...providers],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   await app.listen(port, '127.0.0.1');
