@@ -51,7 +51,6 @@ import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
 import type { McpBusEvent, McpServerEvent, MessageBus } from '../stores/message-bus.interface.js';
-import type { JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ClusterRelay } from './cluster/cluster-relay.js';
 import { linkTasks } from './cluster/link-tasks.js';
 import { deliverBusEvent } from './cluster/deliver-bus-event.js';
@@ -100,12 +99,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc SessionHost.requestIdPrefix} */
   readonly requestIdPrefix?: string;
   /** {@inheritDoc SessionHost.routeCancel} (only with a shared bus) */
-  readonly routeCancel?: (session: McpSession, notification: JsonRpcNotification) => Promise<void>;
+  readonly routeCancel?: SessionHost['routeCancel'];
   /** {@inheritDoc SessionHost.routeResponse} (only with a shared bus) */
-  readonly routeResponse?: (
-    session: McpSession,
-    response: JsonRpcResponse,
-  ) => Promise<void> | undefined;
+  readonly routeResponse?: SessionHost['routeResponse'];
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
   readonly protocolEras: ProtocolEras;
