@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { connectClient } from '../support/client.js';
 import { freePort } from '../support/free-port.js';
+import { isListening as listening } from '../support/listening.js';
 import { waitFor } from '../support/wait.js';
 
 const CLUSTER_MAIN = fileURLToPath(
@@ -17,13 +17,6 @@ const CLUSTER_MAIN = fileURLToPath(
 );
 const READY =
   /MCP demo cluster: (http:\/\/127\.0\.0\.1:\d+)\/mcp \(round-robin over instances on ports (\d+) and (\d+), Redis on port (\d+)\)/;
-
-const listening = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => done(socket.destroy() === socket));
-    socket.once('error', () => done(false));
-  });
 
 describe('npm run start:cluster', () => {
   let child: ChildProcess | undefined;

@@ -7,20 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/free-port.js';
+import { isListening as listening } from '../support/listening.js';
 import { waitFor, within } from '../support/wait.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DEMO_MAIN = `${ROOT}dist/sample/01-demo/main.js`;
-
-const listening = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => done(socket.destroy() === socket));
-    socket.once('error', () => done(false));
-  });
 
 describe('npm start, stopped by SIGINT to npm', () => {
   let npm: ChildProcess | undefined;
