@@ -99,9 +99,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc SessionHost.requestIdPrefix} */
   readonly requestIdPrefix?: string;
   /** {@inheritDoc SessionHost.routeCancel} (only with a shared bus) */
-  readonly routeCancel?: SessionHost['routeCancel'];
+  readonly routeCancel?: NonNullable<SessionHost['routeCancel']>;
   /** {@inheritDoc SessionHost.routeResponse} (only with a shared bus) */
-  readonly routeResponse?: SessionHost['routeResponse'];
+  readonly routeResponse?: NonNullable<SessionHost['routeResponse']>;
 
   /** Which protocol eras this server serves (option `protocolEras`, default `'dual'`). */
   readonly protocolEras: ProtocolEras;
