@@ -46,11 +46,16 @@ const spec2025 = {
   ],
 };
 
+/** Requests of extensions served once declared (SEP-2640 Skills): in no union of the spec. */
+const extensionRequests = ['skills/list', 'skills/get'];
+
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 
 describe('2025-11-25 method lists and schema maps', () => {
   it('lists exactly the methods of the spec unions', () => {
-    expect(sorted(CLIENT_REQUEST_METHODS)).toEqual(sorted(spec2025.clientRequests));
+    expect(sorted(CLIENT_REQUEST_METHODS)).toEqual(
+      sorted([...spec2025.clientRequests, ...extensionRequests]),
+    );
     expect(sorted(SERVER_REQUEST_METHODS)).toEqual(sorted(spec2025.serverRequests));
     expect(sorted(CLIENT_NOTIFICATION_METHODS)).toEqual(sorted(spec2025.clientNotifications));
     expect(sorted(SERVER_NOTIFICATION_METHODS)).toEqual(sorted(spec2025.serverNotifications));
@@ -89,6 +94,7 @@ describe('2025-11-25 method lists and schema maps', () => {
         'resources/templates/list',
         'tools/list',
         'tasks/list',
+        'skills/list', // the extension's list, paginated like the others
       ]),
     );
     expect(ServerRequestParamsSchemas['roots/list'].safeParse(undefined).success).toBe(true);

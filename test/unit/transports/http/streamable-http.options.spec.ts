@@ -9,6 +9,7 @@ describe('resolveStreamableHttpOptions', () => {
     expect(resolveStreamableHttpOptions()).toEqual({
       stateless: false,
       sessionIdleTimeoutMs: 30 * 60_000,
+      sessionExpirySweepMs: 5_000,
       liveCopyIdleMs: 60_000,
       maxSessionStateBytes: 64 * 1024,
       maxMessageBytes: 4 * 1024 * 1024,
