@@ -70,6 +70,37 @@ function launch(dir: string, name: string, port: number, args: string[]): RedisP
   return wrap(port, spawn('redis-server', [conf, ...args], { stdio: 'ignore' }));
 }
 
+/**
+ * Launches a `redis-server` on `port` (or a free one) and waits until the Redis answering there is
+ * this process. Specs in parallel jest workers can draw the same free port: the second server
+ * cannot bind and exits, while the first answers its pings, and the spec would then share (and
+ * freeze, or kill) another spec's Redis. A lost port is retried on another unless it was fixed.
+ */
+async function launchOwned(
+  dir: string,
+  name: string,
+  port: number | undefined,
+  args: string[],
+): Promise<RedisProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const redis = launch(dir, name, port ?? (await freePort()), args);
+    const ours = new RegExp(`^process_id:${redis.process.pid}\\s*$`, 'm');
+    const end = Date.now() + 20_000;
+    while (redis.process.exitCode === null && Date.now() < end) {
+      try {
+        if (ours.test(cli(redis.port, 'info', 'server'))) return redis;
+      } catch {
+        // not up yet
+      }
+      await sleep(100);
+    }
+    await redis.kill();
+    if (port !== undefined || attempt === 3) {
+      throw new Error(`redis topology: ${name} did not come up as its own on port ${redis.port}`);
+    }
+  }
+}
+
 function wrap(port: number, child: ChildProcess): RedisProcess {
   return {
     port,
@@ -99,8 +130,7 @@ function topology(dir: string, processes: RedisProcess[]) {
  */
 export async function startPrivateRedis(port?: number): Promise<RedisTopology & RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-redis-'));
-  const redis = launch(dir, 'redis', port ?? (await freePort()), []);
-  await until('redis answering', () => cli(redis.port, 'ping') === 'PONG');
+  const redis = await launchOwned(dir, 'redis', port, []);
   return { ...redis, processes: [redis], stop: topology(dir, [redis]) };
 }
 
@@ -111,16 +141,13 @@ export async function startRedisCluster(): Promise<RedisClusterTopology> {
   const stop = topology(dir, processes);
   try {
     for (let i = 0; i < 3; i++) {
-      const port = await freePort();
       processes.push(
-        launch(dir, `node-${i}`, port, [
+        await launchOwned(dir, `node-${i}`, undefined, [
           ...['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${i}.conf`],
           ...['--cluster-node-timeout', '2000'],
         ]),
       );
     }
-    for (const p of processes)
-      await until('a node answering', () => cli(p.port, 'ping') === 'PONG');
     const nodes = processes.map((p) => `127.0.0.1:${p.port}`);
     execFileSync('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-yes'], {
       stdio: 'ignore',
@@ -146,10 +173,9 @@ export async function startRedisSentinel(): Promise<RedisSentinelTopology> {
   const processes: RedisProcess[] = [];
   const stop = topology(dir, processes);
   try {
-    const primary = launch(dir, 'primary', await freePort(), []);
+    const primary = await launchOwned(dir, 'primary', undefined, []);
     processes.push(primary);
-    const replicaPort = await freePort();
-    const replica = launch(dir, 'replica', replicaPort, [
+    const replica = await launchOwned(dir, 'replica', undefined, [
       ...['--replicaof', '127.0.0.1', String(primary.port)],
     ]);
     processes.push(replica);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sqlAuthorizationStore, type McpRedisOptions } from '../../../lib/index.js';
 import type { BootedApp } from '../nest/support/nest-app.js';
-import { startRedisCluster } from '../../support/redis-topology.js';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
+import { startPrivateRedis, startRedisCluster } from '../../support/redis-topology.js';
+import { hasRedisServer } from '../../support/redis-server.js';
 import {
   dropTestDatabase,
   openTestDatabase,
@@ -164,11 +164,10 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
     });
 
   twoInstances('a private Redis', hasRedisServer, async () => {
-    const port = await freePort();
-    startRedis(port);
-    return onRedis({ url: `redis://127.0.0.1:${port}` }, () =>
-      Promise.resolve(void stopRedis(port)),
-    );
+    // Its own process, checked to be the one answering on its port (a port drawn free can be
+    // taken by another worker's listener before redis-server binds it).
+    const redis = await startPrivateRedis();
+    return onRedis({ url: `redis://127.0.0.1:${redis.port}` }, () => redis.stop());
   });
 
   twoInstances('a private 3-primary Redis Cluster', hasRedisServer, async () => {

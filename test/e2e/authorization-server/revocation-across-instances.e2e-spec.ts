@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BootedApp } from '../nest/support/nest-app.js';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
+import { hasRedisServer } from '../../support/redis-server.js';
+import { startPrivateRedis } from '../../support/redis-topology.js';
 import { BrowserUser } from './support/browser-user.js';
 import {
   bootInstance,
@@ -24,7 +25,7 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
  */
 (hasRedisServer ? describe : describe.skip)('Revocation and DPoP replay across instances', () => {
   let upstream: UpstreamStandIn;
-  let redisPort: number;
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>> | undefined;
   let d: Deployment;
   let a: BootedApp;
   let b: BootedApp;
@@ -32,10 +33,9 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
 
   beforeAll(async () => {
     upstream = await startUpstreamStandIn('github');
-    redisPort = await freePort();
-    startRedis(redisPort);
+    redis = await startPrivateRedis();
     const created = await deployment(upstream, {
-      redis: { url: `redis://127.0.0.1:${redisPort}`, keyPrefix: `mcp-test:${randomUUID()}:` },
+      redis: { url: `redis://127.0.0.1:${redis.port}`, keyPrefix: `mcp-test:${randomUUID()}:` },
     });
     d = created;
     a = await bootInstance(d, created.firstPort);
@@ -45,7 +45,7 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
     await a?.close();
     await b?.close();
     await upstream?.close();
-    stopRedis(redisPort);
+    await redis?.stop();
   });
 
   /** Tokens from instance A, checked to work at B first. */
