@@ -2,29 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
 import { RedisConnection } from '../../../../lib/stores/redis/redis-connection.js';
 import { RedisTaskStore } from '../../../../lib/stores/redis/redis-task-store.js';
-import type { TaskRecord } from '../../../../lib/stores/task-store.interface.js';
+import { at, taskRecord as record } from '../../../support/task-record.js';
 import { DEAD_REDIS_URL, deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
-
-let clock = Date.now();
-
-function record(taskId: string, owner = 'alice', ttlMs: number | null = 60_000): TaskRecord {
-  const created = new Date(++clock);
-  return {
-    taskId,
-    owner,
-    era: 'modern',
-    method: 'tools/call',
-    name: 'report',
-    status: 'working',
-    createdAt: created.toISOString(),
-    lastUpdatedAt: created.toISOString(),
-    ttlMs,
-    pollIntervalMs: 1000,
-    expiresAt: ttlMs === null ? null : Date.now() + ttlMs,
-  };
-}
-
-const at = () => new Date().toISOString();
 
 describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
   let redis: RedisConnection;

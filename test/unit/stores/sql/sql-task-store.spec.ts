@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { SqlTaskStore } from '../../../../lib/stores/sql/sql-task-store.js';
-import type { TaskRecord } from '../../../../lib/stores/task-store.interface.js';
+import { at, taskRecord as record } from '../../../support/task-record.js';
 import {
   dropTestDatabase,
   openTestDatabase,
@@ -9,27 +9,6 @@ import {
 } from '../../../support/sql-databases.js';
 
 import.meta.jest.setTimeout(60_000);
-
-let clock = Date.now();
-
-function record(taskId: string, owner = 'alice', ttlMs: number | null = 60_000): TaskRecord {
-  const created = new Date(++clock);
-  return {
-    taskId,
-    owner,
-    era: 'modern',
-    method: 'tools/call',
-    name: 'report',
-    status: 'working',
-    createdAt: created.toISOString(),
-    lastUpdatedAt: created.toISOString(),
-    ttlMs,
-    pollIntervalMs: 1000,
-    expiresAt: ttlMs === null ? null : Date.now() + ttlMs,
-  };
-}
-
-const at = () => new Date().toISOString();
 
 describe.each(SQL_DATABASE_NAMES)('SqlTaskStore on %s', (database) => {
   const tables = testTableNames();
