@@ -124,8 +124,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** `list_changed` to everyone or to this instance's sessions, coalesced per list kind. */
   private readonly listChanged = new ListChangedAnnouncer(
-    (kind) => this.publish({ type: 'list-changed', kind }),
-    (kind) => this.deliver({ type: 'list-changed', kind, id: randomUUID() }),
+    (event) => this.publish(event),
+    (event) => this.deliver(event),
+    () => this.cluster !== undefined,
   );
 
   constructor(

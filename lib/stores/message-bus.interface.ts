@@ -23,7 +23,15 @@ export type McpBroadcastMessage =
  */
 export type McpServerEvent = (
   | { type: 'resource-updated'; uri: string }
-  | { type: 'list-changed'; kind: 'tools' | 'prompts' | 'resources' }
+  | {
+      type: 'list-changed';
+      kind: 'tools' | 'prompts' | 'resources';
+      /**
+       * The `performance.now()` of the latest change announced, on an instance-local event only:
+       * sessions and streams opened after it are not told (their first list shows the change).
+       */
+      since?: number;
+    }
   | { type: 'broadcast'; to: McpBroadcastAudience; message: McpBroadcastMessage }
 ) & { id?: string };
 

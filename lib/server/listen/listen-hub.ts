@@ -36,6 +36,8 @@ export interface ListenRequest {
 interface ListenStream {
   readonly meta: { readonly [SUBSCRIPTION_ID_META_KEY]: RequestId };
   readonly kinds: ReadonlySet<string>;
+  /** `performance.now()` when it opened: a list change announced from before is not its news. */
+  readonly openedAt: number;
   readonly uris: ReadonlySet<string>;
   readonly tasks: ReadonlySet<string>;
   readonly outlet: RequestOutlet;
@@ -97,6 +99,7 @@ export class ListenHub {
       const stream: ListenStream = {
         meta,
         kinds: new Set(listKinds(honoured)),
+        openedAt: performance.now(),
         uris: new Set(honoured.resourceSubscriptions),
         tasks: new Set(request.taskIds),
         outlet,
@@ -121,6 +124,7 @@ export class ListenHub {
       try {
         if (event.type === 'list-changed') {
           if (!stream.kinds.has(event.kind)) continue;
+          if (event.since !== undefined && stream.openedAt > event.since) continue;
           stream.outlet.notify(`notifications/${event.kind}/list_changed`, { _meta: stream.meta });
         } else if (event.type === 'resource-updated' && stream.uris.has(event.uri)) {
           stream.outlet.notify('notifications/resources/updated', {

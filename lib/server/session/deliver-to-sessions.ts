@@ -6,7 +6,8 @@ import type { McpSession } from './mcp-session.js';
 /**
  * Delivers one bus event to the 2025 sessions: `notifications/resources/updated` to the sessions
  * subscribed to the URI, `notifications/<kind>/list_changed` to those told `listChanged` at
- * initialize (or, before that, by the current capabilities). Skips uninitialized and closed ones.
+ * initialize (or, before that, by the current capabilities) and opened before the change. Skips
+ * uninitialized and closed ones.
  */
 export function deliverToSessions(
   event: Exclude<McpServerEvent, { type: 'broadcast' }>,
@@ -19,7 +20,10 @@ export function deliverToSessions(
       if (session.subscriptionsIfAny?.has(event.uri)) {
         session.peer.notify('notifications/resources/updated', { uri: event.uri });
       }
-    } else if (toldListChanged(session, event.kind, server)) {
+    } else if (
+      toldListChanged(session, event.kind, server) &&
+      !(event.since !== undefined && session.openedAt > event.since)
+    ) {
       session.peer.notify(`notifications/${event.kind}/list_changed`);
     }
   }

@@ -159,6 +159,20 @@ describe('McpServer', () => {
       expect((await client.error('tools/call', { name: 'first' })).code).toBe(-32602);
     });
 
+    it('does not tell a session opened after a burst of the changes its first list shows', async () => {
+      const server = makeServer();
+      // Bootstrap-like: the second registration is pending in the first one's window.
+      server.registerTool({ name: 'first' }, () => 'x');
+      server.registerTool({ name: 'second' }, () => 'y');
+      const client = TestClient.connect(server);
+      await client.initialize();
+      await listChangedWindow(); // the window closes: its announcement predates the session
+      expect(client.notifications('notifications/tools/list_changed')).toEqual([]);
+      server.registerTool({ name: 'third' }, () => 'z');
+      await listChangedWindow(); // a window follows the announced one: 'third' goes at its end
+      expect(client.notifications('notifications/tools/list_changed')).toHaveLength(1);
+    });
+
     it('sends nothing for removing an unknown tool', async () => {
       const server = makeServer();
       const client = TestClient.connect(server);
@@ -300,7 +314,7 @@ describe('McpServer', () => {
       busServer.registerTool({ name: 't' }, () => 'x');
       expect(published).toEqual([
         { type: 'resource-updated', uri: 'file:///x' },
-        { type: 'list-changed', kind: 'tools' },
+        { type: 'list-changed', kind: 'tools', since: expect.any(Number) },
       ]);
     });
   });

@@ -99,6 +99,17 @@ describe('ListenHub', () => {
     ]);
   });
 
+  it('does not tell a stream opened after a burst of the changes it predates', async () => {
+    const { server, open } = setup(); // its three registrations: a window per kind is open
+    server.registerTool({ name: 'late' }, () => 'y'); // pending at the tools window's end
+    const stream = open(1, { toolsListChanged: true });
+    await listChangedWindow();
+    expect(stream.outlet.methods.slice(1)).toEqual([]);
+    server.registerTool({ name: 'later' }, () => 'z');
+    await listChangedWindow();
+    expect(stream.outlet.methods.slice(1)).toEqual(['notifications/tools/list_changed']);
+  });
+
   it('delivers resource updates only to streams subscribed to that URI', () => {
     const { server, open } = setup();
     const readme = open(1, { resourceSubscriptions: [README] });
