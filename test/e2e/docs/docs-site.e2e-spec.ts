@@ -58,6 +58,9 @@ interface BrowserDocument {
   };
 }
 
+/** How long one page may take to load on a loaded machine. */
+const NAVIGATION_TIMEOUT_MS = 120_000;
+
 const describeIfChromium = hasChromium ? describe : describe.skip;
 
 describeIfChromium('docs site in Chromium', () => {
@@ -73,6 +76,9 @@ describeIfChromium('docs site in Chromium', () => {
     ({ url: base, server } = await serveSite(siteDir));
     browser = await launchChromium();
     page = await browser.newPage();
+    // A loaded CI machine (the packaging lane installs beside this spec) can take more than
+    // playwright's 30 s default to hand over a static page; a page that never renders still fails.
+    page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
   }, 900_000);
 
   afterAll(async () => {
@@ -122,6 +128,7 @@ describeIfChromium('docs site in Chromium', () => {
     // Hundreds of pages: opened without scripts (each shows what the server rendered), a few
     // tabs at a time.
     const context = await browser.newContext({ javaScriptEnabled: false });
+    context.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
     const queue = sitePages(siteDir).filter((path) => path.startsWith('/api/'));
     expect(queue.length).toBeGreaterThan(50);
     const problems: string[] = [];
