@@ -126,6 +126,18 @@ export type {
   McpExplorerSettings,
 } from './nest/explorer/explorer-settings.js';
 export {
+  SERVER_CARD_RESOURCE_URI,
+  SERVER_CARD_WELL_KNOWN,
+  type McpServerCardSettings,
+} from './nest/server-card/server-card-settings.js';
+export type {
+  McpServerCard,
+  McpServerCardHeader,
+  McpServerCardIdentity,
+  McpServerCardRemote,
+  McpServerCardRepository,
+} from './server/server-card/server-card.interface.js';
+export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,
 } from './nest/websocket/create-mcp-websocket-gateway.js';

@@ -34,6 +34,7 @@ export const guide: GuideSection[] = [
       { text: 'MCP Apps (interactive views)', link: 'guide/mcp-apps' },
       { text: 'Skills', link: 'guide/skills' },
       { text: 'The explorer page', link: 'guide/explorer' },
+      { text: 'Server Card (experimental)', link: 'guide/server-card' },
     ],
   },
   {

@@ -7,6 +7,8 @@ const EXTRAS: ReadonlyArray<keyof McpModuleExtras> = [
   'sse',
   'websocket',
   'isGlobal',
+  'explorer',
+  'serverCard',
 ];
 
 /**

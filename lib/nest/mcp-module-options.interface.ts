@@ -7,6 +7,7 @@ import type { McpRedisOptions } from '../stores/redis/redis-options.interface.js
 import type { StreamableHttpOptions } from '../transports/http/streamable-http.options.js';
 import type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
 import type { McpRouteToolRef } from './decorators/route-tool.decorator.js';
+import type { McpServerCardSettings } from './server-card/server-card-settings.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
 
@@ -124,6 +125,15 @@ export interface McpModuleExtras {
    * `NODE_ENV=production` unless `enableInProduction`. Default `false`.
    */
   explorer?: boolean | McpExplorerSettings;
+  /**
+   * Experimental (SEP-2127 is a draft; this follows its text of 2026-02-18): serve a Server Card,
+   * what clients, registries and crawlers learn before connecting (name, version, endpoints per
+   * transport with their protocol revisions and auth, capabilities, tools, prompts, resources), at
+   * `/.well-known/mcp/server-card` and as the resource `mcp://server-card.json`. `true` takes
+   * everything from the options; the card's name must be reverse-DNS (`io.github.acme/weather`):
+   * the server's `name`, or `serverCard.name`. Default `false`.
+   */
+  serverCard?: boolean | McpServerCardSettings;
 }
 
 /**

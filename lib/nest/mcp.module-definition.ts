@@ -9,6 +9,8 @@ import { MCP_HTTP_PATHS } from './http/mcp-raw-body.js';
 import type { McpModuleExtras, McpModuleOptions } from './mcp-module-options.interface.js';
 import { createSseController } from './sse/create-sse-controller.js';
 import { resolveSseExtras } from './sse/sse-module-extras.js';
+import { MCP_SERVER_CARD, resolveServerCard } from './server-card/server-card-settings.js';
+import { McpServerCardRoute } from './server-card/server-card.route.js';
 import { createMcpWebSocketProviders } from './websocket/mcp-websocket.providers.js';
 
 /**
@@ -31,6 +33,7 @@ export const {
       isGlobal: false,
       websocket: false,
       explorer: false,
+      serverCard: false,
     },
     // Annotated: the body refers to MCP_MODULE_OPTIONS, which this builder defines.
     (definition, extras): DynamicModule => {
@@ -40,6 +43,7 @@ export const {
       const websocket = extras.websocket === true ? {} : extras.websocket || undefined;
       const explorer = resolveExplorer(extras.explorer, http);
       const fastPath = extras.fastPath === true;
+      const serverCard = resolveServerCard(extras.serverCard);
       if (fastPath && !http) {
         throw new Error('McpModule: fastPath serves the Streamable HTTP endpoint; it needs http');
       }
@@ -68,6 +72,19 @@ export const {
           },
           ...(fastPath ? [{ provide: MCP_FAST_PATH, useValue: path }, McpFastPathMount] : []),
           ...(websocket ? createMcpWebSocketProviders(websocket, MCP_MODULE_OPTIONS) : []),
+          ...(serverCard
+            ? [
+                {
+                  provide: MCP_SERVER_CARD,
+                  useValue: {
+                    settings: serverCard,
+                    ...(http && { streamablePath: path }),
+                    ...(sse && { ssePath: sse.path }),
+                  },
+                },
+                McpServerCardRoute,
+              ]
+            : []),
           ...(explorer
             ? [
                 {

@@ -30,6 +30,7 @@ export const SERVER_FOLDER_RANK: Readonly<Record<string, number>> = {
   modern: 10,
   cluster: 11,
   '(root)': 12,
+  'server-card': 13,
 };
 
 /**
