@@ -24,15 +24,21 @@ function recordingCounters(batched: boolean) {
   return { counters, renewed };
 }
 
+/** Leases of `leaseMs` holding members `a` and `b`, and the renewals recorded. */
+function holdingAB(batched: boolean, leaseMs: number) {
+  const { counters, renewed } = recordingCounters(batched);
+  const leases = new ConnectionLeases(counters, leaseMs);
+  leases.add('a');
+  leases.add('b');
+  return { leases, renewed };
+}
+
 describe('ConnectionLeases', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('renews every held member once per third of the lease, in one batch, while any is held', () => {
-    const { counters, renewed } = recordingCounters(true);
-    const leases = new ConnectionLeases(counters, 3000);
-    leases.add('a');
-    leases.add('b');
+    const { leases, renewed } = holdingAB(true, 3000);
     jest.advanceTimersByTime(999);
     expect(renewed).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -48,10 +54,7 @@ describe('ConnectionLeases', () => {
   });
 
   it('renews member by member when the counters have no batch renewal', () => {
-    const { counters, renewed } = recordingCounters(false);
-    const leases = new ConnectionLeases(counters, 300);
-    leases.add('a');
-    leases.add('b');
+    const { leases, renewed } = holdingAB(false, 300);
     jest.advanceTimersByTime(100);
     expect(renewed).toEqual([['a'], ['b']]);
     leases.stop();
