@@ -5,9 +5,13 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
-/** A plain round-robin HTTP proxy: every request goes to the next upstream, bodies streamed both ways. */
+/**
+ * A plain round-robin HTTP proxy: every request goes to the next upstream, bodies streamed both
+ * ways; an upgrade (WebSocket) goes to the next upstream too and is then piped both ways.
+ */
 export interface RoundRobinProxy {
   readonly url: string;
   /** Upstream ports, in turn order; change it to take an instance out. */
@@ -139,6 +143,11 @@ export async function startRoundRobinProxy(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => forward(req, res, Buffer.concat(chunks)));
   });
+  server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    const port = proxy.upstreams[next++ % proxy.upstreams.length]!;
+    proxy.log.push(port);
+    tunnel(req, client, head, port);
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -156,4 +165,24 @@ export async function startRoundRobinProxy(
         server.close(() => resolve());
       }),
   });
+}
+
+/** Passes an upgrade request to the upstream on `port` as written, then pipes both ways. */
+function tunnel(req: IncomingMessage, client: Duplex, head: Buffer, port: number): void {
+  const upstream: Socket = connect(port, '127.0.0.1', () => {
+    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(client).pipe(upstream);
+  });
+  const end = () => {
+    upstream.destroy();
+    client.destroy();
+  };
+  upstream.on('error', end);
+  client.on('error', end);
+  upstream.on('close', end);
+  client.on('close', end);
 }

@@ -1,3 +1,4 @@
+import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import { FixedWindowLimiter, type McpRateLimit } from './fixed-window-limiter.js';
 
 /** Budgets of Client ID Metadata Document fetches (`clientIdMetadataDocuments.fetchLimits`). */
@@ -30,9 +31,26 @@ export class DocumentFetchGate {
   private readonly pending = new Set<string>();
 
   constructor(limits: McpDocumentFetchLimits = {}) {
-    this.perAddress = new FixedWindowLimiter(limits.perAddress ?? { limit: 10, windowMs: 60_000 });
-    this.total = new FixedWindowLimiter(limits.total ?? { limit: 100, windowMs: 60_000 });
+    this.perAddress = new FixedWindowLimiter(
+      limits.perAddress ?? { limit: 10, windowMs: 60_000 },
+      undefined,
+      'document-fetch',
+    );
+    this.total = new FixedWindowLimiter(
+      limits.total ?? { limit: 100, windowMs: 60_000 },
+      undefined,
+      'document-fetches',
+    );
     this.failureTtlMs = limits.failureTtlMs ?? 60_000;
+  }
+
+  /**
+   * Counts both budgets in `counters`, shared by the instances (Redis), so they hold for the
+   * whole service (the memory of failed documents stays per instance).
+   */
+  useCounters(counters: LimitCounters): void {
+    this.perAddress.shared = counters;
+    this.total.shared = counters;
   }
 
   /** True when `url` may be fetched now for `address` (counted against both budgets). */

@@ -52,6 +52,7 @@ interface ServerParts {
   interactions: InteractionRoutes;
   revocations: GrantRevocations;
   defaultStore: DefaultStore | undefined;
+  documentFetches: DocumentFetchGate;
 }
 
 function jsonError(
@@ -159,6 +160,7 @@ export class McpAuthorizationServer {
     const alg = String(signingKeys[0]!.alg ?? 'ES256');
     const built: { server?: McpAuthorizationServer } = {}; // the engine asks for addresses later
     const cimd = options.clientIdMetadataDocuments;
+    const documentFetches = new DocumentFetchGate(cimd === false ? {} : cimd?.fetchLimits);
     const configuration = engineConfiguration({
       options,
       store: engineView,
@@ -166,7 +168,7 @@ export class McpAuthorizationServer {
       cookieKeys,
       errors: module.errors,
       alg,
-      documentFetches: new DocumentFetchGate(cimd === false ? {} : cimd?.fetchLimits),
+      documentFetches,
       addressOf: (req) => built.server?.addressOf(req) ?? req.socket.remoteAddress,
     });
     const engine = new module.default(new URL(options.issuer).origin, configuration);
@@ -200,7 +202,7 @@ export class McpAuthorizationServer {
       firstParty,
       logger,
     });
-    const parts = { engine, interactions, revocations, defaultStore };
+    const parts = { engine, interactions, revocations, defaultStore, documentFetches };
     built.server = new McpAuthorizationServer(options, parts, logger);
     return built.server;
   }
@@ -217,14 +219,15 @@ export class McpAuthorizationServer {
   }
 
   /**
-   * Counts the registration and token budgets in `counters`, shared by the instances (Redis),
-   * so they hold for the whole service. `McpAuthorizationServerModule` calls it at startup with
+   * Counts the registration, token and authorization budgets and the metadata-document fetch
+   * budgets in `counters`, shared by the instances (Redis), so they hold for the whole service. `McpAuthorizationServerModule` calls it at startup with
    * the app's `McpModule` Redis when the option `rateLimitCounters` is not set.
    */
   useRateLimitCounters(counters: LimitCounters): void {
     if (this.limits.registration) this.limits.registration.shared = counters;
     if (this.limits.token) this.limits.token.shared = counters;
     if (this.limits.authorization) this.limits.authorization.shared = counters;
+    this.parts.documentFetches.useCounters(counters);
   }
 
   /** True once the budgets count in shared counters. */

@@ -36,6 +36,11 @@ export interface LimitCounters {
   /** Extends `member` to live `ttlMs` from now in its sets (nothing when released or expired). */
   renew(member: string, ttlMs: number): Promise<void>;
   /**
+   * {@link renew} for many members at once (one round trip per batch); without it, callers renew
+   * each member on its own.
+   */
+  renewMany?(members: readonly string[], ttlMs: number): Promise<void>;
+  /**
    * Counts one hit of `key` in its fixed window of `windowMs`; past `limit` hits, blocks the key
    * for `blockMs` when that is positive.
    */

@@ -33,9 +33,9 @@ export function createSseController(ssePath: string, messagesPath: string): Type
     ) {}
 
     @Get(ssePathNormalised)
-    stream(@Req() request: unknown, @Res() reply: unknown): void {
+    stream(@Req() request: unknown, @Res() reply: unknown): void | Promise<void> {
       const { req, res } = toNodeExchange(request, reply);
-      this.handler.handleGet(req, res, this.endpointPath());
+      return this.handler.handleGet(req, res, this.endpointPath());
     }
 
     @Post(ssePathNormalised)

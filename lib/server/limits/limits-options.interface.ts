@@ -48,6 +48,14 @@ export interface McpLimitsOptions {
   maxPendingClientRequestsPerSession?: number;
   /** `Retry-After` (seconds) sent with every refusal. Default 1. */
   retryAfterSeconds?: number;
+  /**
+   * With counters shared by the instances (Redis): how long a WebSocket connection or legacy
+   * HTTP+SSE stream keeps its place in the session caps after its instance last renewed it. The
+   * instance renews its open connections every third of it (one batched Redis call, never per
+   * message), so the places of an instance that dies free themselves within this time. Default
+   * 30 000 ms.
+   */
+  connectionLeaseMs?: number;
 }
 
 /** {@link McpLimitsOptions} with every default applied. */
@@ -61,6 +69,8 @@ export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 1000;
 export const DEFAULT_MAX_TASKS_PER_OWNER = 200;
 /** Default of {@link McpLimitsOptions.maxTasks}. */
 export const DEFAULT_MAX_TASKS = 2000;
+/** Default of {@link McpLimitsOptions.connectionLeaseMs}. */
+export const DEFAULT_CONNECTION_LEASE_MS = 30_000;
 /** Default of {@link McpLimitsOptions.maxInFlightPerSession}. */
 export const DEFAULT_MAX_IN_FLIGHT_PER_SESSION = 100;
 
@@ -83,6 +93,7 @@ export function resolveLimits(
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
     maxPendingClientRequestsPerSession: options.maxPendingClientRequestsPerSession ?? 32,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
+    connectionLeaseMs: options.connectionLeaseMs ?? DEFAULT_CONNECTION_LEASE_MS,
   };
   for (const [name, value] of Object.entries(resolved)) {
     if (!(value > 0))

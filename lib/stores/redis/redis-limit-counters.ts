@@ -37,9 +37,17 @@ export class RedisLimitCounters implements LimitCounters {
   }
 
   async renew(member: string, ttlMs: number): Promise<void> {
-    await this.redis.run('limit renew', (c) =>
-      scripts(c).mcpLimitRenew(this.memberKey(member), member, Math.ceil(ttlMs)),
-    );
+    await this.renewMany([member], ttlMs);
+  }
+
+  async renewMany(members: readonly string[], ttlMs: number): Promise<void> {
+    for (let at = 0; at < members.length; at += RENEW_BATCH) {
+      const batch = members.slice(at, at + RENEW_BATCH);
+      const keys = batch.map((member) => this.memberKey(member));
+      await this.redis.run('limit renew', (c) =>
+        scripts(c).mcpLimitRenew(keys.length, ...keys, Math.ceil(ttlMs), ...batch),
+      );
+    }
   }
 
   async hit(key: string, windowMs: number, limit: number, blockMs = 0): Promise<WindowHit> {
@@ -58,6 +66,9 @@ export class RedisLimitCounters implements LimitCounters {
     return this.redis.keys.limit(`member:${member}`);
   }
 }
+
+/** Members one renewal script call extends (bounds the time one script holds Redis). */
+const RENEW_BATCH = 200;
 
 /** The command client with the limit scripts (defined in the constructor). */
 function scripts(client: RedisClient): LimitScriptCommands {

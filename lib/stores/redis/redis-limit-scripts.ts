@@ -55,18 +55,23 @@ return 1
 `,
 };
 
-/** KEYS: the member key. ARGV: member, ttlMs. Extends a member still counted (never re-adds one). */
+/**
+ * KEYS: member keys. ARGV: ttlMs, then the members (in KEYS order). Extends each member still
+ * counted (never re-adds one); one call renews a batch.
+ */
 export const LIMIT_RENEW: LimitScript = {
-  numberOfKeys: 1,
   lua: `${NOW}
-local names = redis.call('GET', KEYS[1])
-if not names then return 0 end
-local ttl = tonumber(ARGV[2])
-for name in string.gmatch(names, '[^\\n]+') do
-  redis.call('ZADD', name, 'XX', 'GT', now + ttl, ARGV[1])
-  if redis.call('PTTL', name) < ttl then redis.call('PEXPIRE', name, ttl) end
+local ttl = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  local names = redis.call('GET', KEYS[i])
+  if names then
+    for name in string.gmatch(names, '[^\\n]+') do
+      redis.call('ZADD', name, 'XX', 'GT', now + ttl, ARGV[1 + i])
+      if redis.call('PTTL', name) < ttl then redis.call('PEXPIRE', name, ttl) end
+    end
+    redis.call('PEXPIRE', KEYS[i], ttl)
+  end
 end
-redis.call('PEXPIRE', KEYS[1], ttl)
 return 1
 `,
 };

@@ -61,10 +61,14 @@ export interface McpServerPort {
    * The session caps of the whole service, when instances share limit counters: a Streamable
    * HTTP session is admitted when it initializes (`admit` rejects with a `CapacityError` or a
    * `StoreUnavailableError`), renewed for `leaseMs` as requests come, released when it ends;
-   * `forget` stops renewing a live copy that went.
+   * `forget` stops renewing a live copy that went. A connection-bound session (WebSocket, legacy
+   * HTTP+SSE) is counted in with `hold` before it opens (rejecting as `admit`), renewed by the
+   * server while it lives, and counted out with `drop` (idempotent) when its connection ends.
    */
   readonly sharedSessions?: {
     admit(id: string, admission: SessionAdmission, leaseMs: number): Promise<void>;
+    hold(id: string, admission: SessionAdmission): Promise<void>;
+    drop(id: string): void;
     renew(id: string, leaseMs: number): void;
     forget(id: string): void;
     release(id: string): void;

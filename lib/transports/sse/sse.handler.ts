@@ -15,7 +15,8 @@ import {
 import { writeEmpty, writeJsonRpcError } from '../shared/http/http-response.js';
 import { readJsonBody } from '../shared/http/read-body.js';
 import { requestPathname } from '../shared/route-path.js';
-import { awaitForwarded } from '../http/store-refusal.js';
+import { awaitForwarded, storeRefusal } from '../http/store-refusal.js';
+import { CapacityError } from '../../errors/capacity.error.js';
 import { SseSessionStream } from './sse-session-stream.js';
 import { SseRemoteSessions } from './sse-remote-sessions.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -71,7 +72,7 @@ export class SseHandler {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const route = requestPathname(req.url);
     if (route === this.options.path) {
-      if (req.method === 'GET') this.handleGet(req, res);
+      if (req.method === 'GET') await this.handleGet(req, res);
       else this.refuseMethod(res, 'GET');
     } else if (route === this.options.messagesPath) {
       if (req.method === 'POST') await this.handlePost(req, res);
@@ -86,7 +87,11 @@ export class SseHandler {
    * client must POST to, as seen from the client — include any prefix the app mounts routes
    * under; default {@link SseTransportOptions.messagesPath}. `?sessionId=<id>` is appended.
    */
-  handleGet(req: IncomingMessage, res: ServerResponse, endpoint = this.options.messagesPath): void {
+  handleGet(
+    req: IncomingMessage,
+    res: ServerResponse,
+    endpoint = this.options.messagesPath,
+  ): void | Promise<void> {
     try {
       guardRequest(req, this.options.origin);
       const accept = req.headers.accept;
@@ -98,15 +103,39 @@ export class SseHandler {
       return;
     }
     const id = randomUUID();
-    const principal = this.options.principal(req);
+    // The principal also addresses broadcasts ({ principal }) and counts per-principal caps.
+    const admission = {
+      principal: this.options.principal(req),
+      remoteAddress: this.options.clientAddress(req),
+    };
+    const shared = this.server.sharedSessions;
+    if (!shared) return this.open(id, admission, res, endpoint);
+    // Instances sharing counters: the stream takes its place in the service's caps first.
+    return shared.hold(id, admission).then(
+      () => {
+        if (res.destroyed || res.socket?.destroyed)
+          shared.drop(id); // the client went meanwhile
+        else this.open(id, admission, res, endpoint, () => shared.drop(id));
+      },
+      // A cap: 429/503 with Retry-After; the counters unreachable: 503 with Retry-After.
+      (error: unknown) =>
+        this.refuse(res, error instanceof CapacityError ? error : storeRefusal(error)),
+    );
+  }
+
+  /** Opens the session and its stream; `drop` gives back its place in the shared caps. */
+  private open(
+    id: string,
+    admission: { principal: string | undefined; remoteAddress: string | undefined },
+    res: ServerResponse,
+    endpoint: string,
+    drop?: () => void,
+  ): void {
     let session: McpSessionPort;
     try {
-      // The principal also addresses broadcasts ({ principal }) and counts per-principal caps.
-      session = this.server.createSession(id, 'sse', {
-        principal,
-        remoteAddress: this.options.clientAddress(req),
-      });
+      session = this.server.createSession(id, 'sse', admission);
     } catch (error) {
+      drop?.();
       this.refuse(res, error); // a session cap or shutdown: 503/429 with Retry-After
       return;
     }
@@ -118,7 +147,11 @@ export class SseHandler {
       this.options.keepAliveMs,
       this.reportEncodeFailure,
     );
-    if (session.closed) return;
+    if (session.closed) {
+      drop?.();
+      return;
+    }
+    const { principal } = admission;
     this.streams.set(id, stream);
     this.principals.set(id, principal);
     this.remote?.opened(id, principal, (error) =>
@@ -128,6 +161,7 @@ export class SseHandler {
       this.streams.delete(id);
       this.principals.delete(id);
       this.remote?.closed(id);
+      drop?.();
     });
   }
 

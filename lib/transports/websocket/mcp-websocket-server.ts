@@ -2,7 +2,8 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import { checkOrigin } from '../shared/host-origin-guard.js';
 import { logHostOriginRefusal } from '../shared/host-origin-refusal-log.js';
-import { WebSocketSessionBinding } from './websocket-session-binding.js';
+import { randomUUID } from 'node:crypto';
+import { upgradeAddress, WebSocketSessionBinding } from './websocket-session-binding.js';
 import {
   resolveWebSocketTransportOptions,
   type ResolvedWebSocketTransportOptions,
@@ -54,6 +55,11 @@ export class McpWebSocketServer {
   /** The options with defaults applied. */
   readonly options: ResolvedWebSocketTransportOptions;
   private readonly bindings = new Set<WebSocketSessionBinding>();
+  /**
+   * With counters shared by the instances: each upgrade's place in the service's session caps,
+   * taken during the handshake (its id), or why it was not (the refusal), until {@link accept}.
+   */
+  private readonly places = new WeakMap<IncomingMessage, { id: string } | { refused: unknown }>();
   private closing = false;
 
   constructor(
@@ -79,7 +85,7 @@ export class McpWebSocketServer {
       handleProtocols: (protocols) => selectSubprotocol(protocols),
       verifyClient: (info, done) => {
         const refused = checkOrigin(info.req, this.options.origin);
-        if (!refused) return done(true);
+        if (!refused) return this.takePlace(info.req, () => done(true));
         logHostOriginRefusal(this.server, refused, 'WebSocket handshake');
         done(false, 403, `Forbidden: ${refused.reason}`);
       },
@@ -93,14 +99,29 @@ export class McpWebSocketServer {
 
   /** Binds one accepted socket to a new MCP session. */
   accept(socket: McpServerSocket, request: IncomingMessage): WebSocketSessionBinding | undefined {
+    const place = this.places.get(request);
+    this.places.delete(request);
+    const drop = place && 'id' in place ? () => this.server.sharedSessions?.drop(place.id) : noop;
     if (this.closing) {
+      drop();
       socket.close(WebSocketCloseCode.GoingAway, 'Server shutting down');
+      return undefined;
+    }
+    if (place && 'refused' in place) {
+      // Over a shared cap (counted, 1013 like a local one), or the counters unreachable (1013).
+      const { refused } = place;
+      const reason =
+        refused instanceof CapacityError
+          ? refused.message
+          : 'Session limits unavailable; retry later';
+      socket.close(WebSocketCloseCode.TryAgainLater, closeReason(reason));
       return undefined;
     }
     let binding: WebSocketSessionBinding;
     try {
       binding = new WebSocketSessionBinding(socket, request, this.server, this.options);
     } catch (error) {
+      drop();
       if (!(error instanceof CapacityError)) throw error;
       // A session cap (1013 Try Again Later) or a draining server (1001 Going Away).
       const code =
@@ -111,8 +132,34 @@ export class McpWebSocketServer {
       return undefined;
     }
     this.bindings.add(binding);
-    void binding.closed.then(() => this.bindings.delete(binding));
+    void binding.closed.then(() => {
+      this.bindings.delete(binding);
+      drop();
+    });
     return binding;
+  }
+
+  /**
+   * With counters shared by the instances, takes the upgrade's place in the service's session
+   * caps before the socket is accepted (so no message waits on Redis), then calls `next`; a
+   * refusal is kept for {@link accept}, which closes the socket with 1013. An upgrade that never
+   * completes gives its place back when its TCP socket closes. Without shared counters: `next`.
+   */
+  private takePlace(request: IncomingMessage, next: () => void): void {
+    const shared = this.server.sharedSessions;
+    if (!shared) return next();
+    const id = randomUUID();
+    shared.hold(id, { remoteAddress: upgradeAddress(request, this.options) }).then(
+      () => {
+        this.places.set(request, { id });
+        request.socket.once('close', () => shared.drop(id));
+        next();
+      },
+      (refused: unknown) => {
+        this.places.set(request, { refused });
+        next();
+      },
+    );
   }
 
   /**
@@ -137,3 +184,5 @@ export class McpWebSocketServer {
     for (const binding of bindings) binding.terminate();
   }
 }
+
+const noop = () => undefined;

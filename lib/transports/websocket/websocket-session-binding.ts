@@ -27,6 +27,16 @@ export interface SessionBindingOptions {
   clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
+/** The client address of an upgrade request: the option `clientAddress`'s, else the socket's. */
+export function upgradeAddress(
+  request: Pick<IncomingMessage, 'headers' | 'socket'>,
+  options: Pick<SessionBindingOptions, 'clientAddress'>,
+): string | undefined {
+  return options.clientAddress
+    ? options.clientAddress(request as IncomingMessage)
+    : request.socket.remoteAddress;
+}
+
 /** The session reason `McpServer.close()` gives; such a close tells the client 1001 Going Away. */
 const SERVER_SHUTDOWN_REASON = 'Server shutting down';
 
@@ -60,9 +70,7 @@ export class WebSocketSessionBinding {
   ) {
     this.closed = new Promise<void>((resolve) => (this.markClosed = resolve));
     // Throws a CapacityError over a session cap (the caller closes the socket with 1013).
-    const remoteAddress = options.clientAddress
-      ? options.clientAddress(request as IncomingMessage)
-      : request.socket.remoteAddress;
+    const remoteAddress = upgradeAddress(request, options);
     this.session = server.createSession(undefined, 'websocket', { remoteAddress });
     this.reportEncodeFailure = reportEncodeFailure(server);
     // One TransportInfo per connection, shared by every message it carries.

@@ -23,6 +23,8 @@ import { SessionEndHooks } from './session-end.hooks.js';
       name: 'nestjs-mcp-cluster',
       version: '0.1.0',
       sse: true,
+      // MCP over WebSocket at /ws too (the e2e specs of the shared session caps turn it on).
+      ...(process.env.MCP_WEBSOCKET === '1' && { websocket: true }),
       redis: {
         ...redisOptionsFromEnv(),
         // How long one Redis command may take (a frozen Redis fails work after it); default 3 s.

@@ -63,6 +63,19 @@ describe('RedisLimitCounters (real Redis at REDIS_URL)', () => {
     expect(await counters.admit(sets, 'third', 60_000)).toBe(0);
   });
 
+  it('renews many members in batched calls, skipping those released or expired', async () => {
+    const sets = [{ name: 'connections', max: 300 }];
+    const members = Array.from({ length: 250 }, (_, i) => `c${i}`); // more than one batch
+    const admitted = await Promise.all(members.map((member) => counters.admit(sets, member, 1500)));
+    expect(admitted.every((full) => full === -1)).toBe(true);
+    await counters.release('c0');
+    await elsewhere.renewMany([...members, 'never-admitted'], 60_000);
+    await delay(1600);
+    // 249 renewed members still count; 51 places are left, and no more.
+    for (let i = 0; i < 51; i++) expect(await counters.admit(sets, `n${i}`, 60_000)).toBe(-1);
+    expect(await counters.admit(sets, 'over', 60_000)).toBe(0);
+  });
+
   it('counts hits in fixed windows shared by connections, blocking past the limit when asked', async () => {
     const first = await counters.hit('ip:1', 60_000, 2);
     const second = await elsewhere.hit('ip:1', 60_000, 2);
