@@ -2,7 +2,10 @@ import { McpError } from '../../errors/mcp.error.js';
 import type { ElicitRequestFormParams, ElicitResult } from '../../protocol/schema/index.js';
 import { isDtoClass } from '../schema/class-validator/dto-json-schema.js';
 import { dtoStandardSchema } from '../schema/class-validator/dto-standard-schema.js';
-import { loadClassValidator } from '../schema/class-validator/load-class-validator.js';
+import {
+  loadClassValidator,
+  type ClassValidatorKit,
+} from '../schema/class-validator/load-class-validator.js';
 import {
   formatIssues,
   type CompiledSchema,
@@ -13,16 +16,19 @@ import { toRequestedSchema, type RequestedSchema } from './requested-schema.js';
 import type { ElicitAnswer, ElicitSchema, TypedElicitParams } from './typed-elicit.interface.js';
 
 /** A typed elicitation's schema compiled once: the wire's `requestedSchema` and the validator. */
-interface ElicitForm {
+export interface ElicitForm {
   readonly requestedSchema: RequestedSchema;
   readonly compiled: CompiledSchema;
 }
 
 /** Forms by schema object (a constant schema is converted on its first use only). */
-const forms = new WeakMap<object, Promise<ElicitForm>>();
+const forms = new WeakMap<object, ElicitForm>();
 
 /** Converts zod, Standard and raw schemas (the tools' compiler; it owns Ajv for raw schemas). */
 let compiler: SchemaCompiler | undefined;
+
+/** The class-validator peers once loaded (a DTO form is then compiled synchronously too). */
+let kit: ClassValidatorKit | undefined;
 
 /** True when `params` is a typed elicitation (`schema`), not the raw `requestedSchema` form. */
 export function isTypedElicit(params: object): params is TypedElicitParams<ElicitSchema> {
@@ -30,27 +36,29 @@ export function isTypedElicit(params: object): params is TypedElicitParams<Elici
 }
 
 /**
- * The form of `schema`, compiled on first use: a DTO class through class-validator (as a tool's
- * `inputSchema`), anything else through the tools' schema compiler, then narrowed to the
- * elicitation subset. A failed conversion is not cached, so each use reports it.
+ * The form of `schema`, compiled on first use and kept: a DTO class through class-validator (as
+ * a tool's `inputSchema`), anything else through the tools' schema compiler, then narrowed to the
+ * elicitation subset. Synchronous except the first DTO form of the process (it loads the optional
+ * peers), so input calls made together keep their order. A failed conversion is not cached.
  * @throws Error naming `owner` and the field outside the subset.
  */
-export function elicitForm(schema: ElicitSchema, owner: string): Promise<ElicitForm> {
-  let form = forms.get(schema);
-  if (!form) {
-    form = compileForm(schema, owner);
-    forms.set(schema, form);
-    form.catch(() => forms.delete(schema));
+export function elicitForm(schema: ElicitSchema, owner: string): ElicitForm | Promise<ElicitForm> {
+  const known = forms.get(schema);
+  if (known) return known;
+  if (isDtoClass(schema) && !kit) {
+    return loadClassValidator(owner).then((loaded) => {
+      kit = loaded;
+      return elicitForm(schema, owner);
+    });
   }
-  return form;
-}
-
-async function compileForm(schema: ElicitSchema, owner: string): Promise<ElicitForm> {
-  const input: SchemaInput = isDtoClass(schema)
-    ? dtoStandardSchema(await loadClassValidator(owner), schema, owner)
-    : schema;
+  const input: SchemaInput = isDtoClass(schema) ? dtoStandardSchema(kit!, schema, owner) : schema;
   const compiled = (compiler ??= new SchemaCompiler()).compile(input, owner);
-  return { compiled, requestedSchema: toRequestedSchema(compiled.jsonSchema as JsonSchema, owner) };
+  const form = {
+    compiled,
+    requestedSchema: toRequestedSchema(compiled.jsonSchema as JsonSchema, owner),
+  };
+  forms.set(schema, form);
+  return form;
 }
 
 /** The wire params of a typed elicitation: its message and the form's `requestedSchema`. */
