@@ -9,6 +9,7 @@ import type {
   ElicitRequestParams,
   ElicitResult,
   Implementation,
+  InputRequest,
   InputRequiredResult,
   InputResponses,
   ListRootsResult,
@@ -32,7 +33,7 @@ import {
   requestInput,
   requireInputCapability,
 } from './client-input.js';
-import { typedElicit } from './typed-elicit.js';
+import { elicitAnswer, elicitRequest, typedElicit } from './typed-elicit.js';
 import type {
   ElicitAnswer,
   ElicitContent,
@@ -290,6 +291,25 @@ export class McpContext {
    */
   get inputResponses(): InputResponses | undefined {
     return this.scope.inputRound?.inputResponses;
+  }
+
+  /**
+   * The input request of a typed form elicitation, for `inputRequired({ inputRequests })`:
+   * `{ booking: await ctx.elicitRequest({ message, schema }) }`; its answer through
+   * {@link elicitAnswer}. The schema is checked and sent as `elicit()` does.
+   */
+  elicitRequest<S extends ElicitSchema>(
+    params: TypedElicitParams<S> & FlatElicitSchema<S>,
+  ): Promise<InputRequest> {
+    return elicitRequest(params);
+  }
+
+  /** The answer to the input request `key`, validated and typed as `elicit()` returns it; undefined until answered. */
+  elicitAnswer<S extends ElicitSchema>(
+    key: string,
+    schema: S & FlatElicitSchema<S>,
+  ): Promise<ElicitAnswer<ElicitContent<S>> | undefined> {
+    return elicitAnswer(this.inputResponses, key, schema) as never;
   }
 
   /** The state the handler passed to `inputRequired()` last round (verified), or undefined. */

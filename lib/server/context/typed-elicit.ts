@@ -1,4 +1,5 @@
-import type { ElicitResult } from '../../protocol/schema/index.js';
+import type { ElicitResult, InputRequest, InputResponses } from '../../protocol/schema/index.js';
+import { checkAnswer } from '../mrtr/input-answers.js';
 import type {
   ElicitAnswer,
   ElicitSchema,
@@ -44,6 +45,33 @@ async function ask(
   if (scope.protocol.era !== 'modern') requireInputCapability(scope, 'elicitation/create', wire);
   const result = (await requestInput(scope, 'elicitation/create', wire, options)) as ElicitResult;
   return toAnswer(result, form);
+}
+
+/**
+ * `ctx.elicitRequest({ message, schema })`: the `elicitation/create` input request of a typed
+ * form, for `ctx.inputRequired({ inputRequests })` (the explicit round API).
+ */
+export async function elicitRequest(
+  params: TypedElicitParams<ElicitSchema>,
+): Promise<InputRequest> {
+  const form = await elicitForm(params.schema, `ctx.elicitRequest(${label(params.message)})`);
+  return { method: 'elicitation/create', params: formParams(params, form) };
+}
+
+/**
+ * `ctx.elicitAnswer(key, schema)`: the answer in `inputResponses[key]` validated against `schema`
+ * (as `ctx.elicit()` returns it), or undefined when the client has not answered `key` yet. An
+ * answer that is not an elicitation result at all is `-32602` naming the key.
+ */
+export async function elicitAnswer(
+  responses: InputResponses | undefined,
+  key: string,
+  schema: ElicitSchema,
+): Promise<ElicitAnswer<unknown> | undefined> {
+  const raw = responses?.[key];
+  if (raw === undefined) return undefined;
+  const result = checkAnswer(key, 'elicitation/create', raw) as ElicitResult;
+  return toAnswer(result, await elicitForm(schema, `ctx.elicitAnswer(${label(key)})`));
 }
 
 /** The message as it names the call in errors (shortened). */

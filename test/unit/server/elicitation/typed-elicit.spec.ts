@@ -187,3 +187,67 @@ describe('ctx.elicit({ message, schema }) as a 2026-07-28 input round', () => {
     });
   });
 });
+
+describe('typed forms in the explicit round API (ctx.elicitRequest / ctx.elicitAnswer)', () => {
+  const Confirm = z.object({ ok: z.boolean(), note: z.string().max(5).optional() });
+
+  /** Asks `confirm` until it is answered, then describes the typed answer. */
+  async function explicitHandler(ctx: McpContext): Promise<unknown> {
+    const answer = await ctx.elicitAnswer('confirm', Confirm);
+    if (!answer) {
+      const confirm = await ctx.elicitRequest({ message: 'Confirm?', schema: Confirm });
+      return ctx.inputRequired({ inputRequests: { confirm } });
+    }
+    if (answer.action === 'accept') return `ok=${String(answer.content.ok satisfies boolean)}`;
+    if (answer.action === 'invalid') return `invalid ${answer.issues[0]!.path}`;
+    return answer.action;
+  }
+
+  const server = makeServer();
+  server.registerTool({ name: 'run' }, (_args, ctx) => explicitHandler(ctx));
+
+  it('2026-07-28: the flat schema is asked, the retry answer comes back typed or invalid', async () => {
+    const r1 = await modernRequest(server, 'tools/call', { name: 'run' });
+    expect(r1.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: {
+        confirm: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Confirm?',
+            requestedSchema: {
+              type: 'object',
+              properties: { ok: { type: 'boolean' }, note: { type: 'string', maxLength: 5 } },
+              required: ['ok'],
+            },
+          },
+        },
+      },
+    });
+    const retry = (answer: Record<string, unknown>) =>
+      modernRequest(server, 'tools/call', {
+        name: 'run',
+        inputResponses: { confirm: answer },
+        requestState: r1.result!.requestState,
+      });
+    expect(textOf((await retry({ action: 'accept', content: { ok: true } })).result)).toBe(
+      'ok=true',
+    );
+    expect(textOf((await retry({ action: 'cancel' })).result)).toBe('cancel');
+    const invalid = await retry({ action: 'accept', content: { ok: true, note: 'far too long' } });
+    expect(textOf(invalid.result)).toBe('invalid note');
+    // Not an elicitation result at all: the envelope check, -32602.
+    expect((await retry({ roots: [] })).error?.code).toBe(-32602);
+  });
+
+  it('2025: the library asks the client itself; the answer is typed the same way', async () => {
+    const client = TestClient.connect(server);
+    await client.initialize({ elicitation: {} });
+    const id = client.start('tools/call', { name: 'run' });
+    const request = await client.serverRequest('elicitation/create');
+    expect(request.message.params).toMatchObject({ requestedSchema: { required: ['ok'] } });
+    client.respond(request.message.id, { action: 'accept', content: { ok: false } });
+    const response = await client.response(id);
+    expect('result' in response && textOf(response.result)).toBe('ok=false');
+  });
+});
