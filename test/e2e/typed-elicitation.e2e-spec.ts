@@ -1,13 +1,11 @@
 import 'reflect-metadata';
-import { Injectable, type INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Injectable } from '@nestjs/common';
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { McpContext, McpModule, Tool } from '../../lib/index.js';
+import { McpContext, Tool } from '../../lib/index.js';
+import { startApp, type TestApp } from './support/app.js';
 import { connectClient, type TestClient } from './support/client.js';
-import { postJson, rpcMessages, type RawResponse } from './support/raw-http.js';
+import { modernCall } from './support/modern-call.js';
 
 const Booking = z.object({
   guests: z.number().int().min(1).max(8).describe('How many people'),
@@ -47,29 +45,12 @@ class BookingTools {
   }
 }
 
-const MODERN = '2026-07-28';
-
 describe('typed elicitation (ctx.elicit with a zod schema) over Streamable HTTP', () => {
-  let app: INestApplication;
-  let url: URL;
+  let served: TestApp;
   let sdk: TestClient | undefined;
-  let nextId = 1;
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        McpModule.forRoot({
-          name: 'typed-elicitation-e2e',
-          version: '1.0.0',
-          requestState: { keys: ['d'.repeat(64)] },
-        }),
-      ],
-      providers: [BookingTools],
-    }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.listen(0, '127.0.0.1');
-    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-    url = new URL('/mcp', `http://127.0.0.1:${port}`);
+    served = await startApp({ name: 'typed-elicitation-e2e' }, 0, [BookingTools]);
   });
 
   afterEach(async () => {
@@ -77,15 +58,12 @@ describe('typed elicitation (ctx.elicit with a zod schema) over Streamable HTTP'
     sdk = undefined;
   });
 
-  afterAll(async () => {
-    (app.getHttpServer() as Server).closeIdleConnections();
-    await app.close();
-  });
+  afterAll(() => served.close());
 
   /** An SDK v1 client (2025-11-25 session) whose user answers `answer`. */
   async function sdkCall(answer: Record<string, unknown>) {
     const asked: ElicitRequest['params'][] = [];
-    sdk = await connectClient(url, {
+    sdk = await connectClient(served.url, {
       capabilities: { elicitation: { form: {} } },
       setup: (client) =>
         client.setRequestHandler(ElicitRequestSchema, (request) => {
@@ -129,37 +107,12 @@ describe('typed elicitation (ctx.elicit with a zod schema) over Streamable HTTP'
     });
   });
 
-  /** A raw 2026-07-28 tools/call of `book`. */
-  function callBook(extra: Record<string, unknown> = {}): Promise<RawResponse> {
-    return postJson(
-      url,
-      {
-        jsonrpc: '2.0',
-        id: nextId++,
-        method: 'tools/call',
-        params: {
-          name: 'book',
-          arguments: {},
-          ...extra,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN,
-            'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
-            'io.modelcontextprotocol/clientInfo': { name: 'raw-2026', version: '0.0.1' },
-          },
-        },
-      },
-      { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'book' },
-    );
-  }
-
-  const responseOf = async (pending: Promise<RawResponse>) =>
-    rpcMessages(await pending).find((m) => 'result' in m || 'error' in m) as {
-      result?: Record<string, unknown>;
-      error?: { code: number; message: string };
-    };
+  /** A raw 2026-07-28 tools/call of `book` (its answer: result or error). */
+  const callBook = (extra: Record<string, unknown> = {}) =>
+    modernCall(served.url, 'tools/call', { name: 'book', arguments: {}, ...extra });
 
   it('2026-07-28 input round: the flat schema asked; accept, decline and a bad answer on retry', async () => {
-    const first = (await responseOf(callBook())).result!;
+    const first = (await callBook()).result!;
     expect(first).toMatchObject({
       resultType: 'input_required',
       inputRequests: {
@@ -170,9 +123,7 @@ describe('typed elicitation (ctx.elicit with a zod schema) over Streamable HTTP'
       },
     });
     const retry = (answer: Record<string, unknown>) =>
-      responseOf(
-        callBook({ inputResponses: { booking: answer }, requestState: first.requestState }),
-      );
+      callBook({ inputResponses: { booking: answer }, requestState: first.requestState });
     const accepted = await retry({ action: 'accept', content: { guests: 3, email: 'b@c.io' } });
     expect(accepted.result?.content).toEqual([{ type: 'text', text: '3 guests for b@c.io (any)' }]);
     const declined = await retry({ action: 'decline' });
