@@ -77,3 +77,15 @@ export async function outsideTheSubset(ctx: McpContext): Promise<void> {
   // @ts-expect-error the message is required
   await ctx.elicit({ schema: Booking });
 }
+
+export async function explicitRound(ctx: McpContext) {
+  const answer = await ctx.elicitAnswer('booking', Booking);
+  if (!answer) {
+    const booking = await ctx.elicitRequest({ message: 'Book', schema: Booking });
+    return ctx.inputRequired({ inputRequests: { booking } });
+  }
+  if (answer.action === 'accept') expectTypeOf(answer.content.vip).toEqualTypeOf<boolean>();
+  // @ts-expect-error a nested object cannot be asked in a round either
+  await ctx.elicitRequest({ message: 'm', schema: z.object({ a: z.object({ b: z.string() }) }) });
+  return answer.action;
+}
