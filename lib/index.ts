@@ -174,6 +174,14 @@ export type { McpSessionCaller, McpSessionStateSeed } from './server/session/ses
 // URL-mode elicitation: completion from a callback route, the -32042 error.
 export { McpElicitations } from './server/elicitation/mcp-elicitations.js';
 export type { ElicitUrlParams, UrlElicitationParams } from './server/context/url-elicitation.js';
+// Typed form elicitation: `ctx.elicit({ message, schema })` and its answer.
+export type {
+  ElicitAnswer,
+  ElicitContent,
+  ElicitSchema,
+  TypedElicitParams,
+} from './server/elicitation/typed-elicit.interface.js';
+export type { SchemaIssue } from './server/schema/json-schema.interface.js';
 export { InputRequiredInterrupt, isInputRequired } from './server/mrtr/input-required.interrupt.js';
 export type { RequestStateOptions } from './server/mrtr/request-state-codec.js';
 export type { McpCacheHint, McpCacheOptions } from './server/registry/cache-hints.js';

@@ -9,6 +9,7 @@ import type {
   ElicitRequestParams,
   ElicitResult,
   Implementation,
+  InputRequest,
   InputRequiredResult,
   InputResponses,
   ListRootsResult,
@@ -32,6 +33,15 @@ import {
   requestInput,
   requireInputCapability,
 } from './client-input.js';
+import { elicitAnswer, elicitRequest, typedElicit } from './typed-elicit.js';
+import type {
+  ElicitAnswer,
+  ElicitContent,
+  ElicitSchema,
+  FlatElicitSchema,
+  TypedElicitParams,
+} from '../elicitation/typed-elicit.interface.js';
+import { isTypedElicit } from '../elicitation/typed-elicitation.js';
 import type {
   ClientRequestOptions,
   InputRequestOptions,
@@ -221,10 +231,25 @@ export class McpContext {
    * handler runs again from the top with the answer, so code before the last input call must be
    * side-effect free, the sequence of input calls deterministic (or keyed with `options.key`),
    * and a `catch` around it must rethrow when `isInputRequired(error)`.
+   *
+   * Typed form: `{ message, schema }` with a zod object, a Standard Schema or a class-validator
+   * DTO. The schema goes out as the spec's flat `requestedSchema` (a nested field is a compile
+   * error, or an error naming the field on first use); the answer comes back validated and typed:
+   * `accept` with `content`, `decline`, `cancel`, or `invalid` with the `issues`.
    */
-  elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult> {
+  elicit<S extends ElicitSchema>(
+    params: TypedElicitParams<S> & FlatElicitSchema<S>,
+    options?: InputRequestOptions,
+  ): Promise<ElicitAnswer<ElicitContent<S>>>;
+  /** Raw form: `requestedSchema` as JSON Schema, the client's result as it came (untyped). */
+  elicit(params: ElicitRequestParams, options?: InputRequestOptions): Promise<ElicitResult>;
+  elicit(
+    params: ElicitRequestParams | TypedElicitParams<ElicitSchema>,
+    options?: InputRequestOptions,
+  ): Promise<unknown> {
+    if (isTypedElicit(params)) return typedElicit(this.scope, params, options);
     if (!this.modern) requireInputCapability(this.scope, 'elicitation/create', params);
-    return requestInput(this.scope, 'elicitation/create', params, options) as Promise<ElicitResult>;
+    return requestInput(this.scope, 'elicitation/create', params, options);
   }
 
   /**
@@ -266,6 +291,25 @@ export class McpContext {
    */
   get inputResponses(): InputResponses | undefined {
     return this.scope.inputRound?.inputResponses;
+  }
+
+  /**
+   * The input request of a typed form elicitation, for `inputRequired({ inputRequests })`:
+   * `{ booking: await ctx.elicitRequest({ message, schema }) }`; its answer through
+   * {@link elicitAnswer}. The schema is checked and sent as `elicit()` does.
+   */
+  elicitRequest<S extends ElicitSchema>(
+    params: TypedElicitParams<S> & FlatElicitSchema<S>,
+  ): Promise<InputRequest> {
+    return elicitRequest(params);
+  }
+
+  /** The answer to the input request `key`, validated and typed as `elicit()` returns it; undefined until answered. */
+  elicitAnswer<S extends ElicitSchema>(
+    key: string,
+    schema: S & FlatElicitSchema<S>,
+  ): Promise<ElicitAnswer<ElicitContent<S>> | undefined> {
+    return elicitAnswer(this.inputResponses, key, schema) as never;
   }
 
   /** The state the handler passed to `inputRequired()` last round (verified), or undefined. */

@@ -17,6 +17,9 @@ export const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
+/** What `greetUser` asks: one required text field. */
+const NAME_FORM = z.object({ name: z.string() });
+
 /** The demo's tools: plain provider methods with decorators. */
 @Injectable()
 export class DemoTools {
@@ -69,17 +72,11 @@ export class DemoTools {
 
   @Tool({ description: 'Asks the user for their name (elicitation)' })
   async greetUser(_args: unknown, ctx: McpContext) {
-    const answer = await ctx.elicit({
-      message: 'What is your name?',
-      requestedSchema: {
-        type: 'object',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-      },
-    });
-    return answer.action === 'accept'
-      ? `Hello, ${String(answer.content?.name)}!`
-      : `No name (${answer.action})`;
+    // Typed elicitation: the zod schema goes out as the form, the answer comes back validated.
+    const answer = await ctx.elicit({ message: 'What is your name?', schema: NAME_FORM });
+    if (answer.action === 'accept') return `Hello, ${answer.content.name}!`;
+    if (answer.action === 'invalid') throw answer.error;
+    return `No name (${answer.action})`;
   }
 
   @Resource({
