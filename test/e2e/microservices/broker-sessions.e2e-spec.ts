@@ -6,6 +6,7 @@ import {
   ElicitRequestSchema,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
+import { connect, headers as natsHeaders } from '@nats-io/transport-node';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
+import { fetchAs, userFromHeader } from './support/gateway-caller.js';
 import { CLAIM_KEY } from './support/service-app.js';
 import { seen, startSessionReplica, type SessionReplica } from './support/session-service.js';
 
@@ -44,11 +46,7 @@ function clientAs(url: URL, user: string, confirm = true): Promise<TestClient> {
         content: { type: 'text', text: 'subjects drift like leaves' },
       }));
     },
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('x-user', user);
-      return fetch(input, { ...init, headers });
-    },
+    fetch: fetchAs(user),
   });
 }
 
@@ -82,17 +80,7 @@ describe('2025-era sessions over NATS (SDK client → gateway → service)', () 
       ],
     }).compile();
     gateway = moduleRef.createNestApplication({ logger: false });
-    gateway.use(
-      (
-        req: { headers: Record<string, string>; user?: unknown },
-        _res: unknown,
-        next: () => void,
-      ) => {
-        const user = req.headers['x-user'];
-        if (user) req.user = { sub: user };
-        next();
-      },
-    );
+    gateway.use(userFromHeader);
     await gateway.listen(0, '127.0.0.1');
     const { port } = (gateway.getHttpServer() as Server).address() as AddressInfo;
     url = new URL(`http://127.0.0.1:${port}/mcp`);
@@ -170,6 +158,25 @@ describe('2025-era sessions over NATS (SDK client → gateway → service)', () 
       description: "the service handler's signal fired",
     });
     expect(seen.aborted[before]!.replica).toBe(seen.waiting[started]);
+  });
+
+  it('answers a message of an unknown session with "Session not found"', async () => {
+    const nc = await connect({ servers: NATS });
+    try {
+      const h = natsHeaders();
+      h.set('mcp-session-id', 'no-such-session');
+      const request = { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} };
+      const reply = await nc.request(SUBJECT, JSON.stringify(request), {
+        timeout: 2000,
+        headers: h,
+      });
+      expect(reply.json()).toMatchObject({
+        id: 3,
+        error: { code: -32600, message: 'Session not found' },
+      });
+    } finally {
+      await nc.close();
+    }
   });
 });
 
