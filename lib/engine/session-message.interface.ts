@@ -8,6 +8,11 @@ export interface MessageExtra {
   transport: TransportInfo;
   /** Set for stateless (2026-07-28) requests that carry their own protocol context. */
   protocol?: ProtocolContext;
+  /**
+   * Who sent this one request, where the transport verifies it per message (a broker's signed
+   * principal claim: one gateway session carries many callers); else the session's principal.
+   */
+  principal?: string;
 }
 
 /** One server-to-client message and the incoming request it belongs to (if any). */

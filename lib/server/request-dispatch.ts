@@ -159,6 +159,7 @@ export class RequestDispatch {
       rawParams: request.params,
       protocol: extra.protocol ?? session.protocol,
       transport: extra.transport,
+      principal: extra.principal,
       session,
       peer: session.peer,
       notifier: this.host,

@@ -48,7 +48,7 @@ export interface McpRemoteServerConfig {
 /**
  * One service reached over a message broker instead of a URL: its MCP endpoint on a NATS subject
  * (a queue group of replicas) or a RabbitMQ work queue, served by `McpMicroserviceServer`.
- * Stateless 2026-07-28 requests only.
+ * Both eras: a 2025-era session lives on the replica that opened it.
  */
 export interface McpBrokerServerConfig {
   /** The broker address of the service: `{ nats: { servers, subject } }` or `{ rabbitmq: { url, queue } }`. */

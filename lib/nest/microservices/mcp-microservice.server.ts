@@ -60,6 +60,11 @@ export class McpMicroserviceServer {
     );
   }
 
+  /** The 2025-era sessions this replica holds now (each lives on the replica that opened it). */
+  get sessionCount(): number {
+    return this.broker.sessionCount;
+  }
+
   /** Aborts running calls and closes the connection; Nest calls it when the app closes. */
   close(): Promise<void> {
     return this.broker.close();

@@ -4,6 +4,7 @@ import type {
   BrokerClientLink,
   BrokerDelivery,
   BrokerServerLink,
+  BrokerTarget,
 } from './broker-link.interface.js';
 import type { McpRabbitMqOptions } from './broker-options.interface.js';
 
@@ -38,6 +39,7 @@ const describe = (queue: string) => `rabbitmq queue "${queue}"`;
  */
 export class AmqpServerLink implements BrokerServerLink {
   readonly description: string;
+  directAddress = '';
   private connection?: ChannelModel;
 
   constructor(private readonly options: McpRabbitMqOptions) {
@@ -49,7 +51,7 @@ export class AmqpServerLink implements BrokerServerLink {
     this.connection = connection;
     await channel.assertQueue(this.options.queue, { durable: false });
     await channel.prefetch(this.options.prefetch ?? 16);
-    await channel.consume(this.options.queue, (message) => {
+    const consume = (message: ConsumeMessage | null) => {
       if (!message) return;
       channel.ack(message);
       const { replyTo, correlationId } = message.properties as {
@@ -58,6 +60,7 @@ export class AmqpServerLink implements BrokerServerLink {
       };
       onMessage({
         body: message.content,
+        headers: headerRecord(message),
         reply: replyTo
           ? {
               address: replyTo,
@@ -74,7 +77,12 @@ export class AmqpServerLink implements BrokerServerLink {
             }
           : undefined,
       });
-    });
+    };
+    await channel.consume(this.options.queue, consume);
+    // This replica's own queue, for the messages of the sessions it holds.
+    const own = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+    this.directAddress = own.queue;
+    await channel.consume(own.queue, consume);
   }
 
   async close(): Promise<void> {
@@ -124,11 +132,12 @@ export class AmqpClientLink implements BrokerClientLink {
     );
   }
 
-  async send(body: string, requestId?: string): Promise<void> {
+  async send(body: string, requestId?: string, to?: BrokerTarget): Promise<void> {
     const channel = this.channel;
     if (!channel) throw new Error(`Not connected to ${this.description}`);
-    channel.sendToQueue(this.options.queue, Buffer.from(body), {
+    channel.sendToQueue(to?.address ?? this.options.queue, Buffer.from(body), {
       replyTo: this.replyQueue,
+      ...(to && { headers: to.headers }),
       ...(requestId !== undefined && { correlationId: requestId }),
     });
   }
@@ -136,8 +145,12 @@ export class AmqpClientLink implements BrokerClientLink {
   async close(): Promise<void> {
     this.closing = true;
     const connection = this.connection;
+    const channel = this.channel;
     this.connection = undefined;
     this.channel = undefined;
+    // The channel's close is answered after the broker took what was published on it (the
+    // session's end message); closing the connection alone may drop it.
+    await channel?.close().catch(() => {});
     await connection?.close().catch(() => {});
   }
 }

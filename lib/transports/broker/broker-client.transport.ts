@@ -15,7 +15,11 @@ import { AmqpClientLink } from './amqp-link.js';
 import {
   KEEPALIVE_HEADER,
   REQUEST_ID_HEADER,
+  SESSION_ADDRESS_HEADER,
+  SESSION_END_HEADER,
+  SESSION_ID_HEADER,
   type BrokerClientLink,
+  type BrokerTarget,
 } from './broker-link.interface.js';
 import type { McpBrokerEndpoint } from './broker-options.interface.js';
 import { NatsClientLink, NO_RESPONDERS_HEADER } from './nats-link.js';
@@ -36,9 +40,12 @@ const decoder = new TextDecoder();
  * MCP client transport over a broker (NATS request subject, RabbitMQ work queue): each JSON-RPC
  * message is published unchanged to the service's address with the client's reply address;
  * answers (notifications, keep-alives, the response) come back tagged with their request id.
- * Stateless 2026-07-28 only (the service serves no session). A request whose service goes quiet
- * for `livenessMs`, or that no replica listens for (NATS), fails with a `-32603` naming the
- * address, never hangs.
+ * Both eras: 2026-07-28 requests go to the shared address (any replica); a 2025-era `initialize`
+ * opens a session on the replica that takes it, and every later message of the session
+ * (requests, answers to the service's elicitation and sampling requests, cancellations) goes to
+ * that replica's own address; `close()` ends the session there. A request whose service goes
+ * quiet for `livenessMs`, or that no replica listens for (NATS), fails with a `-32603` naming
+ * the address, never hangs.
  */
 export class BrokerClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
@@ -46,6 +53,8 @@ export class BrokerClientTransport implements ClientTransport {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly livenessMs: number;
   private ended = false;
+  /** The 2025-era session this client holds: its id and its replica's address. */
+  private session?: BrokerTarget;
 
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   readonly errors$: Observable<Error> = this.errors.asObservable();
@@ -89,7 +98,7 @@ export class BrokerClientTransport implements ClientTransport {
     const key = isJsonRpcRequest(message) ? JSON.stringify(message.id) : undefined;
     if (key !== undefined) this.watch(key);
     try {
-      await this.link.send(text, key);
+      await this.link.send(text, key, this.session);
     } catch (error) {
       if (key !== undefined) this.forget(key);
       throw new TransportError(
@@ -101,9 +110,22 @@ export class BrokerClientTransport implements ClientTransport {
     }
   }
 
+  /** Forgets the session, so the next `initialize` opens a new one. */
+  resetSession(): void {
+    this.session = undefined;
+  }
+
   async close(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    const session = this.session;
+    if (session) {
+      this.session = undefined;
+      const end = { ...session.headers, [SESSION_END_HEADER]: '1' };
+      await this.link
+        .send('', undefined, { address: session.address, headers: end })
+        .catch(() => {});
+    }
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
     await this.link.close();
@@ -112,6 +134,11 @@ export class BrokerClientTransport implements ClientTransport {
   }
 
   private receive(body: Uint8Array, headers: Readonly<Record<string, string>>): void {
+    const address = headers[SESSION_ADDRESS_HEADER];
+    const sessionId = headers[SESSION_ID_HEADER];
+    if (address !== undefined && sessionId !== undefined) {
+      this.session = { address, headers: { [SESSION_ID_HEADER]: sessionId } };
+    }
     const key = headers[REQUEST_ID_HEADER];
     if (key !== undefined && this.pending.has(key)) {
       if (headers[NO_RESPONDERS_HEADER]) {

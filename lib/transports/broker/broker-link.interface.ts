@@ -10,10 +10,31 @@ export const REQUEST_ID_HEADER = 'mcp-request-id';
 /** Header of a keep-alive: the request is still running on the service (no body). */
 export const KEEPALIVE_HEADER = 'mcp-keepalive';
 
+/**
+ * Header naming the 2025-era session a message belongs to: set by the service on every message of
+ * a session (the `initialize` response first), and by the client on every later message of it.
+ */
+export const SESSION_ID_HEADER = 'mcp-session-id';
+/**
+ * Header of a session's `initialize` response: the replica's own address, where the client sends
+ * every later message of the session (a session lives on the replica that opened it).
+ */
+export const SESSION_ADDRESS_HEADER = 'mcp-session-address';
+/** Header of a body-less message that ends the session it names (the client closed). */
+export const SESSION_END_HEADER = 'mcp-session-end';
+
 /** One message a service received, with where its answers go (absent: nobody waits for one). */
 export interface BrokerDelivery {
   readonly body: Uint8Array;
+  /** The message's broker headers, names lower-cased (the transport's own, see above). */
+  readonly headers: Readonly<Record<string, string>>;
   readonly reply?: BrokerReplyTo | undefined;
+}
+
+/** Where a client sends one message instead of the service's shared address (a session's replica). */
+export interface BrokerTarget {
+  readonly address: string;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** The reply address of one received message (a NATS inbox, a RabbitMQ reply queue). */
@@ -28,6 +49,11 @@ export interface BrokerReplyTo {
 export interface BrokerServerLink {
   /** What the link listens on, for logs (`nats subject "weather"`). */
   readonly description: string;
+  /**
+   * This replica's own address (a NATS subject, a RabbitMQ queue), set by `listen()`: messages
+   * sent there reach this replica only, and are delivered to `onMessage` like the others.
+   */
+  readonly directAddress: string;
   /** Connects and starts delivering messages to `onMessage`. */
   listen(onMessage: (delivery: BrokerDelivery) => void): Promise<void>;
   /** Stops receiving and closes the connection it opened. */
@@ -48,9 +74,10 @@ export interface BrokerClientLink {
   ): Promise<void>;
   /**
    * Publishes one message to the service with the client's reply address; `requestId` (the
-   * JSON-encoded id of a request) lets the link report a request nobody can take.
+   * JSON-encoded id of a request) lets the link report a request nobody can take; `to` sends it to
+   * a replica's own address with headers instead of the service's shared address.
    */
-  send(body: string, requestId?: string): Promise<void>;
+  send(body: string, requestId?: string, to?: BrokerTarget): Promise<void>;
   /** Closes the connection it opened. */
   close(): Promise<void>;
 }

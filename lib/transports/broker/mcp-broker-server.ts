@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { IdleExpiry } from '../../engine/idle-expiry.js';
 import { LazyAbort } from '../../engine/lazy-abort.js';
 import { ModernCall } from '../../engine/modern-call.js';
 import {
@@ -6,6 +8,7 @@ import {
   type PrincipalClaimKey,
 } from '../../engine/principal-claim.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
+import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { encodeMessage } from '../../protocol/encode-message.js';
@@ -33,10 +36,13 @@ import type { McpServerPort } from '../server-port/mcp-server-port.interface.js'
 import {
   KEEPALIVE_HEADER,
   REQUEST_ID_HEADER,
+  SESSION_END_HEADER,
+  SESSION_ID_HEADER,
   type BrokerDelivery,
   type BrokerReplyTo,
   type BrokerServerLink,
 } from './broker-link.interface.js';
+import { BrokerSession, type BrokerSessionHost } from './broker-session.js';
 
 /** Verification of the principal claims a gateway signs (see `McpGatewayModule`'s `principalClaims`). */
 export interface BrokerPrincipalClaims extends PrincipalClaimKey {
@@ -59,6 +65,11 @@ export interface McpBrokerServerOptions {
   maxMessageBytes?: number | undefined;
   /** Deepest JSON nesting taken. Default 64. */
   maxJsonDepth?: number | undefined;
+  /**
+   * A 2025-era session no message arrived for in this long (ms) ends (its client went without
+   * closing it). Default 30 minutes.
+   */
+  sessionIdleMs?: number | undefined;
 }
 
 /** The request-like object a broker call carries: what guards read through `switchToHttp().getRequest()`. */
@@ -70,20 +81,30 @@ export interface BrokerRequest {
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Serves an MCP server's 2026-07-28 stateless requests that arrive on a broker (a NATS queue
- * group, a RabbitMQ work queue): each message is one JSON-RPC request, carried unchanged, and
- * dispatched through `dispatchModern` like a Streamable HTTP POST, so tools, guards,
- * interceptors, pipes and request scope run as they do over HTTP. Its notifications (progress,
- * logs), keep-alives and the response go to the message's reply address, tagged with the
- * request id. Garbage gets a JSON-RPC error where there is a reply address and is logged once.
+ * Serves an MCP server on a broker (a NATS queue group, a RabbitMQ work queue), the JSON-RPC
+ * messages carried unchanged. A 2026-07-28 stateless request is dispatched through
+ * `dispatchModern` like a Streamable HTTP POST, so tools, guards, interceptors, pipes and request
+ * scope run as they do over HTTP; its notifications (progress, logs), keep-alives and the
+ * response go to the message's reply address, tagged with the request id. A 2025-era
+ * `initialize` opens a session on the replica that took it ({@link BrokerSession}); the client
+ * sends the rest of the session to that replica's own address. Garbage gets a JSON-RPC error
+ * where there is a reply address and is logged once.
  */
 export class McpBrokerServer {
   private readonly running = new Set<LazyAbort>();
   private readonly keepAliveMs: number;
   private readonly maxBytes: number;
+  private readonly sessions = new Map<string, BrokerSession>();
+  private readonly idle: IdleExpiry<string>;
+  private readonly sessionHost: BrokerSessionHost;
+  /** The extra of a session's notifications and responses (no principal claim to read). */
+  private readonly plainExtra: MessageExtra = {
+    transport: { kind: 'broker', request: { headers: {} }, raw: undefined },
+  };
 
   constructor(
     private readonly server: McpServerPort,
@@ -92,6 +113,18 @@ export class McpBrokerServer {
   ) {
     this.keepAliveMs = options.keepAliveMs ?? 2000;
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
+    this.idle = new IdleExpiry(options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, (id) =>
+      this.sessions.get(id)?.close('The session idled out', 'expired'),
+    );
+    this.sessionHost = {
+      server,
+      keepAliveMs: this.keepAliveMs,
+      directAddress: () => this.link.directAddress,
+      ended: (id) => {
+        this.sessions.delete(id);
+        this.idle.delete(id);
+      },
+    };
   }
 
   /** Where the server listens (`nats subject "mcp.weather"`). */
@@ -107,10 +140,24 @@ export class McpBrokerServer {
   /** Stops taking messages, aborts the running calls and closes the connection. */
   async close(): Promise<void> {
     for (const abort of this.running) abort.abort(new Error('The MCP service is closing'));
+    for (const session of [...this.sessions.values()]) {
+      session.close('The MCP service is closing', 'shutdown');
+    }
+    this.idle.clear();
     await this.link.close();
   }
 
-  private async receive({ body, reply }: BrokerDelivery): Promise<void> {
+  /** The 2025-era sessions this replica holds now. */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  private async receive({ body, headers, reply }: BrokerDelivery): Promise<void> {
+    const sessionId = headers[SESSION_ID_HEADER];
+    if (sessionId !== undefined && headers[SESSION_END_HEADER]) {
+      this.sessions.get(sessionId)?.close('The client ended the session', 'deleted');
+      return;
+    }
     let message: JsonRpcMessage;
     try {
       if (body.byteLength > this.maxBytes) {
@@ -126,13 +173,75 @@ export class McpBrokerServer {
       if (reply) this.send(reply, errorResponse(idOfInvalidMessage(mcp), mcp.toJson()), null);
       return;
     }
+    if (sessionId !== undefined) {
+      this.toSession(sessionId, message, reply);
+      return;
+    }
     // Stateless: notifications (cancels go unseen, see the guide) and stray responses need nothing.
     if (!isJsonRpcRequest(message)) return;
     if (!reply) {
       this.refuse('no-reply', `A ${message.method} request without a reply address`);
       return;
     }
-    await this.serve(message, reply);
+    if (this.opensSession(message)) this.openSession(message, reply);
+    else await this.serve(message, reply);
+  }
+
+  /** A 2025-era `initialize`, on a server that serves that era. */
+  private opensSession(request: JsonRpcRequest): boolean {
+    return (
+      request.method === 'initialize' &&
+      this.server.protocolEras !== 'modern' &&
+      !hasModernMeta(request.params)
+    );
+  }
+
+  private openSession(request: JsonRpcRequest, reply: BrokerReplyTo): void {
+    const id = randomUUID();
+    try {
+      this.sessions.set(id, new BrokerSession(id, this.sessionHost, reply));
+    } catch (error) {
+      const mcp =
+        error instanceof McpError
+          ? error
+          : new McpError(ErrorCode.InternalError, (error as Error).message);
+      this.send(reply, errorResponse(request.id, mcp.toJson()), request.id);
+      return;
+    }
+    this.toSession(id, request, reply);
+  }
+
+  /** One message of a session: to the session this replica holds, else `Session not found`. */
+  private toSession(id: string, message: JsonRpcMessage, reply: BrokerReplyTo | undefined): void {
+    const session = this.sessions.get(id);
+    if (!session) {
+      if (reply && isJsonRpcRequest(message)) {
+        const error = McpError.invalidRequest('Session not found');
+        this.send(reply, errorResponse(message.id, error.toJson()), message.id);
+      }
+      return;
+    }
+    this.idle.touch(id);
+    let extra = this.plainExtra;
+    if (isJsonRpcRequest(message)) {
+      try {
+        const caller = this.caller(message);
+        const transport: TransportInfo = {
+          kind: 'broker',
+          request: caller.request,
+          raw: caller.request,
+        };
+        extra = {
+          transport,
+          ...(caller.principal !== undefined && { principal: caller.principal }),
+        };
+      } catch (error) {
+        if (reply)
+          this.send(reply, errorResponse(message.id, (error as McpError).toJson()), message.id);
+        return;
+      }
+    }
+    session.receive(message, reply, extra);
   }
 
   private async serve(request: JsonRpcRequest, reply: BrokerReplyTo): Promise<void> {

@@ -4,6 +4,7 @@ import type {
   BrokerClientLink,
   BrokerDelivery,
   BrokerServerLink,
+  BrokerTarget,
 } from './broker-link.interface.js';
 import { REQUEST_ID_HEADER } from './broker-link.interface.js';
 import type { McpNatsOptions } from './broker-options.interface.js';
@@ -42,6 +43,7 @@ const describe = (subject: string) => `nats subject "${subject}"`;
 /** A service's side on NATS: one queue-group subscription on the subject. */
 export class NatsServerLink implements BrokerServerLink {
   readonly description: string;
+  directAddress = '';
   private nc?: NatsConnection;
 
   constructor(private readonly options: McpNatsOptions) {
@@ -51,25 +53,29 @@ export class NatsServerLink implements BrokerServerLink {
   async listen(onMessage: (delivery: BrokerDelivery) => void): Promise<void> {
     const [nats, nc] = await connectNats(this.options);
     this.nc = nc;
+    this.directAddress = nats.createInbox();
+    const callback = (error: Error | null, msg: Msg) => {
+      if (error) return;
+      const reply = msg.reply;
+      onMessage({
+        body: msg.data,
+        headers: headerRecord(msg.headers),
+        reply: reply
+          ? {
+              address: reply,
+              send: (body, headers) => {
+                if (nc.isClosed()) return;
+                nc.publish(reply, body, { headers: natsHeaders(nats, headers) });
+              },
+            }
+          : undefined,
+      });
+    };
     nc.subscribe(this.options.subject, {
       queue: this.options.queue ?? this.options.subject,
-      callback: (error, msg: Msg) => {
-        if (error) return;
-        const reply = msg.reply;
-        onMessage({
-          body: msg.data,
-          reply: reply
-            ? {
-                address: reply,
-                send: (body, headers) => {
-                  if (nc.isClosed()) return;
-                  nc.publish(reply, body, { headers: natsHeaders(nats, headers) });
-                },
-              }
-            : undefined,
-        });
-      },
+      callback,
     });
+    nc.subscribe(this.directAddress, { callback });
     await nc.flush();
   }
 
@@ -88,6 +94,7 @@ export class NatsServerLink implements BrokerServerLink {
 export class NatsClientLink implements BrokerClientLink {
   readonly description: string;
   private nc?: NatsConnection;
+  private nats?: NatsModule;
   private inbox = '';
   private sent = 0;
   private closing = false;
@@ -102,6 +109,7 @@ export class NatsClientLink implements BrokerClientLink {
   ): Promise<void> {
     const [nats, nc] = await connectNats(this.options);
     this.nc = nc;
+    this.nats = nats;
     this.inbox = nats.createInbox();
     const requestIds = new Map<string, string>();
     this.requestIds = requestIds;
@@ -132,7 +140,7 @@ export class NatsClientLink implements BrokerClientLink {
 
   private requestIds = new Map<string, string>();
 
-  async send(body: string, requestId?: string): Promise<void> {
+  async send(body: string, requestId?: string, to?: BrokerTarget): Promise<void> {
     const nc = this.nc;
     if (!nc || nc.isClosed()) throw new Error(`Not connected to ${this.description}`);
     const reply = `${this.inbox}.${++this.sent}`;
@@ -143,7 +151,11 @@ export class NatsClientLink implements BrokerClientLink {
         this.requestIds.delete(this.requestIds.keys().next().value!);
       }
     }
-    nc.publish(this.options.subject, body, { reply });
+    if (to) {
+      nc.publish(to.address, body, { reply, headers: natsHeaders(this.nats!, to.headers) });
+    } else {
+      nc.publish(this.options.subject, body, { reply });
+    }
   }
 
   async close(): Promise<void> {

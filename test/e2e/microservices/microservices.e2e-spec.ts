@@ -15,6 +15,7 @@ import {
 } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
+import { fetchAs, userFromHeader } from './support/gateway-caller.js';
 import {
   CLAIM_KEY,
   hungCalls,
@@ -35,11 +36,7 @@ const textOf = (result: object) =>
 /** An SDK client of the gateway calling as `user` (the gateway's auth stand-in reads `x-user`). */
 function clientAs(url: URL, user: string): Promise<TestClient> {
   return connectClient(url, {
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('x-user', user);
-      return fetch(input, { ...init, headers });
-    },
+    fetch: fetchAs(user),
   });
 }
 
@@ -73,18 +70,7 @@ describe('MCP over NATS and RabbitMQ (SDK client → gateway → services)', () 
       ],
     }).compile();
     gateway = moduleRef.createNestApplication({ logger: false });
-    // The gateway's auth layer, reduced to a header (a real app runs its bearer/OAuth guard).
-    gateway.use(
-      (
-        req: { headers: Record<string, string>; user?: unknown },
-        _res: unknown,
-        next: () => void,
-      ) => {
-        const user = req.headers['x-user'];
-        if (user) req.user = { sub: user };
-        next();
-      },
-    );
+    gateway.use(userFromHeader);
     await gateway.listen(0, '127.0.0.1');
     const { port } = (gateway.getHttpServer() as Server).address() as AddressInfo;
     url = new URL(`http://127.0.0.1:${port}/mcp`);
