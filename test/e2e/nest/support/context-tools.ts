@@ -1,12 +1,7 @@
 import { Controller, Get, Injectable, Query, UsePipes } from '@nestjs/common';
 import { Observable } from 'rxjs';
 import { z } from 'zod';
-import {
-  getCurrentMcpContext,
-  McpArgs,
-  RouteTool,
-  Tool,
-} from '../../../../lib/index.js';
+import { getCurrentMcpContext, McpArgs, RouteTool, Tool } from '../../../../lib/index.js';
 import { EndlessProbe } from '../../support/endless-probe.js';
 import { TrimStringsPipe } from './piped.tools.js';
 
