@@ -58,12 +58,12 @@ export interface McpModuleOptions
   skills?: string;
   /**
    * Keep each call's context in an `AsyncLocalStorage`, for `getCurrentMcpContext()`. On Node 20
-   * and 22 a storage in use turns on async hooks for every promise in the process, which costs
-   * about a sixth of a `tools/call`'s CPU on the fast path; on Node 24 it is close to free. Turn
-   * it off when no code calls `getCurrentMcpContext()`: handlers still get the context as a
-   * parameter (`@McpCtx()`, or the second argument of an undecorated handler), and streaming
-   * results, progress and cancellation work the same. With every MCP module of the app off,
-   * `getCurrentMcpContext()` throws and says so. Default `true`.
+   * and 22 a storage in use turns on async hooks for every promise in the process, so there it is
+   * on only while an MCP call runs (the promises between calls pay nothing); on Node 24 it is
+   * close to free. Turn it off when no code calls `getCurrentMcpContext()`: handlers still get the
+   * context as a parameter (`@McpCtx()`, or the second argument of an undecorated handler), and
+   * streaming results, progress and cancellation work the same. With every MCP module of the app
+   * off, `getCurrentMcpContext()` throws and says so. Default `true`.
    */
   asyncContext?: boolean;
   /**

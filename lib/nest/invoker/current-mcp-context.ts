@@ -36,15 +36,67 @@ export function storedMcpContext(): McpContext | undefined {
 }
 
 /**
+ * Whether the storage turns on async hooks (Node 20 and 22 by default: every promise of the
+ * process then pays an init hook and its reactions a before/after hook, ~100k instructions per
+ * `tools/call` on Fastify), rather than riding V8's continuation data (Node 24, or 22 with
+ * `--experimental-async-context-frame`), where it is close to free. Only the hook-based storage
+ * is turned off between calls: `disable()` of the other one would clear the current frame.
+ */
+const HOOK_BASED =
+  typeof (storage as unknown as { _enable?: unknown })._enable === 'function' &&
+  'enabled' in storage;
+
+/** Calls running inside the storage right now (across every MCP module of the process). */
+let inFlight = 0;
+
+/**
+ * A call left the storage: the last one out turns the hook-based storage off, so the promises of
+ * the framework and the transport between calls do not pay its async hooks. A call that starts
+ * later turns it on again (`run` does); what a call left running after it settled (a timer, a
+ * promise nobody awaits) then reads no context, as code outside any call does.
+ */
+function leave(): void {
+  inFlight -= 1;
+  if (inFlight === 0) storage.disable();
+}
+
+function leftWith<R>(value: R): R {
+  leave();
+  return value;
+}
+
+function leftThrowing(error: unknown): never {
+  leave();
+  throw error;
+}
+
+/** Whether the storage is on at this moment (tests: off while no call runs, on Node 20 and 22). */
+export function currentContextActive(): boolean {
+  return HOOK_BASED ? (storage as unknown as { enabled: boolean }).enabled : true;
+}
+
+/**
  * `invoke` as the invoker calls it: inside the current-context storage when `keep` is true, as it
  * is otherwise. On Node 20 and 22 a storage in use turns on async hooks for every promise of the
- * process, which is why a module may go without it (`asyncContext: false`).
+ * process, which is why the storage is on only while a call runs (until the promise `invoke`
+ * returned settles), and why a module may go without it (`asyncContext: false`).
  */
 export function withCurrentContext<R>(
   keep: boolean,
-  invoke: (first: unknown, ctx: McpContext) => R,
-): (first: unknown, ctx: McpContext) => R {
-  return keep ? (first, ctx) => storage.run(ctx, invoke, first, ctx) : invoke;
+  invoke: (first: unknown, ctx: McpContext) => Promise<R>,
+): (first: unknown, ctx: McpContext) => Promise<R> {
+  if (!keep) return invoke;
+  if (!HOOK_BASED) return (first, ctx) => storage.run(ctx, invoke, first, ctx);
+  return (first, ctx) => {
+    inFlight += 1;
+    let running: Promise<R>;
+    try {
+      running = storage.run(ctx, invoke, first, ctx);
+    } catch (error) {
+      return leftThrowing(error);
+    }
+    return running.then(leftWith, leftThrowing);
+  };
 }
 
 /**

@@ -90,4 +90,19 @@ describe.each([
       );
     },
   );
+
+  if (asyncContext) {
+    // On Node 20 and 22 the storage is on only while a call runs: a call that ends (here, two)
+    // while another waits must not take the context from under the one still running.
+    it('keeps a waiting call’s context while other calls start and end', async () => {
+      const later = peer.client.callTool({ name: 'ambientLater', arguments: {} });
+      await waitFor(() => tools.waiting === 1, { description: 'ambientLater to wait at the gate' });
+      for (let i = 0; i < 2; i++) {
+        const quick = await peer.client.callTool({ name: 'ambient', arguments: {} });
+        expect(firstText(quick)).toBe('method tools/call');
+      }
+      tools.openGate();
+      expect(firstText(await later)).toBe('own context');
+    });
+  }
 });

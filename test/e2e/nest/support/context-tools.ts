@@ -35,6 +35,42 @@ export class ContextTools {
     return this.hangProbe.observable();
   }
 
+  /** Holds `ambientLater` until the test lets it go. */
+  private gate = ContextTools.closedGate();
+  /** Calls of `ambientLater` waiting at the gate. */
+  waiting = 0;
+
+  /** Lets the waiting `ambientLater` calls go on, and closes the gate behind them. */
+  openGate(): void {
+    this.gate.open();
+    this.gate = ContextTools.closedGate();
+  }
+
+  private static closedGate(): { promise: Promise<void>; open: () => void } {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    return { promise, open };
+  }
+
+  @Tool({
+    description: 'Waits at the gate, then says whether getCurrentMcpContext() is as it was before',
+  })
+  async ambientLater(@McpArgs() _args: object) {
+    const ctx = getCurrentMcpContext();
+    this.waiting += 1;
+    await this.gate.promise;
+    this.waiting -= 1;
+    await new Promise((resolve) => setImmediate(resolve));
+    let text: string;
+    try {
+      const current = getCurrentMcpContext();
+      text = current && current === ctx ? 'own context' : `other: ${current?.method ?? '(none)'}`;
+    } catch (error) {
+      text = `threw: ${(error as Error).message}`;
+    }
+    return { content: [{ type: 'text', text }] };
+  }
+
   @Tool({ description: 'Says what getCurrentMcpContext() gives' })
   ambient(@McpArgs() _args: object) {
     let text: string;

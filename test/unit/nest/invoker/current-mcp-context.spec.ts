@@ -1,5 +1,6 @@
 import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import {
+  currentContextActive,
   getCurrentMcpContext,
   registerContextKeeping,
   withCurrentContext,
@@ -42,5 +43,35 @@ describe('getCurrentMcpContext', () => {
       release(); // a second release does not count twice
     }
     expect(getCurrentMcpContext()).toBeUndefined();
+  });
+
+  // Node 20 and 22 (hook-based storage): on only while a call runs, so the promises between calls
+  // pay no async hooks; a call's context survives other calls starting and ending meanwhile.
+  const hookBased = Number(process.versions.node.split('.')[0]) < 24;
+  (hookBased ? it : it.skip)('is on only while a call runs', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const waiting = withCurrentContext(true, async () => {
+      await gate;
+      await new Promise((resolve) => setImmediate(resolve));
+      return getCurrentMcpContext();
+    });
+    const other = { requestId: 2 } as unknown as McpContext;
+    const first = waiting(undefined, ctx);
+    expect(currentContextActive()).toBe(true);
+    await expect(withCurrentContext(true, ambient)(undefined, other)).resolves.toBe(other);
+    expect(currentContextActive()).toBe(true);
+    release();
+    await expect(first).resolves.toBe(ctx);
+    expect(currentContextActive()).toBe(false);
+    expect(getCurrentMcpContext()).toBeUndefined();
+  });
+
+  it('is off again after a call that throws before returning', () => {
+    const thrower = withCurrentContext(true, (): Promise<never> => {
+      throw new Error('at once');
+    });
+    expect(() => thrower(undefined, ctx)).toThrow('at once');
+    if (hookBased) expect(currentContextActive()).toBe(false);
   });
 });
