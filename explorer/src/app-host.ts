@@ -10,6 +10,8 @@
 // The method names are those of the ext-apps specification 2026-01-26 (draft text read 2026-11):
 // views built on the official App 2.x and views written against 1.x speak the same names.
 
+import { downloadsOf } from './view-download.js';
+
 type Json = Record<string, unknown>;
 
 /** The `_meta.ui` of a view resource. */
@@ -43,6 +45,8 @@ export interface ViewHostOptions {
   readResource(uri: string): Promise<Json>;
   /** Asks the person at the page whether to open `url` (an http or https URL) and opens it. */
   openLink(url: URL): Promise<boolean>;
+  /** Asks the person at the page whether to save `file` and saves it. */
+  saveFile(file: File): Promise<boolean>;
   /** Everything the view says that the page shows: logs, messages, context updates. */
   onEvent(kind: string, detail: unknown): void;
   /** The tools the view itself offers (it declared `appCapabilities.tools`), on each change. */
@@ -287,6 +291,7 @@ export class ViewHost {
             serverResources: {},
             logging: {},
             openLinks: {},
+            downloadFile: {},
             message: { text: {} },
             updateModelContext: { text: {} },
           },
@@ -331,6 +336,17 @@ export class ViewHost {
         }
         if (!(await this.options.openLink(url))) {
           throw Object.assign(new Error('Link opening denied by user'), { code: -32000 });
+        }
+        return {};
+      }
+      case 'ui/download-file': {
+        // Each entry asked for in turn; a refusal is a result with isError, as the spec types it.
+        for (const download of downloadsOf(params)) {
+          const done =
+            'file' in download
+              ? await this.options.saveFile(download.file)
+              : await this.options.openLink(download.url);
+          if (!done) return { isError: true };
         }
         return {};
       }

@@ -2,7 +2,7 @@
 // our host side of the ui/* protocol (app-host.ts), with the view's own tools as buttons.
 import { ViewHost, type ViewMeta } from './app-host.js';
 import { h } from './dom.js';
-import { openLinkWithConsent } from './link-dialog.js';
+import { openLinkWithConsent, saveFileWithConsent } from './link-dialog.js';
 import { state, type Json } from './page-state.js';
 import { errorText } from './result-output.js';
 import { answerServerRequest } from './server-request-dialog.js';
@@ -57,6 +57,7 @@ export async function mountView(
         ),
       readResource: (resourceUri) => client.request('resources/read', { uri: resourceUri }),
       openLink: openLinkWithConsent,
+      saveFile: saveFileWithConsent,
       onEvent: note,
       onViewTools: (tools) =>
         viewTools.replaceChildren(...tools.map((t) => viewToolButton(t, note))),

@@ -13,7 +13,8 @@ const describeBrowser = hasChromium ? describe : describe.skip;
  * ext-apps `App` (@modelcontextprotocol/ext-apps, bundled by vite into the view's HTML) rendered
  * by our host in headless Chromium. It gets the tool input streamed while the form is typed
  * (`ui/notifications/tool-input-partial`), then the complete input and the result, calls a
- * server tool through the host, and the host lists and calls the view's own tool. A view
+ * server tool through the host, the host lists and calls the view's own tool, and a file the view
+ * offers is saved with the person's consent (`ui/download-file`). A view
  * speaking unknown `ui/*` methods is refused with JSON-RPC errors, logged once.
  */
 describeBrowser('explorer hosts a view built on the official ext-apps App (Chromium)', () => {
@@ -68,6 +69,21 @@ describeBrowser('explorer hosts a view built on the official ext-apps App (Chrom
         .locator('#view-events li', { hasText: 'view tool view_state' })
         .waitFor({ timeout: 20_000 });
       expect(await page.textContent('#view-events')).toContain('"partials":');
+
+      // ui/download-file: saved only with the person's consent; a refusal is isError.
+      await view.click('#download');
+      await page
+        .locator('#link-url', { hasText: 'report.json (application/json, 7 bytes)' })
+        .waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('#link-open'),
+      ]);
+      expect(download.suggestedFilename()).toBe('report.json');
+      await view.locator('#downloaded', { hasText: '{}' }).waitFor();
+      await view.click('#download');
+      await page.click('#link-cancel');
+      await view.locator('#downloaded', { hasText: '{"isError":true}' }).waitFor();
     },
     120_000,
   );

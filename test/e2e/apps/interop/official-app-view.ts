@@ -1,6 +1,7 @@
 // A view written against the current official ext-apps `App` (bundled by vite into one script
 // that the test's server inlines in its view): it shows the partial and the complete tool input,
-// the tool result, and calls a server tool through the host when its button is clicked. It also
+// the tool result, calls a server tool through the host when its button is clicked, and asks the
+// host to download a file. It also
 // registers a tool of its own, which a host may list and call (the spec's app-provided tools).
 import { App, PostMessageTransport } from '@modelcontextprotocol/ext-apps';
 
@@ -29,6 +30,21 @@ app.onlisttools = async () => ({
 document.getElementById('call')!.addEventListener('click', async () => {
   const result = await app.callServerTool({ name: 'echo_app', arguments: { text: 'from view' } });
   show('called', result.structuredContent);
+});
+document.getElementById('download')!.addEventListener('click', async () => {
+  const result = await app.downloadFile({
+    contents: [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'file:///exports/report.json',
+          mimeType: 'application/json',
+          text: '{"a":1}',
+        },
+      },
+    ],
+  });
+  show('downloaded', result);
 });
 void app
   .connect(new PostMessageTransport(window.parent, window.parent))

@@ -32,6 +32,7 @@ export class OfficialAppViews {
 <p>input <span id="input"></span></p>
 <p>result <span id="result"></span></p>
 <button id="call" type="button">Call</button> <span id="called"></span>
+<button id="download" type="button">Download</button> <span id="downloaded"></span>
 <script>${bundle.script}</script></body></html>`;
   }
 
