@@ -76,6 +76,15 @@ export class ViewHost {
   private pendingResult?: { method: string; params: Json };
   private appCapabilities: Json = {};
   private readonly refused = new Set<string>();
+  /** The page's colour scheme: a change goes to the view as `host-context-changed`. */
+  private readonly darkScheme = matchMedia('(prefers-color-scheme: dark)');
+  private readonly schemeChanged = () => {
+    if (this.initialized)
+      this.post({
+        method: 'ui/notifications/host-context-changed',
+        params: { theme: this.theme() },
+      });
+  };
   private nextId = 1;
   private readonly waiting = new Map<number, (message: Json) => void>();
   // Only the proxy's first ready notice is taken; everything after goes through this mount's port.
@@ -117,6 +126,7 @@ export class ViewHost {
     iframe.src = `${options.sandbox}/proxy`;
     this.iframe = iframe;
     window.addEventListener('message', this.listener);
+    this.darkScheme.addEventListener('change', this.schemeChanged);
     container.append(iframe);
   }
 
@@ -204,8 +214,13 @@ export class ViewHost {
     this.options.onEvent(`refused ${method}`, { code: -32601 });
   }
 
+  private theme(): 'dark' | 'light' {
+    return this.darkScheme.matches ? 'dark' : 'light';
+  }
+
   private close(): void {
     window.removeEventListener('message', this.listener);
+    this.darkScheme.removeEventListener('change', this.schemeChanged);
     this.port?.close();
     this.port = undefined;
     this.iframe.remove();
@@ -297,7 +312,7 @@ export class ViewHost {
           },
           hostContext: {
             toolInfo: { tool: this.options.tool },
-            theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+            theme: this.theme(),
             displayMode: 'inline',
             availableDisplayModes: ['inline'],
             containerDimensions: { maxHeight: 2000 },

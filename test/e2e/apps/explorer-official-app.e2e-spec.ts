@@ -14,7 +14,8 @@ const describeBrowser = hasChromium ? describe : describe.skip;
  * by our host in headless Chromium. It gets the tool input streamed while the form is typed
  * (`ui/notifications/tool-input-partial`), then the complete input and the result, calls a
  * server tool through the host, the host lists and calls the view's own tool, and a file the view
- * offers is saved with the person's consent (`ui/download-file`). A view
+ * offers is saved with the person's consent (`ui/download-file`); a change of the page's colour
+ * scheme reaches the view (`ui/notifications/host-context-changed`). A view
  * speaking unknown `ui/*` methods is refused with JSON-RPC errors, logged once.
  */
 describeBrowser('explorer hosts a view built on the official ext-apps App (Chromium)', () => {
@@ -45,6 +46,9 @@ describeBrowser('explorer hosts a view built on the official ext-apps App (Chrom
       const view = await viewFrame(page);
       await view.locator('#partial', { hasText: '{"city":"Lyo"}' }).waitFor({ timeout: 20_000 });
       expect(await view.textContent('#host')).toBe('"nestjs-mcp-explorer"');
+      expect(await view.textContent('#theme')).toBe('"light"');
+      await page.emulateMedia({ colorScheme: 'dark' }); // host-context-changed
+      await view.locator('#theme', { hasText: '"dark"' }).waitFor();
       expect(await view.textContent('#input')).toBe(''); // no complete input before Run
       await page.locator('#arg-city').pressSequentially('n');
       await page.fill('#arg-days', '3');

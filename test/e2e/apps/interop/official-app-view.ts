@@ -18,6 +18,7 @@ app.addEventListener('toolinputpartial', (params) => {
 });
 app.addEventListener('toolinput', (params) => show('input', params.arguments));
 app.addEventListener('toolresult', (params) => show('result', params.structuredContent));
+app.addEventListener('hostcontextchanged', (params) => show('theme', params.theme));
 app.oncalltool = async (params) => ({
   content: [{ type: 'text', text: `view state for ${String(params.name)}` }],
   structuredContent: { partials: partials.length },
@@ -46,6 +47,7 @@ document.getElementById('download')!.addEventListener('click', async () => {
   });
   show('downloaded', result);
 });
-void app
-  .connect(new PostMessageTransport(window.parent, window.parent))
-  .then(() => show('host', app.getHostVersion()?.name));
+void app.connect(new PostMessageTransport(window.parent, window.parent)).then(() => {
+  show('host', app.getHostVersion()?.name);
+  show('theme', app.getHostContext()?.theme);
+});

@@ -27,7 +27,7 @@ export class OfficialAppViews {
   @AppView({ uri: 'ui://official/app' })
   officialView() {
     return `<!doctype html><html><head><title>official App</title></head><body>
-<p>host <span id="host"></span></p>
+<p>host <span id="host"></span>, theme <span id="theme"></span></p>
 <p>partial <span id="partial"></span> (<span id="partial-count">0</span>)</p>
 <p>input <span id="input"></span></p>
 <p>result <span id="result"></span></p>
