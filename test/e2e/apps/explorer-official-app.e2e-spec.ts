@@ -97,9 +97,12 @@ describeBrowser('explorer hosts a view built on the official ext-apps App (Chrom
     await openTool(page, 'unknown_methods');
     await page.click('#run');
     const view = await viewFrame(page);
-    await view.locator('#answers', { hasText: '1:-32601 2:-32601' }).waitFor({ timeout: 20_000 });
+    await view
+      .locator('#answers', { hasText: '1:-32601 2:-32601 3:-32602' })
+      .waitFor({ timeout: 20_000 });
     const events = await page.locator('#view-events li').allTextContents();
     expect(events.filter((e) => e.startsWith('refused ui/frobnicate'))).toHaveLength(1);
+    expect(events.some((e) => e.includes('download-file'))).toBe(false); // bad input, not refused
     expect(events.filter((e) => e.startsWith('refused ui/notifications/frobnicated'))).toHaveLength(
       1,
     );

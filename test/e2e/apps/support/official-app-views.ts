@@ -5,13 +5,16 @@ import { AppView, Tool } from '../../../../lib/index.js';
 /** The official-App view's script (set by the spec once vite has bundled it). */
 export const bundle = { script: '' };
 
-/** A view speaking by hand: two unknown `ui/*` requests and one unknown notification. */
+/**
+ * A view speaking by hand: two unknown `ui/*` requests, one unknown notification, and a
+ * `ui/download-file` whose entry is no resource (bad input, not an unknown method).
+ */
 const UNKNOWN_METHOD_VIEW = `<!doctype html><html><head><title>t</title></head><body>
 <p id="answers"></p><script>
 var answers = [];
 window.addEventListener('message', function (e) {
   var m = e.data;
-  if (!m || m.method || (m.id !== 1 && m.id !== 2)) return;
+  if (!m || m.method || [1, 2, 3].indexOf(m.id) < 0) return;
   answers.push(m.id + ':' + (m.error ? m.error.code : 'ok'));
   document.getElementById('answers').textContent = answers.sort().join(' ');
 });
@@ -19,6 +22,7 @@ function send(m) { parent.postMessage(Object.assign({ jsonrpc: '2.0' }, m), '*')
 send({ method: 'ui/notifications/frobnicated', params: {} });
 send({ id: 1, method: 'ui/frobnicate', params: {} });
 send({ id: 2, method: 'ui/frobnicate', params: {} });
+send({ id: 3, method: 'ui/download-file', params: { contents: [{ type: 'resource' }] } });
 </script></body></html>`;
 
 /** A server with a view written on the official ext-apps `App`, and one speaking unknown methods. */
