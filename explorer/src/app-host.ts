@@ -3,8 +3,14 @@
 // from the page's (sandbox-proxy.ts, served by the app's sandbox listener), which loads it with
 // its CSP as a header in an inner frame. The page speaks to the proxy only through a MessagePort
 // of this mount (so no other frame, nor the view once it navigated, can speak for it), answers the
-// extension's protocol (ui/initialize, tool input and result, size changes, teardown, open-link
-// with the user's consent) and proxies the view's `tools/call` and `resources/read` to the server.
+// extension's protocol (ui/initialize, tool input streamed while typed then complete, the result,
+// size changes, teardown, open-link with the user's consent, the view's own tools), proxies the
+// view's `tools/call`, `tools/list` and `resources/read` to the server, and refuses any other
+// `ui/*` method with a JSON-RPC error, noted once per method.
+// The method names are those of the ext-apps specification 2026-01-26 (draft text read 2026-11):
+// views built on the official App 2.x and views written against 1.x speak the same names.
+
+import { downloadsOf } from './view-download.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,18 +33,30 @@ export interface ViewHostOptions {
   /** The sandbox origin (the app's sandbox listener), apart from the page's. */
   sandbox: string;
   meta: ViewMeta;
-  /** The tool that the view renders (its descriptor) and the arguments it was called with. */
+  /**
+   * The tool that the view renders (its descriptor) and the arguments it was called with; none
+   * yet while the form is being filled (`toolInputPartial` streams them, `toolInput` completes).
+   */
   tool: Json;
-  args: Json;
+  args?: Json;
   /** The server's tools as listed (a view may call only those visible to apps). */
   tools: () => Json[];
   callTool(name: string, args: Json): Promise<Json>;
   readResource(uri: string): Promise<Json>;
   /** Asks the person at the page whether to open `url` (an http or https URL) and opens it. */
   openLink(url: URL): Promise<boolean>;
+  /** Asks the person at the page whether to save `file` and saves it. */
+  saveFile(file: File): Promise<boolean>;
   /** Everything the view says that the page shows: logs, messages, context updates. */
   onEvent(kind: string, detail: unknown): void;
+  /** The tools the view itself offers (it declared `appCapabilities.tools`), on each change. */
+  onViewTools?(tools: Json[]): void;
 }
+
+/** The ext-apps protocol revisions this host speaks, newest first. */
+const PROTOCOL_VERSIONS = ['2026-01-26'];
+/** How long the host waits for the view to answer a request (teardown waits less). */
+const VIEW_ANSWER_MS = 10_000;
 
 const PERMISSION_FEATURES: Record<string, string> = {
   camera: 'camera',
@@ -52,7 +70,21 @@ export class ViewHost {
   readonly iframe: HTMLIFrameElement;
   private port?: MessagePort;
   private initialized = false;
+  /** The complete input was sent (partial input stops then, as the specification asks). */
+  private inputSent = false;
+  private pendingPartial?: Json;
   private pendingResult?: { method: string; params: Json };
+  private appCapabilities: Json = {};
+  private readonly refused = new Set<string>();
+  /** The page's colour scheme: a change goes to the view as `host-context-changed`. */
+  private readonly darkScheme = matchMedia('(prefers-color-scheme: dark)');
+  private readonly schemeChanged = () => {
+    if (this.initialized)
+      this.post({
+        method: 'ui/notifications/host-context-changed',
+        params: { theme: this.theme() },
+      });
+  };
   private nextId = 1;
   private readonly waiting = new Map<number, (message: Json) => void>();
   // Only the proxy's first ready notice is taken; everything after goes through this mount's port.
@@ -94,7 +126,37 @@ export class ViewHost {
     iframe.src = `${options.sandbox}/proxy`;
     this.iframe = iframe;
     window.addEventListener('message', this.listener);
+    this.darkScheme.addEventListener('change', this.schemeChanged);
     container.append(iframe);
+  }
+
+  /** Whether the view still waits for its tool's complete input (a draft while typing). */
+  get awaitingInput(): boolean {
+    return this.options.args === undefined;
+  }
+
+  /** Streams the input as typed so far (dropped once the complete input went out). */
+  toolInputPartial(args: Json): void {
+    if (this.options.args !== undefined) return;
+    if (this.initialized)
+      this.post({ method: 'ui/notifications/tool-input-partial', params: { arguments: args } });
+    else this.pendingPartial = args;
+  }
+
+  /** Sends the complete input (once; now, or once the view is initialized). */
+  toolInput(args: Json): void {
+    if (this.options.args !== undefined) return;
+    this.options.args = args;
+    this.pendingPartial = undefined;
+    if (this.initialized) this.sendInput();
+  }
+
+  /** Calls a tool the view offers (`tools/call` from host to view) and returns its result. */
+  async callViewTool(name: string, args: Json): Promise<Json> {
+    const answer = await this.request('tools/call', { name, arguments: args }, VIEW_ANSWER_MS);
+    if (!answer) throw new Error(`The view did not answer tools/call ${name}`);
+    if (answer.error) throw new Error(String((answer.error as Json).message));
+    return answer.result as Json;
   }
 
   /** Sends the tool's result (now, or once the view is initialized). */
@@ -109,21 +171,56 @@ export class ViewHost {
 
   /** Asks the view to tear down (waits briefly for its answer), then removes it. */
   async teardown(reason = 'closed'): Promise<void> {
-    if (this.initialized) {
-      const id = this.nextId++;
-      await Promise.race([
-        new Promise((resolve) => {
-          this.waiting.set(id, resolve);
-          this.post({ id, method: 'ui/resource-teardown', params: { reason } });
-        }),
-        new Promise((resolve) => setTimeout(resolve, 1000)),
-      ]);
-    }
+    if (this.initialized) await this.request('ui/resource-teardown', { reason }, 1000);
     this.close();
+  }
+
+  /** A request to the view; its answer, or undefined when it did not come in `timeoutMs`. */
+  private request(method: string, params: Json, timeoutMs: number): Promise<Json | undefined> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(undefined);
+      }, timeoutMs);
+      this.waiting.set(id, (message) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(message);
+      });
+      this.post({ id, method, params });
+    });
+  }
+
+  private sendInput(): void {
+    this.inputSent = true;
+    this.post({ method: 'ui/notifications/tool-input', params: { arguments: this.options.args } });
+    if (this.pendingResult) this.post(this.pendingResult);
+    this.pendingResult = undefined;
+  }
+
+  /** Lists the view's own tools for the page (when it offers any). */
+  private async listViewTools(): Promise<void> {
+    if (!this.appCapabilities.tools || !this.options.onViewTools) return;
+    const answer = await this.request('tools/list', {}, VIEW_ANSWER_MS);
+    const tools = (answer?.result as Json | undefined)?.tools;
+    if (Array.isArray(tools)) this.options.onViewTools(tools as Json[]);
+  }
+
+  /** A method this host does not speak: noted once per method for this view. */
+  private refuse(method: string): void {
+    if (this.refused.has(method)) return;
+    this.refused.add(method);
+    this.options.onEvent(`refused ${method}`, { code: -32601 });
+  }
+
+  private theme(): 'dark' | 'light' {
+    return this.darkScheme.matches ? 'dark' : 'light';
   }
 
   private close(): void {
     window.removeEventListener('message', this.listener);
+    this.darkScheme.removeEventListener('change', this.schemeChanged);
     this.port?.close();
     this.port = undefined;
     this.iframe.remove();
@@ -140,7 +237,7 @@ export class ViewHost {
   }
 
   private deliver(notification: { method: string; params: Json }): void {
-    if (this.initialized) this.post(notification);
+    if (this.initialized && this.inputSent) this.post(notification);
     else this.pendingResult = notification;
   }
 
@@ -168,13 +265,14 @@ export class ViewHost {
   private notified(method: string, params: Json): void {
     switch (method) {
       case 'ui/notifications/initialized':
+        if (this.initialized) return;
         this.initialized = true;
-        this.post({
-          method: 'ui/notifications/tool-input',
-          params: { arguments: this.options.args },
-        });
-        if (this.pendingResult) this.post(this.pendingResult);
-        this.pendingResult = undefined;
+        if (this.options.args !== undefined) this.sendInput();
+        else if (this.pendingPartial) this.toolInputPartial(this.pendingPartial);
+        void this.listViewTools();
+        return;
+      case 'notifications/tools/list_changed':
+        void this.listViewTools();
         return;
       case 'ui/notifications/size-changed': {
         const height = Number(params.height);
@@ -185,29 +283,36 @@ export class ViewHost {
       case 'ui/notifications/request-teardown':
         void this.teardown('requested by the view');
         return;
+      case 'notifications/message':
+        this.options.onEvent('log', params);
+        return;
       default:
-        this.options.onEvent(method === 'notifications/message' ? 'log' : method, params);
+        if (method.startsWith('ui/')) this.refuse(method);
+        else this.options.onEvent(method, params);
     }
   }
 
   private async answer(method: string, params: Json): Promise<Json> {
     switch (method) {
       case 'ui/initialize':
+        this.appCapabilities = (params.appCapabilities as Json | undefined) ?? {};
         return {
-          protocolVersion:
-            typeof params.protocolVersion === 'string' ? params.protocolVersion : '2026-01-26',
+          protocolVersion: PROTOCOL_VERSIONS.includes(String(params.protocolVersion))
+            ? params.protocolVersion
+            : PROTOCOL_VERSIONS[0],
           hostInfo: { name: 'nestjs-mcp-explorer', version: '1.0.0' },
           hostCapabilities: {
             serverTools: {},
             serverResources: {},
             logging: {},
             openLinks: {},
+            downloadFile: {},
             message: { text: {} },
             updateModelContext: { text: {} },
           },
           hostContext: {
             toolInfo: { tool: this.options.tool },
-            theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+            theme: this.theme(),
             displayMode: 'inline',
             availableDisplayModes: ['inline'],
             containerDimensions: { maxHeight: 2000 },
@@ -249,6 +354,17 @@ export class ViewHost {
         }
         return {};
       }
+      case 'ui/download-file': {
+        // Each entry asked for in turn; a refusal is a result with isError, as the spec types it.
+        for (const download of downloadsOf(params)) {
+          const done =
+            'file' in download
+              ? await this.options.saveFile(download.file)
+              : await this.options.openLink(download.url);
+          if (!done) return { isError: true };
+        }
+        return {};
+      }
       case 'ui/message':
       case 'ui/update-model-context':
         this.options.onEvent(method, params);
@@ -256,6 +372,7 @@ export class ViewHost {
       case 'ui/request-display-mode':
         return { mode: 'inline' };
       default:
+        if (method.startsWith('ui/')) this.refuse(method);
         throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 });
     }
   }

@@ -1,6 +1,7 @@
 // A form generated from a JSON Schema (tool input schemas, elicitation requests): objects as
 // fieldsets, arrays as add/remove lists, enums as selects, defaults filled in, required marked.
-// `read()` returns the value, leaving out optional fields left empty, or throws naming a field.
+// `read()` returns the value, leaving out optional fields left empty, or throws naming a field;
+// `read(true)` is the best effort while the person types: what parses so far, nothing thrown.
 
 type Schema = {
   type?: string | string[];
@@ -17,7 +18,8 @@ type Schema = {
 /** A field of the form: its element and how to read its value (undefined: left empty). */
 interface Field {
   element: HTMLElement;
-  read(): unknown;
+  /** The value; `partial`: what can be read so far (missing or unparsable fields left out). */
+  read(partial?: boolean): unknown;
 }
 
 const el = <K extends keyof HTMLElementTagNameMap>(
@@ -80,12 +82,13 @@ function objectField(schema: Schema, id: string, path: string): Field {
   if (children.length === 0) box.append(el('div', { className: 'hint' }, 'No arguments.'));
   return {
     element: box,
-    read() {
+    read(partial = false) {
       const value: Record<string, unknown> = {};
       for (const [name, child] of children) {
-        const v = child.read();
+        const v = child.read(partial);
         if (v === undefined) {
-          if (required.has(name)) throw new Error(`${path ? `${path}.` : ''}${name} is required`);
+          if (required.has(name) && !partial)
+            throw new Error(`${path ? `${path}.` : ''}${name} is required`);
           continue;
         }
         value[name] = v;
@@ -125,7 +128,7 @@ function arrayField(schema: Schema, id: string, path: string): Field {
   addButton.onclick = () => add();
   return {
     element: el('div', { className: 'array' }, list, addButton),
-    read: () => (items.length === 0 ? undefined : items.map((item) => item.read())),
+    read: (partial) => (items.length === 0 ? undefined : items.map((item) => item.read(partial))),
   };
 }
 
@@ -139,10 +142,11 @@ function numberField(schema: Schema, id: string, path: string, integer: boolean)
   if (typeof schema.default === 'number') input.value = String(schema.default);
   return {
     element: input,
-    read() {
+    read(partial) {
       if (input.value.trim() === '') return undefined;
       const n = Number(input.value);
       if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) {
+        if (partial) return undefined;
         throw new Error(`${path} must be ${integer ? 'an integer' : 'a number'}`);
       }
       return n;
@@ -170,11 +174,12 @@ function jsonField(schema: Schema, id: string, path: string): Field {
   if (schema.default !== undefined) area.value = JSON.stringify(schema.default);
   return {
     element: area,
-    read() {
+    read(partial) {
       if (area.value.trim() === '') return undefined;
       try {
         return JSON.parse(area.value);
       } catch {
+        if (partial) return undefined;
         throw new Error(`${path} must be JSON`);
       }
     },

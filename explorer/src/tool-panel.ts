@@ -1,5 +1,6 @@
 // The tool panel: its arguments form, Run and Cancel, progress, the notifications that arrive
-// while it runs, its result, and its MCP App view when it has one.
+// while it runs, its result, and its MCP App view when it has one: mounted as soon as the form is
+// edited, so the view sees the input as it is typed (tool-input-partial), then the call's input.
 import { h } from './dom.js';
 import { currentView, state, type Json } from './page-state.js';
 import { errorText, output } from './result-output.js';
@@ -28,6 +29,23 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     viewUri ? h('h3', {}, 'App view ', h('code', {}, viewUri)) : '',
     viewUri ? viewBox : '',
   );
+  let running = false;
+  // The view of the next call: mounted on the first edit (a new one once a call has used the
+  // last), fed the form's value as it stands after each edit.
+  let mounting: Promise<void> | undefined;
+  const draftView = async (): Promise<void> => {
+    if (!viewUri || running) return;
+    if (!currentView()?.awaitingInput) {
+      mounting ??= (async () => {
+        await state.view?.teardown('input edited');
+        state.view = undefined;
+        await mountView(viewBox, tool, viewUri);
+      })().finally(() => (mounting = undefined));
+    }
+    await mounting;
+    if (!running) currentView()?.toolInputPartial((form.read(true) as Json) ?? {});
+  };
+  if (viewUri) form.element.addEventListener('input', () => void draftView());
   run.onclick = async () => {
     let args: Json;
     try {
@@ -49,9 +67,14 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       void client.cancel(id, 'cancelled in the explorer');
       abort.abort();
     };
-    await state.view?.teardown('new run');
-    state.view = undefined;
-    if (viewUri) await mountView(viewBox, tool, viewUri, args);
+    running = true;
+    await mounting;
+    if (currentView()?.awaitingInput) currentView()!.toolInput(args);
+    else {
+      await state.view?.teardown('new run');
+      state.view = undefined;
+      if (viewUri) await mountView(viewBox, tool, viewUri, args);
+    }
     try {
       const value = await client.request(
         'tools/call',
@@ -85,6 +108,7 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       result.show(cancelled ? 'Cancelled' : errorText(error), true);
       if (cancelled) currentView()?.toolCancelled('cancelled in the explorer');
     } finally {
+      running = false;
       run.disabled = false;
       cancel.hidden = true;
       progress.hidden = true;

@@ -1,8 +1,8 @@
 // A tool's MCP App view: which view a tool names, and rendering it under the tool's panel through
-// our host side of the ui/* protocol (app-host.ts).
+// our host side of the ui/* protocol (app-host.ts), with the view's own tools as buttons.
 import { ViewHost, type ViewMeta } from './app-host.js';
 import { h } from './dom.js';
-import { openLinkWithConsent } from './link-dialog.js';
+import { openLinkWithConsent, saveFileWithConsent } from './link-dialog.js';
 import { state, type Json } from './page-state.js';
 import { errorText } from './result-output.js';
 import { answerServerRequest } from './server-request-dialog.js';
@@ -14,12 +14,15 @@ export function viewOf(tool: Json): string | undefined {
   return typeof uri === 'string' ? uri : undefined;
 }
 
-/** Reads the view resource and renders it in `box` for this call of `tool` (or shows the error). */
+/**
+ * Reads the view resource and renders it in `box` for a call of `tool` (or shows the error):
+ * with `args` for a call made, without while its input is still being typed.
+ */
 export async function mountView(
   box: HTMLElement,
   tool: Json,
   uri: string,
-  args: Json,
+  args?: Json,
 ): Promise<void> {
   const client = state.client!;
   try {
@@ -35,6 +38,9 @@ export async function mountView(
       (listed?._meta as Json | undefined)?.ui ??
       {}) as ViewMeta;
     const events = h('ol', { id: 'view-events', class: 'logs' });
+    const note = (kind: string, detail: unknown) =>
+      events.append(h('li', {}, `${kind} ${JSON.stringify(detail)}`));
+    const viewTools = h('div', { id: 'view-tools', class: 'actions' });
     box.replaceChildren();
     state.view = new ViewHost(box, {
       html,
@@ -51,10 +57,36 @@ export async function mountView(
         ),
       readResource: (resourceUri) => client.request('resources/read', { uri: resourceUri }),
       openLink: openLinkWithConsent,
-      onEvent: (kind, detail) => events.append(h('li', {}, `${kind} ${JSON.stringify(detail)}`)),
+      saveFile: saveFileWithConsent,
+      onEvent: note,
+      onViewTools: (tools) =>
+        viewTools.replaceChildren(...tools.map((t) => viewToolButton(t, note))),
     });
-    box.append(events);
+    box.append(viewTools, events);
   } catch (error) {
     box.replaceChildren(h('p', { class: 'error' }, errorText(error)));
   }
+}
+
+/** A button calling one of the view's own tools (with no arguments) and noting the result. */
+function viewToolButton(tool: Json, note: (kind: string, detail: unknown) => void): HTMLElement {
+  const name = String(tool.name);
+  const call = async () => {
+    try {
+      note(`view tool ${name}`, await state.view!.callViewTool(name, {}));
+    } catch (error) {
+      note(`view tool ${name} failed`, errorText(error));
+    }
+  };
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'small',
+      'data-view-tool': name,
+      title: String(tool.description ?? ''),
+      onclick: call,
+    },
+    `view tool: ${name}`,
+  );
 }

@@ -1,7 +1,10 @@
 /* global process, URL */
-// Bundles bridge-host.ts (the official AppBridge) into one script for the interop test page.
+// Bundles one browser entry of this folder (INTEROP_ENTRY: `bridge-host`, the official AppBridge;
+// `official-app-view`, a view on the official App) into one script for the interop tests.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const entry = process.env.INTEROP_ENTRY ?? 'bridge-host';
 
 export default defineConfig({
   logLevel: 'warn',
@@ -11,10 +14,10 @@ export default defineConfig({
     target: 'es2022',
     minify: false,
     lib: {
-      entry: fileURLToPath(new URL('bridge-host.ts', import.meta.url)),
+      entry: fileURLToPath(new URL(`${entry}.ts`, import.meta.url)),
       formats: ['iife'],
-      name: 'InteropHost',
-      fileName: () => 'bridge-host.js',
+      name: 'InteropBundle',
+      fileName: () => `${entry}.js`,
     },
   },
 });
