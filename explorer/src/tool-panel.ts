@@ -1,5 +1,7 @@
 // The tool panel: its arguments form, Run and Cancel, progress, the notifications that arrive
 // while it runs, its result, and its MCP App view when it has one.
+import { AuthRefusal } from './auth/auth-refusal.js';
+import { stepUpButton, takeRetry } from './auth/step-up.js';
 import { h } from './dom.js';
 import { currentView, state, type Json } from './page-state.js';
 import { errorText, output } from './result-output.js';
@@ -28,7 +30,7 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     viewUri ? h('h3', {}, 'App view ', h('code', {}, viewUri)) : '',
     viewUri ? viewBox : '',
   );
-  run.onclick = async () => {
+  run.onclick = () => {
     let args: Json;
     try {
       args = form.read() as Json;
@@ -36,10 +38,14 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       result.show(String((error as Error).message), true);
       return;
     }
+    void runWith(args);
+  };
+  const runWith = async (args: Json) => {
     const client = state.client!;
     const abort = new AbortController();
     const id = client.peekId();
     logs.replaceChildren();
+    detail.querySelector('#step-up')?.remove();
     result.show('running…');
     run.disabled = true;
     cancel.hidden = false;
@@ -83,6 +89,9 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     } catch (error) {
       const cancelled = abort.signal.aborted;
       result.show(cancelled ? 'Cancelled' : errorText(error), true);
+      if (error instanceof AuthRefusal) {
+        result.box.after(stepUpButton(error, { name: String(tool.name), arguments: args }));
+      }
       if (cancelled) currentView()?.toolCancelled('cancelled in the explorer');
     } finally {
       run.disabled = false;
@@ -90,4 +99,7 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       progress.hidden = true;
     }
   };
+  // Back from signing in for this tool's call: run it again with the same arguments.
+  const retried = takeRetry(String(tool.name));
+  if (retried) void runWith(retried);
 }
