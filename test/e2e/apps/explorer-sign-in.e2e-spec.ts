@@ -17,6 +17,7 @@ const describeBrowser = hasChromium ? describe : describe.skip;
  * token, showing who signed in and the scopes. A tool needing `notes:write` answers 403
  * `insufficient_scope`: the page offers the step-up, the user consents again, and the call is
  * retried with the wider token. The token is never in localStorage, sessionStorage or a cookie.
+ * A denied consent ends in a clear error on the page, signed out.
  */
 describeBrowser('explorer sign-in on a protected endpoint (sample/11, Chromium)', () => {
   let demo: BootedDemo;
@@ -40,6 +41,33 @@ describeBrowser('explorer sign-in on a protected endpoint (sample/11, Chromium)'
     await browser?.close();
     await demo?.close();
   });
+
+  it('a denied consent comes back as a clear error, with no token and no connection', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const authorizations: string[] = [];
+      page.on('request', (request) => {
+        const authorization = request.headers().authorization;
+        if (request.url() === demo.resource && authorization) authorizations.push(authorization);
+      });
+      await page.goto(`${demo.issuer}/explorer`);
+      await page.click('#connect');
+      await page.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 20_000 });
+      await Promise.all([
+        page.waitForURL(`${demo.issuer}/explorer**`),
+        page.getByRole('button', { name: 'Deny' }).click(),
+      ]);
+      await page.locator('#status', { hasText: 'access_denied' }).waitFor();
+      expect(await page.textContent('#status')).toMatch(/^cannot sign in: Authorization refused/);
+      expect(page.url()).toBe(`${demo.issuer}/explorer`);
+      expect(await page.isHidden('#principal')).toBe(true);
+      expect(await page.$('body[data-connected]')).toBeNull();
+      expect(authorizations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   describe.each(['legacy', 'modern'] as const)('era %s', (era) => {
     let context: BrowserContext;
