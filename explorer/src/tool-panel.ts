@@ -40,11 +40,12 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     }
     void runWith(args);
   };
-  const runWith = async (args: Json) => {
+  const runWith = async (args: Json, note?: string) => {
     const client = state.client!;
     const abort = new AbortController();
     const id = client.peekId();
     logs.replaceChildren();
+    if (note) logs.append(h('li', { class: 'hint' }, `${note}: ${JSON.stringify(args)}`));
     detail.querySelector('#step-up')?.remove();
     result.show('running…');
     run.disabled = true;
@@ -101,5 +102,5 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
   };
   // Back from signing in for this tool's call: run it again with the same arguments.
   const retried = takeRetry(String(tool.name));
-  if (retried) void runWith(retried);
+  if (retried) void runWith(retried, 'run again after signing in, with the same arguments');
 }

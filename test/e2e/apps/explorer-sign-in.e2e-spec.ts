@@ -129,6 +129,7 @@ describeBrowser('explorer sign-in on a protected endpoint (sample/11, Chromium)'
       await consentAndReturn();
       // Back with the wider token: the call ran again and the note was saved.
       await page.locator('#result', { hasText: /Saved\. You have \d+ note/ }).waitFor();
+      expect(await page.textContent('#logs')).toContain(`"text":"from the explorer (${era})"`);
       const principal = await page.textContent('#principal');
       expect(principal).toContain('notes:read');
       expect(principal).toContain('notes:write');
