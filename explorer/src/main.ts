@@ -1,8 +1,11 @@
 // The explorer page: connects to the app's own MCP endpoint (the real one, as any client), lists
 // tools, prompts, resources and templates, runs them from generated forms and renders MCP Apps.
-// This entry reads the page's config, builds the shell and wires Connect.
+// This entry reads the page's config, builds the shell, finishes a sign-in the browser comes
+// back from, and wires Connect.
 import './style.css';
-import { connect } from './connection.js';
+import { completeSignIn } from './auth/sign-in.js';
+import { holdRetry } from './auth/step-up.js';
+import { connect, setStatus, signOut } from './connection.js';
 import { $ } from './dom.js';
 import { renderPageShell } from './page-shell.js';
 import { state } from './page-state.js';
@@ -12,8 +15,22 @@ const config = JSON.parse(document.getElementById('mcp-explorer-config')?.textCo
   title?: string;
   sandbox?: string;
 };
-const endpoint = new URL(config.endpoint ?? '../mcp', location.href).href;
+state.endpoint = new URL(config.endpoint ?? '../mcp', location.href).href;
 state.sandbox = config.sandbox ?? '';
 
-renderPageShell(config.title ?? 'MCP Explorer');
-$('#connect').onclick = () => void connect(endpoint);
+renderPageShell(config.title ?? 'MCP Explorer', () => void signOut());
+$('#connect').onclick = () => void connect();
+
+/** Back from the authorization server: redeem the code, connect, run the call that asked for it. */
+async function resume(): Promise<void> {
+  const resumed = await completeSignIn();
+  if (!resumed) return;
+  $<HTMLSelectElement>('#era').value = resumed.era;
+  if (resumed.retry) holdRetry(resumed.retry);
+  await connect(false);
+  if (resumed.retry && state.client) {
+    const name = CSS.escape(resumed.retry.name);
+    $<HTMLButtonElement>(`[data-kind="tools"][data-name="${name}"]`)?.click();
+  }
+}
+resume().catch((error: Error) => setStatus(`cannot sign in: ${error.message}`, true));

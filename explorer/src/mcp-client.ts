@@ -1,6 +1,8 @@
 // A small MCP client for the browser: Streamable HTTP in both eras (2025 sessions, 2026-07-28
 // stateless requests with input rounds), progress and log notifications, server requests
-// (elicitation, sampling) answered by the page, cancellation.
+// (elicitation, sampling) answered by the page, cancellation. A 401, or a 403 with a Bearer
+// challenge, fails the request with an AuthRefusal (the page signs in on it).
+import { authRefusalOf } from './auth/auth-refusal.js';
 
 export type Era = 'legacy' | 'modern';
 type Json = Record<string, unknown>;
@@ -109,6 +111,8 @@ export class BrowserMcpClient {
       headers: this.headers(method),
       body: JSON.stringify(body),
     });
+    const refusal = authRefusalOf(res);
+    if (refusal) throw refusal;
     await res.body?.cancel();
   }
 
@@ -158,6 +162,8 @@ export class BrowserMcpClient {
       body: JSON.stringify(body),
       signal: hooks.signal,
     });
+    const refusal = authRefusalOf(res);
+    if (refusal) throw refusal;
     const session = res.headers.get('mcp-session-id');
     if (session) this.sessionId = session;
     const type = res.headers.get('content-type') ?? '';

@@ -1,12 +1,17 @@
-// The page's shell: the header (title, era select, request headers, Connect, status), the side list with its tabs,
+// The page's shell: the header (title, era select, request headers, Connect, status, who is
+// signed in), the side list with its tabs,
 // the detail section the panels fill, the dialog of server requests and that of a view's links.
+import { renderPrincipal } from './auth/bearer-token.js';
 import { h } from './dom.js';
 import { label, showList } from './navigation.js';
 import type { Kind } from './page-state.js';
 import { renderHeadersEditor } from './request-headers.js';
 
-/** Builds the shell in `document.body` under `title`; the tabs switch the side list. */
-export function renderPageShell(title: string): void {
+/**
+ * Builds the shell in `document.body` under `title`; the tabs switch the side list, Sign out
+ * calls `onSignOut`.
+ */
+export function renderPageShell(title: string, onSignOut: () => void): void {
   document.body.append(
     h(
       'header',
@@ -26,6 +31,7 @@ export function renderPageShell(title: string): void {
       renderHeadersEditor(),
       h('button', { id: 'connect', type: 'button' }, 'Connect'),
       h('span', { id: 'status' }, 'not connected'),
+      renderPrincipal(onSignOut),
     ),
     h(
       'main',

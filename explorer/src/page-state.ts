@@ -10,6 +10,8 @@ export type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 
 /** The page's one state (one connection at a time). */
 export const state: {
+  /** The MCP endpoint the page talks to. */
+  endpoint: string;
   client?: BrowserMcpClient;
   lists: Record<Kind, Json[]>;
   kind: Kind;
@@ -18,6 +20,7 @@ export const state: {
   sandbox: string;
   subscriptions: Set<string>;
 } = {
+  endpoint: '',
   sandbox: '',
   lists: { tools: [], prompts: [], resources: [], resourceTemplates: [] },
   kind: 'tools',

@@ -1,6 +1,8 @@
 // The tool panel: its arguments form, Run and Cancel, progress, the notifications that arrive
 // while it runs, its result, and its MCP App view when it has one: mounted as soon as the form is
 // edited, so the view sees the input as it is typed (tool-input-partial), then the call's input.
+import { AuthRefusal } from './auth/auth-refusal.js';
+import { stepUpButton, takeRetry } from './auth/step-up.js';
 import { h } from './dom.js';
 import { currentView, state, type Json } from './page-state.js';
 import { errorText, output } from './result-output.js';
@@ -46,7 +48,7 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     if (!running) currentView()?.toolInputPartial((form.read(true) as Json) ?? {});
   };
   if (viewUri) form.element.addEventListener('input', () => void draftView());
-  run.onclick = async () => {
+  run.onclick = () => {
     let args: Json;
     try {
       args = form.read() as Json;
@@ -54,10 +56,15 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       result.show(String((error as Error).message), true);
       return;
     }
+    void runWith(args);
+  };
+  const runWith = async (args: Json, note?: string) => {
     const client = state.client!;
     const abort = new AbortController();
     const id = client.peekId();
     logs.replaceChildren();
+    if (note) logs.append(h('li', { class: 'hint' }, `${note}: ${JSON.stringify(args)}`));
+    detail.querySelector('#step-up')?.remove();
     result.show('running…');
     run.disabled = true;
     cancel.hidden = false;
@@ -106,6 +113,9 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
     } catch (error) {
       const cancelled = abort.signal.aborted;
       result.show(cancelled ? 'Cancelled' : errorText(error), true);
+      if (error instanceof AuthRefusal) {
+        result.box.after(stepUpButton(error, { name: String(tool.name), arguments: args }));
+      }
       if (cancelled) currentView()?.toolCancelled('cancelled in the explorer');
     } finally {
       running = false;
@@ -114,4 +124,7 @@ export function toolPanel(detail: HTMLElement, tool: Json): void {
       progress.hidden = true;
     }
   };
+  // Back from signing in for this tool's call: run it again with the same arguments.
+  const retried = takeRetry(String(tool.name));
+  if (retried) void runWith(retried, 'run again after signing in, with the same arguments');
 }

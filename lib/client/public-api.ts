@@ -164,13 +164,13 @@ export {
 } from './auth/discovery/www-authenticate.js';
 export {
   discoverProtectedResource,
-  protectedResourceMetadataUrls,
   type DiscoveredResource,
 } from './auth/discovery/protected-resource-discovery.js';
+export { discoverAuthorizationServer } from './auth/discovery/authorization-server-discovery.js';
 export {
-  discoverAuthorizationServer,
   authorizationServerMetadataUrls,
-} from './auth/discovery/authorization-server-discovery.js';
+  protectedResourceMetadataUrls,
+} from './auth/discovery/metadata-urls.js';
 export { requestToken, type TokenRequest } from './auth/discovery/token-endpoint.js';
 export type { OAuthFetch } from './auth/discovery/fetch-json.js';
 

@@ -25,6 +25,7 @@ async function bootstrap() {
     AppModule.forRoot({
       origin,
       upstream: githubUpstream({ clientId, clientSecret }),
+      explorer: true, // `/explorer`, signing in here (not mounted under NODE_ENV=production)
       authorizationServer: {
         ...(REDIS_URL && { store: redisAuthorizationStore(new Redis(REDIS_URL)) }),
         ...(AS_SIGNING_JWK && {

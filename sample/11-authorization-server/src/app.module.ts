@@ -21,6 +21,8 @@ export interface DemoAppOptions {
   upstream: McpUpstreamProvider | McpUpstreamProvider[];
   /** Anything else of the authorization server (store, keys, clients, lifetimes, ...). */
   authorizationServer?: Partial<McpAuthorizationServerModuleOptions>;
+  /** Mount the explorer page at `/explorer` (it signs in at this authorization server). */
+  explorer?: boolean;
 }
 
 /**
@@ -43,7 +45,11 @@ export class AppModule {
           protect: { requiredScopes: ['notes:read'], resourceName: 'nestjs-mcp demo' },
           ...options.authorizationServer,
         }),
-        McpModule.forRoot({ name: 'nestjs-mcp-authorization-server-sample', version: '0.1.0' }),
+        McpModule.forRoot({
+          name: 'nestjs-mcp-authorization-server-sample',
+          version: '0.1.0',
+          explorer: options.explorer ?? false,
+        }),
       ],
       providers: [NotesTools],
     };

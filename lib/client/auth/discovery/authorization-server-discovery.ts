@@ -1,41 +1,10 @@
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import { fetchMetadata, type OAuthFetch } from './fetch-json.js';
+import { authorizationServerMetadataUrls } from './metadata-urls.js';
 import {
   AuthorizationServerMetadataSchema,
   type AuthorizationServerMetadata,
 } from './oauth-metadata.js';
-
-/**
- * The metadata URLs of an authorization server, in the order of the MCP authorization spec: for
- * an issuer with a path (`https://as.example/tenant1`) RFC 8414 with the path inserted, OpenID
- * discovery with the path inserted, then OpenID discovery with the path appended; for an issuer
- * without one, RFC 8414 then OpenID discovery at the root.
- * @throws McpAuthError `invalid_metadata` when the issuer is not an http(s) URL.
- */
-export function authorizationServerMetadataUrls(issuer: string): URL[] {
-  let base: URL;
-  try {
-    base = new URL(issuer);
-  } catch {
-    throw new McpAuthError(`Invalid authorization server URL: ${issuer}`, 'invalid_metadata');
-  }
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
-    throw new McpAuthError(
-      `Authorization server URL must be http(s): ${issuer}`,
-      'invalid_metadata',
-    );
-  }
-  const path = base.pathname.replace(/\/+$/, '');
-  const at = (p: string) => new URL(p, base.origin);
-  if (path === '') {
-    return [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')];
-  }
-  return [
-    at(`/.well-known/oauth-authorization-server${path}`),
-    at(`/.well-known/openid-configuration${path}`),
-    at(`${path}/.well-known/openid-configuration`),
-  ];
-}
 
 /**
  * Fetches the metadata of the authorization server `issuer` (in the order of
