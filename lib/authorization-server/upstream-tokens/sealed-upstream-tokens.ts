@@ -10,8 +10,8 @@ const PURPOSE = 'mcp-upstream-tokens/v1';
 export interface KeptUpstreamTokens {
   access_token: string;
   refresh_token?: string;
-  /** When the access token expires, epoch seconds; absent when the upstream did not say. */
-  expires_at?: number;
+  /** When to renew the access token (shortly before it expires), epoch seconds; absent when the upstream did not say. */
+  renew_at?: number;
 }
 
 /** The store id of a principal's record at one upstream (a digest: any subject is safe in a key). */

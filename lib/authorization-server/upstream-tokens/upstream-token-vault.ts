@@ -43,7 +43,11 @@ export interface ReconnectTicket {
   x: number;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const nowSeconds = () => Date.now() / 1000;
+
+/** When an access token living `expiresIn` seconds is renewed: 30 s (at most half its life) early. */
+const renewAt = (expiresIn: number) =>
+  nowSeconds() + expiresIn - Math.min(EXPIRY_SKEW_SECONDS, expiresIn / 2);
 
 /**
  * The signed-in users' upstream tokens, for the upstreams that keep them (`keepTokens`): sealed
@@ -75,11 +79,11 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
     const kept: KeptUpstreamTokens = {
       access_token: tokens.access_token,
       ...(tokens.refresh_token !== undefined && { refresh_token: tokens.refresh_token }),
-      ...(tokens.expires_in !== undefined && { expires_at: nowSeconds() + tokens.expires_in }),
+      ...(tokens.expires_in !== undefined && { renew_at: renewAt(tokens.expires_in) }),
     };
     const lifetime =
-      kept.refresh_token === undefined && kept.expires_at !== undefined
-        ? Math.min(KEPT_SECONDS, kept.expires_at - nowSeconds())
+      kept.refresh_token === undefined && tokens.expires_in !== undefined
+        ? Math.min(KEPT_SECONDS, tokens.expires_in)
         : KEPT_SECONDS;
     await this.store(UPSTREAM_TOKENS_MODEL).upsert(
       upstreamRecordId(subject, upstream),
@@ -144,7 +148,7 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
       await this.store(UPSTREAM_TOKENS_MODEL).destroy(id);
       throw this.signInRequired(upstream, 'unreadable');
     }
-    if (kept.expires_at === undefined || kept.expires_at - EXPIRY_SKEW_SECONDS > nowSeconds()) {
+    if (kept.renew_at === undefined || kept.renew_at > nowSeconds()) {
       return kept.access_token;
     }
     if (kept.refresh_token === undefined) throw this.signInRequired(upstream, 'expired');
