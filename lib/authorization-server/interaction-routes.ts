@@ -1,10 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpLogger } from '../engine/logger.interface.js';
 import { readLimitedBody } from './read-limited-body.js';
-import type {
-  McpAuthorizationServerOptions,
-  McpIdentityDecision,
-} from './authorization-server.options.js';
+import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { ACCOUNT_MODEL, INTERACTION_PATH } from './engine-configuration.js';
 import type { Engine, InteractionDetails } from './engine.interface.js';
 import { accountLabel, chooseUpstreamPage, consentPage, errorPage } from './pages/consent-page.js';
