@@ -60,6 +60,8 @@ export {
   CLIENT_DID_NOT_ANSWER_ERROR_CODE,
   type ClientDidNotAnswerData,
   McpAuthError,
+  UpstreamSignInRequiredError,
+  type UpstreamSignInReason,
 } from './errors/index.js';
 
 // ── Nest module, decorators and the Nest pipeline ────────────────────────────────────────────
@@ -393,6 +395,9 @@ export { McpScopes, MCP_SCOPES_METADATA } from './nest/auth/mcp-scopes.decorator
 export { authOf, type McpAuthenticatedRequest } from './nest/auth/request-auth.js';
 export type { McpAuthOptions, McpScopeMap } from './nest/auth/mcp-auth-options.interface.js';
 export type { McpAuthInfo } from './server/auth/mcp-auth-info.interface.js';
+export type { McpUpstreamTokenSource } from './server/auth/upstream-token-source.interface.js';
+export { McpHandlerAuth } from './server/context/handler-auth.js';
+export type { AesKeyInput } from './engine/aes-gcm-key-ring.js';
 export type { McpDpopOptions } from './server/auth/dpop-proof-verifier.js';
 export type {
   McpAccessTokenVerifier,

@@ -1,3 +1,4 @@
+import type { AesKeyInput } from '../engine/aes-gcm-key-ring.js';
 import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import type { McpDocumentFetchLimits } from './document-fetch-gate.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
@@ -117,6 +118,13 @@ export interface McpAuthorizationServerOptions {
    * instance only; set them for several instances).
    */
   cookieKeys?: string[];
+  /**
+   * The upstream tokens kept for tools (upstreams with `keepTokens`): `keys`, 32-byte AES keys
+   * (Buffer, 64 hex digits or base64), newest first: the first seals, all open (rotation: put a
+   * new key first, keep the old ones while records they sealed may be read). Share them between
+   * instances. Default: one random key made at startup (kept tokens are lost on restart).
+   */
+  upstreamTokens?: { keys?: ReadonlyArray<AesKeyInput> };
   /** Access token lifetime, seconds. Default 300. */
   accessTokenTtlSeconds?: number;
   /** Refresh token lifetime, seconds. Default 14 days. */

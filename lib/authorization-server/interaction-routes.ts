@@ -1,29 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpLogger } from '../engine/logger.interface.js';
 import { readLimitedBody } from './read-limited-body.js';
-import type {
-  McpAuthorizationServerOptions,
-  McpIdentityDecision,
-} from './authorization-server.options.js';
+import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { ACCOUNT_MODEL, INTERACTION_PATH } from './engine-configuration.js';
 import type { Engine, InteractionDetails } from './engine.interface.js';
 import { accountLabel, chooseUpstreamPage, consentPage, errorPage } from './pages/consent-page.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
-import { openValue, readCookie, safeEqual, sealValue, sign } from './signed-value.js';
+import { openValue, readCookie, safeEqual, sign } from './signed-value.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 import { UpstreamSignInError } from './upstream/upstream-error.js';
-import { checkedUpstreamId } from './upstream/upstream-id.js';
 import type { McpUpstreamProvider } from './upstream/upstream-provider.interface.js';
+import { exchangeUpstreamCode, type UpstreamAttempt } from './upstream/upstream-sign-in.js';
+import { upstreamSubject } from './upstream/upstream-subject.js';
 import {
-  exchangeUpstreamCode,
-  startUpstreamSignIn,
-  type UpstreamAttempt,
-} from './upstream/upstream-sign-in.js';
+  CALLBACK_PATH,
+  callbackUrl,
+  redirect,
+  redirectToUpstream,
+  UPSTREAM_COOKIE,
+} from './upstream-redirect.js';
+import type { ReconnectRoute } from './upstream-tokens/reconnect-route.js';
+import { RECONNECT_PATH, type UpstreamTokenVault } from './upstream-tokens/upstream-token-vault.js';
 
-const UPSTREAM_COOKIE = 'mcp_upstream';
 const FORM_LIMIT_BYTES = 16_384;
-/** The upstream callback path prefix: `/oauth/callback/<name>`. */
-export const CALLBACK_PATH = '/oauth/callback/';
 
 /** What the interaction pages need. */
 export interface InteractionContext {
@@ -34,20 +33,15 @@ export interface InteractionContext {
   cookieKeys: string[];
   firstParty: ReadonlySet<string>;
   logger: McpLogger;
+  /** The kept upstream tokens, when an upstream keeps them. */
+  vault?: UpstreamTokenVault;
+  /** Signing in with an upstream again for kept tokens, when an upstream keeps them. */
+  reconnect?: ReconnectRoute;
 }
 
 function page(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, PAGE_HEADERS);
   res.end(html);
-}
-
-function redirect(res: ServerResponse, location: string, cookie?: string): void {
-  res.writeHead(303, {
-    location,
-    'cache-control': 'no-store',
-    ...(cookie !== undefined && { 'set-cookie': cookie }),
-  });
-  res.end();
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -78,6 +72,10 @@ export class InteractionRoutes {
     try {
       if (path.startsWith(CALLBACK_PATH)) {
         await this.callback(req, res, path.slice(CALLBACK_PATH.length));
+        return true;
+      }
+      if (path.startsWith(RECONNECT_PATH) && this.ctx.reconnect) {
+        await this.ctx.reconnect.start(req, res, path.slice(RECONNECT_PATH.length));
         return true;
       }
       if (!path.startsWith(INTERACTION_PATH)) return false;
@@ -154,20 +152,8 @@ export class InteractionRoutes {
   private async toUpstream(res: ServerResponse, details: InteractionDetails, name: string) {
     const upstream = this.ctx.upstreams.get(name);
     if (!upstream) return page(res, 404, errorPage('Sign-in failed', 'Unknown identity provider.'));
-    const { url, attempt } = await startUpstreamSignIn(
-      upstream,
-      details.uid,
-      this.callbackUrl(name),
-    );
-    const secure = this.ctx.options.issuer.startsWith('https:') ? '; Secure' : '';
-    const cookie =
-      `${UPSTREAM_COOKIE}=${sealValue(this.ctx.cookieKeys[0]!, attempt)}; Path=${CALLBACK_PATH}; ` +
-      `HttpOnly; SameSite=Lax; Max-Age=600${secure}`;
-    redirect(res, url, cookie);
-  }
-
-  private callbackUrl(name: string): string {
-    return `${new URL(this.ctx.options.issuer).origin}${CALLBACK_PATH}${name}`;
+    const { issuer } = this.ctx.options;
+    await redirectToUpstream(res, issuer, this.ctx.cookieKeys[0]!, upstream, details.uid);
   }
 
   private async callback(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -188,6 +174,10 @@ export class InteractionRoutes {
         ),
       );
     }
+    const clear = `${UPSTREAM_COOKIE}=; Path=${CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`;
+    if (attempt.reconnect && this.ctx.reconnect) {
+      return this.ctx.reconnect.finish(res, upstream, query, attempt, clear);
+    }
     const interaction = await this.ctx.engine.Interaction.find(attempt.uid);
     if (!interaction)
       return page(
@@ -198,7 +188,6 @@ export class InteractionRoutes {
           'This sign-in has expired. Start again from your application.',
         ),
       );
-    const clear = `${UPSTREAM_COOKIE}=; Path=${CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=0`;
     const upstreamError = query.get('error');
     const code = query.get('code');
     let result: Record<string, unknown>;
@@ -226,22 +215,11 @@ export class InteractionRoutes {
     attempt: UpstreamAttempt,
   ): Promise<Record<string, unknown>> {
     const { name } = upstream;
-    const tokens = await exchangeUpstreamCode(upstream, code, attempt, this.callbackUrl(name));
-    const identity = await upstream.identify(tokens);
-    identity.id = checkedUpstreamId(name, identity.id); // the floor, for custom upstreams too
-    let decision: McpIdentityDecision | undefined;
-    try {
-      decision = await this.ctx.options.mapIdentity?.({
-        ...identity,
-        subject: `${name}:${identity.id}`,
-      });
-    } catch (refusal) {
-      return {
-        error: 'access_denied',
-        error_description: (refusal as Error)?.message ?? 'Sign-in refused',
-      };
-    }
-    const subject = decision?.subject ?? `${name}:${identity.id}`;
+    const redirectUri = callbackUrl(this.ctx.options.issuer, name);
+    const tokens = await exchangeUpstreamCode(upstream, code, attempt, redirectUri);
+    const who = await upstreamSubject(upstream, tokens, this.ctx.options.mapIdentity);
+    if ('refused' in who) return { error: 'access_denied', error_description: who.refused };
+    const { subject, identity, decision } = who;
     await this.ctx.store(ACCOUNT_MODEL).upsert(
       subject,
       {
@@ -255,6 +233,7 @@ export class InteractionRoutes {
       },
       30 * 86_400,
     );
+    if (upstream.keepTokens) await this.ctx.vault?.keep(subject, name, tokens);
     return { login: { accountId: subject } };
   }
 

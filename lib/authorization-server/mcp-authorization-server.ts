@@ -23,6 +23,8 @@ import { RevocationAwareVerifier } from './revocation-aware-verifier.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
 import { DefaultStore } from './store/default-store.js';
 import { revokeStructuredTokens } from './structured-token-revocation.js';
+import type { McpUpstreamTokenSource } from '../server/auth/upstream-token-source.interface.js';
+import { keptUpstreamTokens } from './upstream-tokens/kept-upstream-tokens.js';
 
 interface EngineModule {
   default: new (issuer: string, configuration: Record<string, unknown>) => Engine;
@@ -44,6 +46,8 @@ export interface McpAuthorizationServerResource {
   scopesSupported: string[];
   /** The JWT checks against this server's keys, then its revocation list. */
   verifier: McpAccessTokenVerifier;
+  /** The kept upstream tokens (`ctx.auth.upstreamToken()`), when an upstream keeps them. */
+  upstreamTokens?: McpUpstreamTokenSource;
 }
 
 /** What `create` builds besides the engine. */
@@ -53,6 +57,7 @@ interface ServerParts {
   revocations: GrantRevocations;
   defaultStore: DefaultStore | undefined;
   documentFetches: DocumentFetchGate;
+  kept: ReturnType<typeof keptUpstreamTokens>;
 }
 
 function jsonError(
@@ -193,16 +198,10 @@ export class McpAuthorizationServer {
     const firstParty = new Set(
       (options.clients ?? []).filter((c) => c.firstParty).map((c) => c.clientId),
     );
-    const interactions = new InteractionRoutes({
-      engine,
-      options,
-      upstreams,
-      store,
-      cookieKeys,
-      firstParty,
-      logger,
-    });
-    const parts = { engine, interactions, revocations, defaultStore, documentFetches };
+    const kept = keptUpstreamTokens(options, store, upstreams, cookieKeys, logger);
+    const context = { engine, options, upstreams, store, cookieKeys, firstParty, logger };
+    const interactions = new InteractionRoutes({ ...context, ...kept });
+    const parts = { engine, interactions, revocations, defaultStore, documentFetches, kept };
     built.server = new McpAuthorizationServer(options, parts, logger);
     return built.server;
   }
@@ -242,6 +241,7 @@ export class McpAuthorizationServer {
       authorizationServers: [new URL(this.options.issuer).origin],
       scopesSupported: [...this.options.scopes],
       verifier: this.verifier,
+      ...(this.parts.kept.vault && { upstreamTokens: this.parts.kept.vault }),
     };
   }
 

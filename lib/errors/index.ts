@@ -21,6 +21,10 @@ export {
 export { McpServersConfigError } from './mcp-servers-config.error.js';
 export { McpNameCollisionError, type McpAggregateKind } from './mcp-name-collision.error.js';
 export { UpstreamUnavailableError } from './upstream-unavailable.error.js';
+export {
+  UpstreamSignInRequiredError,
+  type UpstreamSignInReason,
+} from './upstream-sign-in-required.error.js';
 export { TaskCancelledError } from './task-cancelled.error.js';
 export { StoreUnavailableError, STORE_UNAVAILABLE_ERROR_CODE } from './store-unavailable.error.js';
 export { InvalidTokenError } from './invalid-token.error.js';

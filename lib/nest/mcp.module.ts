@@ -82,25 +82,31 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
     ...mcpStoreProviders,
     {
       provide: McpServer,
-      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, TASK_STORE, MCP_REDIS_STORES],
+      inject: [MCP_MODULE_OPTIONS, MESSAGE_BUS, TASK_STORE, MCP_REDIS_STORES, MCP_AUTH_OPTIONS],
       useFactory: async (
         options: McpModuleOptions,
         bus: MessageBus,
         store: TaskStore,
-        redis?: McpRedisStores,
+        redis: McpRedisStores | undefined,
+        { auth }: { auth?: McpAuthOptions },
       ) => {
         assertOptionsWithoutExtras(options);
         const requestState = requireRequestStateKeys(options.requestState, redis !== undefined);
         const tasks = { ...options.tasks, store };
         const limitCounters = options.limitCounters ?? redis?.limitCounters;
+        const upstreamTokens = options.upstreamTokens ?? auth?.upstreamTokens;
         const serverOptions = {
           ...options,
           requestState,
           tasks,
           ...(limitCounters && { limitCounters }),
+          ...(upstreamTokens && { upstreamTokens }),
           logger: new Logger('McpServer'),
         };
-        return new McpServer(serverOptions, bus);
+        const server = new McpServer(serverOptions, bus);
+        // A user back from signing in with the upstream again completes the URL elicitation.
+        upstreamTokens?.onSignedIn?.((id) => server.elicitations.complete(id));
+        return server;
       },
     },
     // The engine-facing part of the server, for transports.

@@ -3,7 +3,6 @@ import { Subject, type Observable } from 'rxjs';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
 import { McpError } from '../errors/mcp.error.js';
-import { ErrorCode } from '../protocol/error-codes.js';
 import { deriveCapabilities } from './capabilities.js';
 import type { ServerNotifier } from './context/request-scope.interface.js';
 import { ServerErrorLog, type ClientErrorLevel } from './errors/server-error-log.js';
@@ -210,10 +209,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** {@inheritDoc HandlerHost.negotiateVersion} */
   negotiateVersion(requested: unknown): string {
     if (this.legacyVersions.length === 0) {
-      throw new McpError(ErrorCode.InvalidParams, 'Unsupported protocol version', {
-        supported: [...this.supportedVersions],
-        requested,
-      });
+      const data = { supported: [...this.supportedVersions], requested };
+      throw McpError.invalidParams('Unsupported protocol version', data);
     }
     return negotiateProtocolVersion(requested, this.legacyVersions);
   }
@@ -359,6 +356,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.errors.clientOnce(category, key, message);
   }
 
+  /** {@inheritDoc ServerNotifier.upstreamTokens} */
+  get upstreamTokens() {
+    return this.options.upstreamTokens;
+  }
+
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
     this.publish({ type: 'resource-updated', uri });
@@ -386,8 +388,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     this.cluster?.close();
     const closeSessions = () => this.sessions.closeAll('Server shutting down', 'shutdown');
-    // Ended listen streams answer with their result; on stdio/WebSocket the session's peer
-    // writes it a few microtasks later, so those sessions close on the next turn.
+    // Ended listen streams answer with their result, written a few microtasks later: next turn.
     if (this.listen?.close()) setImmediate(closeSessions);
     else closeSessions();
   }

@@ -8,6 +8,7 @@ import type { McpTasksOptions } from './registry/task-options.interface.js';
 import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import type { McpSessionStateSeed } from './session/session-state-seed.js';
+import type { McpUpstreamTokenSource } from './auth/upstream-token-source.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -53,6 +54,11 @@ export interface McpServerOptions extends McpServerInfo {
    * `McpModule.forRoot({ redis })` sets the Redis ones; default: each instance counts its own.
    */
   limitCounters?: LimitCounters;
+  /**
+   * Where `ctx.auth.upstreamToken()` gets the signed-in user's upstream tokens. Set by
+   * `McpModule` from `McpAuthorizationServerModule` when an upstream keeps its tokens.
+   */
+  upstreamTokens?: McpUpstreamTokenSource;
   /**
    * Graceful shutdown window (ms): at shutdown (`app.close()`, SIGTERM under `McpStdio`) new
    * sessions and requests are refused, requests in flight may finish for this long, then each one

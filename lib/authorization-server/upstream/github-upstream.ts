@@ -15,6 +15,8 @@ export interface GitHubUpstreamOptions {
   webUrl?: string;
   /** Where GitHub's REST API is. Default `https://api.github.com`. */
   apiUrl?: string;
+  /** Keep the user's tokens for tools (`ctx.auth.upstreamToken()`). Default false. */
+  keepTokens?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function githubUpstream(options: GitHubUpstreamOptions): McpUpstreamProvi
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     scope: options.scope ?? 'read:user user:email',
+    keepTokens: options.keepTokens ?? false,
     authorizationEndpoint: () => Promise.resolve(`${web}/login/oauth/authorize`),
     tokenEndpoint: () => Promise.resolve(`${web}/login/oauth/access_token`),
     async identify({ access_token }) {

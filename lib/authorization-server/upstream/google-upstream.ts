@@ -16,6 +16,8 @@ export interface GoogleUpstreamOptions {
    * `https://openidconnect.googleapis.com/v1/userinfo`.
    */
   endpoints?: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string };
+  /** Keep the user's tokens for tools (`ctx.auth.upstreamToken()`). Default false. */
+  keepTokens?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function googleUpstream(options: GoogleUpstreamOptions): McpUpstreamProvi
     clientSecret: options.clientSecret,
     scope: options.scope ?? 'openid email profile',
     subjectPattern: GOOGLE_SUBJECT,
+    keepTokens: options.keepTokens ?? false,
     endpoints: options.endpoints ?? {
       authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
       token_endpoint: 'https://oauth2.googleapis.com/token',

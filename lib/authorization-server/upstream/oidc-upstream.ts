@@ -32,6 +32,8 @@ export interface OidcUpstreamOptions {
    * spaces, at most 255 characters (OIDC Core §2). Another `sub` refuses the sign-in.
    */
   subjectPattern?: RegExp;
+  /** Keep the user's tokens for tools (`ctx.auth.upstreamToken()`). Default false. */
+  keepTokens?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export function oidcUpstream(options: OidcUpstreamOptions): McpUpstreamProvider 
     clientId: options.clientId,
     ...(options.clientSecret !== undefined && { clientSecret: options.clientSecret }),
     scope: options.scope ?? 'openid email profile',
+    keepTokens: options.keepTokens ?? false,
     authorizationEndpoint: async () => (await endpoints()).authorization_endpoint,
     tokenEndpoint: async () => (await endpoints()).token_endpoint,
     identify: async (tokens: UpstreamTokens) =>

@@ -37,6 +37,7 @@ export async function upstreamJson(
     throw new UpstreamSignInError(
       `${what}: the identity provider answered ${response.status}`,
       provider,
+      { status: response.status },
     );
   }
   return body as Record<string, unknown>;

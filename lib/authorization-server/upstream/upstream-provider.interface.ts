@@ -36,13 +36,23 @@ export interface McpUpstreamProvider {
   authorizationEndpoint(): Promise<string>;
   /** The upstream's token endpoint. */
   tokenEndpoint(): Promise<string>;
+  /**
+   * Keep the user's upstream access and refresh tokens (encrypted at rest, in the authorization
+   * server's store) so tools can act as them there: `ctx.auth.upstreamToken(name)`. Default
+   * false: the upstream only identifies the user and its tokens are dropped.
+   */
+  readonly keepTokens?: boolean;
   /** Reads the identity of whoever the upstream access token belongs to. */
   identify(tokens: UpstreamTokens): Promise<Omit<McpUpstreamIdentity, 'subject'>>;
 }
 
-/** The upstream token response (only what identity lookup needs). */
+/** The upstream token response (what identity lookup and kept tokens need). */
 export interface UpstreamTokens {
   access_token: string;
   id_token?: string;
   token_type?: string;
+  /** Present when the upstream renews access (GitHub Apps with expiring tokens, OIDC `offline_access`). */
+  refresh_token?: string;
+  /** Seconds the access token lives, when the upstream says. */
+  expires_in?: number;
 }

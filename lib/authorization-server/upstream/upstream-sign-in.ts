@@ -13,6 +13,8 @@ export interface UpstreamAttempt {
   state: string;
   /** The PKCE verifier of the upstream authorization. */
   verifier: string;
+  /** Set when the user signs in again to renew kept tokens (`uid` is then empty). */
+  reconnect?: { subject: string; elicitationId: string };
 }
 
 /**
@@ -38,38 +40,63 @@ export async function startUpstreamSignIn(
 }
 
 /** Exchanges the upstream's code for its tokens (`client_secret_post` + PKCE). */
-export async function exchangeUpstreamCode(
+export function exchangeUpstreamCode(
   upstream: McpUpstreamProvider,
   code: string,
   attempt: UpstreamAttempt,
   redirectUri: string,
 ): Promise<UpstreamTokens> {
-  const body = new URLSearchParams({
+  return upstreamTokenCall(upstream, 'Exchanging the sign-in code', {
     grant_type: 'authorization_code',
     code,
     redirect_uri: redirectUri,
-    client_id: upstream.clientId,
     code_verifier: attempt.verifier,
   });
+}
+
+/**
+ * Renews the upstream access with a kept refresh token (RFC 6749 §6). An upstream that refuses
+ * (a 4xx, or GitHub's 200 with `error`) gives an {@link UpstreamSignInError} with a 4xx `status`.
+ */
+export function refreshUpstreamTokens(
+  upstream: McpUpstreamProvider,
+  refreshToken: string,
+): Promise<UpstreamTokens> {
+  return upstreamTokenCall(upstream, 'Renewing the access', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+}
+
+/** One call to the upstream's token endpoint; the tokens it answers, never in an error. */
+async function upstreamTokenCall(
+  upstream: McpUpstreamProvider,
+  what: string,
+  params: Record<string, string>,
+): Promise<UpstreamTokens> {
+  const body = new URLSearchParams({ ...params, client_id: upstream.clientId });
   if (upstream.clientSecret !== undefined) body.set('client_secret', upstream.clientSecret);
-  const tokens = await upstreamJson(
-    upstream.name,
-    'Exchanging the sign-in code',
-    await upstream.tokenEndpoint(),
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    },
-  );
+  const tokens = await upstreamJson(upstream.name, what, await upstream.tokenEndpoint(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   const accessToken = stringField(tokens, 'access_token');
   if (!accessToken) {
-    // GitHub answers 200 with `error` for a bad code.
+    // GitHub answers 200 with `error` for a bad code or refresh token.
     throw new UpstreamSignInError(
       `The identity provider refused the sign-in (${stringField(tokens, 'error') ?? 'no access token'})`,
       upstream.name,
+      { status: 400 },
     );
   }
   const idToken = stringField(tokens, 'id_token');
-  return { access_token: accessToken, ...(idToken !== undefined && { id_token: idToken }) };
+  const refreshToken = stringField(tokens, 'refresh_token');
+  const expiresIn = Number(tokens.expires_in);
+  return {
+    access_token: accessToken,
+    ...(idToken !== undefined && { id_token: idToken }),
+    ...(refreshToken !== undefined && { refresh_token: refreshToken }),
+    ...(Number.isFinite(expiresIn) && expiresIn > 0 && { expires_in: expiresIn }),
+  };
 }

@@ -2,6 +2,7 @@ import type {
   McpAccessTokenVerifier,
   McpAccessTokenVerifyFn,
 } from '../../server/auth/access-token-verifier.interface.js';
+import type { McpUpstreamTokenSource } from '../../server/auth/upstream-token-source.interface.js';
 import type { McpDpopOptions } from '../../server/auth/dpop-proof-verifier.js';
 import type { ProtectedResourceMetadataOptions } from '../../server/auth/protected-resource-metadata.js';
 
@@ -67,4 +68,9 @@ export interface McpAuthOptions extends ProtectedResourceMetadataOptions {
    * unbound token stays a bearer token unless `required`. Default: accepted, not required.
    */
   dpop?: McpDpopOptions;
+  /**
+   * Where `ctx.auth.upstreamToken()` gets the signed-in user's upstream tokens; set by
+   * `McpAuthorizationServerModule` when an upstream keeps its tokens (`keepTokens`).
+   */
+  upstreamTokens?: McpUpstreamTokenSource;
 }

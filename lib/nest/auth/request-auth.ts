@@ -1,16 +1,11 @@
 import { McpContext } from '../../server/context/mcp-context.js';
 import type { McpAuthInfo } from '../../server/auth/mcp-auth-info.interface.js';
+import { authInfoOfRequest, nodeRequestOf } from '../../server/auth/request-auth-info.js';
 
 /** A request the bearer guard verified: `auth` and (unless another layer set it) `user`. */
 export interface McpAuthenticatedRequest {
   auth?: McpAuthInfo;
   user?: unknown;
-}
-
-/** The Node request under a framework's request (Fastify's `raw`), or the request itself. */
-function nodeRequestOf(request: object): object {
-  const raw = (request as { raw?: unknown }).raw;
-  return typeof raw === 'object' && raw !== null ? raw : request;
 }
 
 /**
@@ -21,8 +16,7 @@ function nodeRequestOf(request: object): object {
 export function authOf(requestOrContext: unknown): McpAuthInfo | undefined {
   const request =
     requestOrContext instanceof McpContext ? requestOrContext.transport.request : requestOrContext;
-  if (typeof request !== 'object' || request === null) return undefined;
-  return (nodeRequestOf(request) as McpAuthenticatedRequest).auth;
+  return authInfoOfRequest(request);
 }
 
 /**

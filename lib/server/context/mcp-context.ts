@@ -2,6 +2,7 @@ import type { RequestId } from '../../protocol/json-rpc.js';
 import { levelSeverity } from '../../protocol/protocol-context.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
 import type { RequestScope } from './request-scope.interface.js';
+import { McpHandlerAuth } from './handler-auth.js';
 import type {
   ClientCapabilities,
   CreateMessageRequestParams,
@@ -80,6 +81,7 @@ export class McpContext {
   private lastProgress = Number.NEGATIVE_INFINITY;
   private httpFrame?: McpHttpFrame | null;
   private stdioFrame?: McpStdioFrame;
+  private handlerAuth?: McpHandlerAuth;
 
   constructor(private scope: RequestScope) {}
 
@@ -140,6 +142,14 @@ export class McpContext {
    */
   get principal(): string | undefined {
     return this.scope.principal ?? this.scope.session?.principal;
+  }
+
+  /**
+   * The verified access token's facts and the user's upstream tokens
+   * (`await ctx.auth.upstreamToken('github')`), made on first read.
+   */
+  get auth(): McpHandlerAuth {
+    return (this.handlerAuth ??= new McpHandlerAuth(this.scope));
   }
 
   /** Transport facts: kind, headers, remote address, raw request. */

@@ -9,6 +9,7 @@ import type { InputRoundPort } from '../mrtr/input-round.js';
 import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { InputMethod } from '../mrtr/input-answers.js';
+import type { McpUpstreamTokenSource } from '../auth/upstream-token-source.interface.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -20,6 +21,8 @@ export interface ServerNotifier {
   readonly elicitations?: McpElicitations;
   /** The server's caps (`maxPendingClientRequestsPerSession` is checked by input calls). */
   readonly limits?: ServerLimits;
+  /** Where `ctx.auth.upstreamToken()` gets upstream tokens (server option `upstreamTokens`). */
+  readonly upstreamTokens?: McpUpstreamTokenSource | undefined;
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */

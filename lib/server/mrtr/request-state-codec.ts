@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { AesGcmKeyRing, toAesKey } from '../../engine/aes-gcm-key-ring.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { markEnvelopeError } from '../../protocol/modern/envelope-error.js';
 import { canonicalJson } from '../../protocol/canonical-json.js';
@@ -7,9 +8,6 @@ import { canonicalJson } from '../../protocol/canonical-json.js';
 const VERSION = 'v1.';
 /** Purpose string mixed into the additional authenticated data of every token. */
 const PURPOSE = 'mcp-request-state/v1';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const KEY_BYTES = 32;
 /** Default lifetime of a sealed state: 10 minutes. */
 export const DEFAULT_REQUEST_STATE_TTL_MS = 600_000;
 /** Default cap on the sealed token's size: 64 KiB. */
@@ -92,16 +90,7 @@ function additionalData(binding: RequestStateBinding): Buffer {
  * @throws Error naming `requestState.keys[index]` when it is not 32 bytes.
  */
 export function toKey(key: string | Buffer, index: number): Buffer {
-  let bytes: Buffer | undefined;
-  if (Buffer.isBuffer(key)) bytes = key;
-  else if (/^[0-9a-fA-F]{64}$/.test(key)) bytes = Buffer.from(key, 'hex');
-  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(key)) bytes = Buffer.from(key, 'base64');
-  if (bytes?.length !== KEY_BYTES) {
-    throw new Error(
-      `requestState.keys[${index}] must be 32 bytes (a Buffer, 64 hex digits or base64)`,
-    );
-  }
-  return Buffer.from(bytes);
+  return toAesKey(key, index, 'requestState.keys');
 }
 
 /**
@@ -118,17 +107,15 @@ export class RequestStateCodec {
   readonly ttlMs: number;
   /** Largest sealed token, in bytes. */
   readonly maxBytes: number;
-  /** Keys with their one-byte ids (first byte of the key's SHA-256; the first key seals). */
-  private readonly keys: Array<{ id: number; key: Buffer }>;
+  /** The key set (the first key seals, all open). */
+  private readonly keys: AesGcmKeyRing;
 
   constructor(
     options: RequestStateOptions = {},
     private readonly now: () => number = Date.now,
   ) {
-    const keys = options.keys ?? [];
-    this.usesDefaultKey = keys.length === 0;
-    const buffers = this.usesDefaultKey ? [randomBytes(KEY_BYTES)] : keys.map(toKey);
-    this.keys = buffers.map((key) => ({ id: createHash('sha256').update(key).digest()[0]!, key }));
+    this.keys = new AesGcmKeyRing(options.keys, 'requestState.keys');
+    this.usesDefaultKey = this.keys.usesDefaultKey;
     this.ttlMs = options.ttlMs ?? DEFAULT_REQUEST_STATE_TTL_MS;
     this.maxBytes = options.maxBytes ?? DEFAULT_REQUEST_STATE_MAX_BYTES;
     if (!(this.ttlMs > 0)) throw new Error('requestState.ttlMs must be positive');
@@ -143,14 +130,8 @@ export class RequestStateCodec {
       iat,
       nonce: randomBytes(12).toString('base64url'),
     };
-    const iv = randomBytes(IV_BYTES);
-    const { id, key } = this.keys[0]!;
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(additionalData(binding));
-    const body = Buffer.concat([cipher.update(JSON.stringify(plain), 'utf8'), cipher.final()]);
-    const token =
-      VERSION +
-      Buffer.concat([Buffer.from([id]), iv, body, cipher.getAuthTag()]).toString('base64url');
+    const sealed = this.keys.seal(JSON.stringify(plain), additionalData(binding));
+    const token = VERSION + sealed.toString('base64url');
     if (token.length > this.maxBytes) {
       throw new Error(`requestState exceeds ${this.maxBytes} bytes; keep handler state small`);
     }
@@ -184,31 +165,9 @@ export class RequestStateCodec {
     const raw = Buffer.from(encoded, 'base64url');
     // Re-encoding must give the same text: no trailing bits or appended junk slip through.
     if (raw.toString('base64url') !== encoded) return undefined;
-    if (raw.length < 1 + IV_BYTES + TAG_BYTES + 1) return undefined;
-    const iv = raw.subarray(1, 1 + IV_BYTES);
-    const tag = raw.subarray(raw.length - TAG_BYTES);
-    const body = raw.subarray(1 + IV_BYTES, raw.length - TAG_BYTES);
-    // The id byte only picks candidate keys (ids may collide); GCM's tag decides.
-    for (const { id, key } of this.keys) {
-      if (id !== raw[0]) continue;
-      const plain = this.tryKey(key, iv, body, tag, binding);
-      if (plain) return plain;
-    }
-    return undefined;
-  }
-
-  private tryKey(
-    key: Buffer,
-    iv: Buffer,
-    body: Buffer,
-    tag: Buffer,
-    binding: RequestStateBinding,
-  ): SealedPlaintext | undefined {
+    const text = this.keys.open(raw, additionalData(binding))?.toString('utf8');
+    if (text === undefined) return undefined;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      decipher.setAAD(additionalData(binding));
-      decipher.setAuthTag(tag);
-      const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
       const parsed: unknown = JSON.parse(text);
       return typeof parsed === 'object' && parsed !== null
         ? (parsed as SealedPlaintext)

@@ -16,6 +16,17 @@ export interface UpstreamStandIn {
   user: { id: string; login: string; email: string };
   /** How many code exchanges succeeded. */
   readonly exchanges: number;
+  /**
+   * When set, access tokens expire after this many seconds and come with a refresh token
+   * (rotated on each use), as a GitHub App with expiring tokens gives them.
+   */
+  accessTtlSeconds?: number;
+  /** How many refreshes succeeded. */
+  readonly refreshes: number;
+  /** Every access and refresh token handed out. */
+  readonly issued: readonly string[];
+  /** Revokes every grant: access and refresh tokens refused from now on. */
+  revokeGrants(): void;
   /** Stops answering (connections refused): the "upstream down" case. */
   close(): Promise<void>;
 }
@@ -43,7 +54,10 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
     string,
     { challenge: string; redirectUri: string; user: UpstreamStandIn['user'] }
   >();
-  const tokens = new Map<string, UpstreamStandIn['user']>();
+  const tokens = new Map<string, { user: UpstreamStandIn['user']; expiresAt: number }>();
+  const refreshTokens = new Map<string, UpstreamStandIn['user']>();
+  const issued: string[] = [];
+  let refreshes = 0;
   const paths =
     kind === 'github'
       ? { authorize: '/login/oauth/authorize', token: '/login/oauth/access_token', user: '/user' }
@@ -57,6 +71,15 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
     user: { id: '583231', login: 'octocat', email: 'octocat@example.com' },
     get exchanges() {
       return exchanges;
+    },
+    accessTtlSeconds: undefined as number | undefined,
+    get refreshes() {
+      return refreshes;
+    },
+    issued,
+    revokeGrants() {
+      tokens.clear();
+      refreshTokens.clear();
     },
     close: () => Promise.resolve(),
   };
@@ -79,8 +102,34 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
       res.writeHead(302, { location: back.href });
       return res.end();
     }
+    /** Issues an access token (and a refresh token when they expire) for `user`. */
+    const issue = (res: ServerResponse, user: UpstreamStandIn['user']) => {
+      const token = randomBytes(16).toString('hex');
+      const ttl = standIn.accessTtlSeconds;
+      tokens.set(token, { user, expiresAt: ttl ? Date.now() + ttl * 1000 : Infinity });
+      issued.push(token);
+      const body: Record<string, unknown> = { access_token: token, token_type: 'bearer' };
+      if (ttl) {
+        const refresh = randomBytes(16).toString('hex');
+        refreshTokens.set(refresh, user);
+        issued.push(refresh);
+        Object.assign(body, { expires_in: ttl, refresh_token: refresh });
+      }
+      json(res, 200, { ...body, scope: 'read:user' });
+    };
     if (req.method === 'POST' && url.pathname === paths.token) {
       void readForm(req).then((form) => {
+        if (form.get('grant_type') === 'refresh_token') {
+          const user = refreshTokens.get(form.get('refresh_token') ?? '');
+          refreshTokens.delete(form.get('refresh_token') ?? ''); // rotated: one use
+          const client =
+            form.get('client_id') === standIn.clientId &&
+            form.get('client_secret') === standIn.clientSecret;
+          if (!user || !client)
+            return json(res, kind === 'github' ? 200 : 400, { error: 'bad_refresh_token' });
+          refreshes += 1;
+          return issue(res, user);
+        }
         const entry = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
@@ -94,14 +143,18 @@ export async function startUpstreamStandIn(kind: UpstreamKind): Promise<Upstream
         if (!ok)
           return json(res, kind === 'github' ? 200 : 400, { error: 'bad_verification_code' });
         exchanges += 1;
-        const token = randomBytes(16).toString('hex');
-        tokens.set(token, entry.user);
-        json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user' });
+        issue(res, entry.user);
       });
       return;
     }
+    const held = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
+    const user = held && held.expiresAt > Date.now() ? held.user : undefined;
+    if (req.method === 'GET' && url.pathname === '/issues' && kind === 'github') {
+      // GitHub's "issues assigned to the authenticated user".
+      if (!user) return json(res, 401, { message: 'Bad credentials' });
+      return json(res, 200, [{ number: 1, title: `Fix the login of ${user.login}` }]);
+    }
     if (req.method === 'GET' && url.pathname === paths.user) {
-      const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
       if (!user) return json(res, 401, { message: 'Bad credentials' });
       return json(
         res,
