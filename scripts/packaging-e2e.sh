@@ -6,7 +6,8 @@
 # own tsconfig and runs its own jest suite (and its test:dual-package check and test:vitest suite,
 # when it has them).
 # Then, on the same tarball, scripts/schematics-e2e.sh: `nest add` and `nest g` in apps freshly made
-# by the Nest CLI 11 and 12 (skipped when app templates are named as arguments).
+# by the Nest CLI 11 and 12 (SCHEMATICS_NEST=12 for one), their own build, tests and lint, and their
+# tools called with the official SDK client (skipped when app templates are named as arguments).
 # Needs the npm registry; the npm cache keeps reruns fast.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"

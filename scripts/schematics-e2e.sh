@@ -4,15 +4,19 @@
 # (no install), one `npm install` of the app's own dependencies and the tarball, then with the
 # app's own CLI `nest add nestjs-mcp --skip-install` (the package is installed already: `nest add`
 # would otherwise install it from the registry, where it is not yet) and `nest g -c nestjs-mcp`
-# for each generator, then the app's own `npm run build`, `npm test` and `npm run lint`.
-# Usage: scripts/schematics-e2e.sh TARBALL [11|12 ...]. Needs the npm registry (npm cache helps).
+# for each generator, then the app's own `npm run build`, `npm test`, `npm run test:e2e` and
+# `npm run lint`; then the built app is started and its generated tools are called with the
+# official SDK v1 client over Streamable HTTP (scripts/lib/sdk-call-app.mjs), answers asserted.
+# Usage: scripts/schematics-e2e.sh TARBALL [11|12 ...]; without majors, SCHEMATICS_NEST (e.g.
+# SCHEMATICS_NEST=12) or both. Needs the npm registry (npm cache helps).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 log() { echo "[schematics] $*" >&2; }
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shift
 majors=("$@")
-[[ ${#majors[@]} -gt 0 ]] || majors=(11 12)
+# shellcheck disable=SC2206 # SCHEMATICS_NEST is a space-separated list of majors
+[[ ${#majors[@]} -gt 0 ]] || majors=(${SCHEMATICS_NEST:-11 12})
 declare -A CLI=([11]=11.0.13 [12]=12.0.8)
 
 WORK="$(mktemp -d /tmp/nestjs-mcp-schematics.XXXXXX)"
@@ -46,10 +50,14 @@ one_app() {
     npx nest g -c nestjs-mcp "$schematic" "$name" </dev/null >&2
     [[ -f "$file" && -f "${file%.ts}.spec.ts" ]] || { log "no $file (or its spec)"; return 1; }
   done
-  log "nest $major: the app's own build, test and lint"
+  log "nest $major: the app's own build, test, e2e test and lint"
   npm run -s build >&2
   npm test >&2
+  npm run -s test:e2e >&2
   npm run -s lint >&2
+  log "nest $major: the built app, called with the official SDK client"
+  node "$ROOT/scripts/lib/sdk-call-app.mjs" dist/main.js \
+    'hello=from the sdk=hello: from the sdk' 'weather=rain=weather: rain' >&2
 }
 
 failed=()
