@@ -2,6 +2,7 @@ import { CliError, EXIT } from '../cli-error.js';
 import { parseJsonObject } from '../json-arguments.js';
 import type { CliSession } from '../cli-session.js';
 import { asPromptArguments } from '../commands/prompt.commands.js';
+import { findSkill } from '../commands/skill.commands.js';
 import { describeError } from '../io/output.js';
 import { formatProgress } from '../session-events.js';
 
@@ -77,6 +78,18 @@ export const ONE_SHOT_COMMANDS: readonly OneShotCommand[] = [
     args: '<uri>',
     summary: 'reads a resource',
     run: async (s, [uri]) => ({ value: await s.client.readResource(uri!) }),
+  },
+  {
+    name: 'skills',
+    args: '',
+    summary: 'prints { skills: [...] } (SEP-2640)',
+    run: async (s) => ({ value: { skills: await s.client.skills.listAll() } }),
+  },
+  {
+    name: 'skill',
+    args: '<name>',
+    summary: 'prints { skill, text }: the entry of a skill (name or URI) and its SKILL.md',
+    run: async (s, [name]) => ({ value: await findSkill(s, name!) }),
   },
   {
     name: 'ping',

@@ -9,6 +9,7 @@ import {
   unsubscribeCommand,
 } from '../commands/resource.commands.js';
 import { clearCommand, reconnectCommand } from '../commands/session.commands.js';
+import { skillCommand, skillsCommand } from '../commands/skill.commands.js';
 import {
   capabilitiesCommand,
   infoCommand,
@@ -51,6 +52,8 @@ export const REPL_COMMANDS: readonly ReplCommand[] = [
   readCommand,
   subscribeCommand,
   unsubscribeCommand,
+  skillsCommand,
+  skillCommand,
   pingCommand,
   infoCommand,
   capabilitiesCommand,

@@ -17,6 +17,7 @@ import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { MCP_GATEWAY_CLAIMS } from './forward-call.js';
 import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.js';
 import { GatewayRegistrations, type RegistrationKind } from './gateway-registrations.js';
+import { GatewaySkills } from './gateway-skills.js';
 import { McpGatewayInvoker } from './mcp-gateway-invoker.js';
 import type { McpGatewayTarget } from './mcp-gateway-target.js';
 import { UpstreamInputRelay } from './upstream-input-relay.js';
@@ -50,6 +51,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
   private subscription: Subscription | undefined;
   private server!: McpServer;
   private registrations!: GatewayRegistrations;
+  private skills!: GatewaySkills;
 
   constructor(
     private readonly manager: McpClientManager,
@@ -82,6 +84,7 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       keepsCurrentContext(options),
       this.claims ?? undefined,
     );
+    this.skills = new GatewaySkills(this.server, this.manager, (m) => this.logger.warn(m));
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));
   }
@@ -101,8 +104,9 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
   private sync(aggregate: McpAggregate): void {
     for (const kind of Object.keys(LIST_OF) as Kind[]) {
       const items = aggregate[LIST_OF[kind]] as readonly McpAggregated<never>[];
-      this.syncKind(kind, items);
+      this.syncKind(kind, kind === 'resource' ? items.filter((i) => !isSkillFile(i)) : items);
     }
+    void this.skills.sync(aggregate);
   }
 
   private syncKind(kind: RegistrationKind, items: readonly McpAggregated<never>[]): void {
@@ -131,6 +135,11 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       }
     }
   }
+}
+
+/** An upstream skill's file: served under the server's skill prefix instead (GatewaySkills). */
+function isSkillFile(item: McpAggregated<never>): boolean {
+  return item.upstreamName.startsWith('skill://');
 }
 
 /** What makes a registration stale: its server or descriptor changed. */
