@@ -8,12 +8,22 @@ import {
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
   RequestMetaObjectSchema,
+  type RequestMetaObject,
 } from '../schema/modern.js';
+import { isPlainRequestMeta } from './plain-request-meta.js';
 import { markEnvelopeError } from './envelope-error.js';
 
 /** The -32602 of a missing or malformed `_meta` field (HTTP 400). */
 function envelope(message: string): McpError {
   return markEnvelopeError(McpError.invalidParams(message));
+}
+
+/** `_meta` through the schema (the plain ones skip it, see `isPlainRequestMeta`); -32602 if invalid. */
+function checkedMeta(meta: Record<string, unknown>): RequestMetaObject {
+  const parsed = RequestMetaObjectSchema.safeParse(meta);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw envelope(`Invalid params._meta: ${issue?.path.map(String).join('.')}: ${issue?.message}`);
 }
 
 /** `-32022` with `{ supported, requested }` for a version this server does not speak. */
@@ -58,12 +68,7 @@ export function parseModernEnvelope(
   }
   beforeVersionCheck?.(version);
   if (!supported.includes(version)) throw unsupportedVersion(version, supported);
-  const parsed = RequestMetaObjectSchema.safeParse(meta);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw envelope(`Invalid params._meta: ${issue?.path.map(String).join('.')}: ${issue?.message}`);
-  }
-  const data = parsed.data;
+  const data = isPlainRequestMeta(meta) ? (meta as RequestMetaObject) : checkedMeta(meta);
   const protocol: ProtocolContext = {
     protocolVersion: version,
     clientCapabilities: data[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities,

@@ -18,7 +18,16 @@ export function headerMismatch(message: string): McpError {
 export function headerValue(req: IncomingMessage, lowerName: string): string | undefined {
   const raw = req.headers[lowerName];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  return value === undefined ? undefined : value.replace(/^[ \t]+|[ \t]+$/g, '');
+  if (value === undefined || value === '') return value;
+  // Node's parser trims most values already: the regex runs only when an edge is OWS.
+  return isOws(value.charCodeAt(0)) || isOws(value.charCodeAt(value.length - 1))
+    ? value.replace(/^[ \t]+|[ \t]+$/g, '')
+    : value;
+}
+
+/** Space or horizontal tab. */
+function isOws(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /** `MCP-Protocol-Version` must equal the `_meta` version (-32020 otherwise). */

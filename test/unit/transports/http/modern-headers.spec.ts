@@ -29,6 +29,15 @@ describe('headerValue', () => {
   it('trims OWS', () => {
     expect(headerValue(req({ 'mcp-name': ' \t x \t' }), 'mcp-name')).toBe('x');
   });
+
+  it('trims OWS on one edge only, keeps inner spaces and an untrimmed value as is', () => {
+    expect(headerValue(req({ 'mcp-name': 'a b\t' }), 'mcp-name')).toBe('a b');
+    expect(headerValue(req({ 'mcp-name': ' a b' }), 'mcp-name')).toBe('a b');
+    expect(headerValue(req({ 'mcp-name': 'a b' }), 'mcp-name')).toBe('a b');
+    expect(headerValue(req({ 'mcp-name': ' ' }), 'mcp-name')).toBe('');
+    expect(headerValue(req({ 'mcp-name': '' }), 'mcp-name')).toBe('');
+    expect(headerValue(req({}), 'mcp-name')).toBeUndefined();
+  });
 });
 
 describe('checkStandardHeaders', () => {
