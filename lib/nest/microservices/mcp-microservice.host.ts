@@ -10,7 +10,7 @@ import { McpServer } from '../../server/mcp-server.js';
 import { McpMicroserviceServer, type McpMicroserviceOptions } from './mcp-microservice.server.js';
 
 /** The token of the `microservice` extra's options inside one `McpModule`. */
-export const MCP_MICROSERVICE_OPTIONS = Symbol('MCP_MICROSERVICE_OPTIONS');
+export const MCP_MICROSERVICE_OPTIONS = Symbol.for('nestjs-mcp:MicroserviceOptions');
 
 /**
  * The `microservice` extra of `McpModule.forRoot()`: serves the module's MCP server on NATS or
