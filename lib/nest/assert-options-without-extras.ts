@@ -9,6 +9,7 @@ const EXTRAS: ReadonlyArray<keyof McpModuleExtras> = [
   'isGlobal',
   'explorer',
   'serverCard',
+  'microservice',
 ];
 
 /**

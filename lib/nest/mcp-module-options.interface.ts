@@ -9,6 +9,7 @@ import type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
 import type { McpRouteToolRef } from './decorators/route-tool.decorator.js';
 import type { McpServerCardSettings } from './server-card/server-card-settings.js';
 import type { McpSseExtras } from './sse/sse-module-extras.js';
+import type { McpMicroserviceOptions } from './microservices/mcp-microservice.server.js';
 import type { McpWebSocketSettings } from './websocket/mcp-websocket.providers.js';
 
 /**
@@ -134,6 +135,14 @@ export interface McpModuleExtras {
    * the server's `name`, or `serverCard.name`. Default `false`.
    */
   serverCard?: boolean | McpServerCardSettings;
+  /**
+   * Also serve this server on a broker, from the app's own lifecycle: `{ nats: { servers,
+   * subject } }` or `{ rabbitmq: { url, queue } }`, plus `principalClaims`, `keepAliveMs` and the
+   * other `McpMicroserviceServer` options. It connects during `app.init()` (no
+   * `connectMicroservice`/`startAllMicroservices`) and closes when the app closes. Needs the
+   * broker's client (`@nats-io/transport-node` or `amqplib`). Default: none.
+   */
+  microservice?: McpMicroserviceOptions | undefined;
 }
 
 /**

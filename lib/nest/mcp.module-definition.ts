@@ -12,6 +12,7 @@ import { resolveSseExtras } from './sse/sse-module-extras.js';
 import { MCP_SERVER_CARD, resolveServerCard } from './server-card/server-card-settings.js';
 import { McpServerCardRoute } from './server-card/server-card.route.js';
 import { createMcpWebSocketProviders } from './websocket/mcp-websocket.providers.js';
+import { createMcpMicroserviceProviders } from './microservices/mcp-microservice.host.js';
 
 /**
  * The module builder: `forRoot(options & extras)` and `forRootAsync({ useFactory | useClass |
@@ -34,6 +35,7 @@ export const {
       websocket: false,
       explorer: false,
       serverCard: false,
+      microservice: undefined,
     },
     // Annotated: the body refers to MCP_MODULE_OPTIONS, which this builder defines.
     (definition, extras): DynamicModule => {
@@ -72,6 +74,7 @@ export const {
           },
           ...(fastPath ? [{ provide: MCP_FAST_PATH, useValue: path }, McpFastPathMount] : []),
           ...(websocket ? createMcpWebSocketProviders(websocket, MCP_MODULE_OPTIONS) : []),
+          ...(extras.microservice ? createMcpMicroserviceProviders(extras.microservice) : []),
           ...(serverCard
             ? [
                 {

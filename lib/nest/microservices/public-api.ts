@@ -4,6 +4,7 @@ export {
   MCP_MICROSERVICE_TRANSPORT,
   type McpMicroserviceOptions,
 } from './mcp-microservice.server.js';
+export { McpMicroserviceHost } from './mcp-microservice.host.js';
 export type {
   BrokerPrincipalClaims,
   BrokerRequest,

@@ -8,6 +8,7 @@ import {
   parseJson,
   toJsonRpcMessage,
   type JsonRpcMessage,
+  type JsonRpcRequest,
   type RequestId,
 } from '../../protocol/json-rpc.js';
 import { encodeForSending } from '../shared/encode-outgoing.js';
@@ -22,6 +23,7 @@ import {
   type BrokerTarget,
 } from './broker-link.interface.js';
 import type { McpBrokerEndpoint } from './broker-options.interface.js';
+import { IdempotentCalls } from './idempotent-calls.js';
 import { NatsClientLink, NO_RESPONDERS_HEADER } from './nats-link.js';
 
 /** Options of {@link BrokerClientTransport}. */
@@ -36,6 +38,17 @@ export interface BrokerClientTransportOptions {
 
 const decoder = new TextDecoder();
 
+/** A request waiting for its response: its liveness clock, and what a retry needs. */
+interface PendingRequest {
+  timer: NodeJS.Timeout;
+  readonly request: JsonRpcRequest;
+  /** The text to send again after a dead replica; absent: the request is never retried. */
+  readonly retryText?: string | undefined;
+  retried: boolean;
+  /** Sent in a 2025-era session (to its replica's own address). */
+  readonly inSession: boolean;
+}
+
 /**
  * MCP client transport over a broker (NATS request subject, RabbitMQ work queue): each JSON-RPC
  * message is published unchanged to the service's address with the client's reply address;
@@ -45,12 +58,15 @@ const decoder = new TextDecoder();
  * (requests, answers to the service's elicitation and sampling requests, cancellations) goes to
  * that replica's own address; `close()` ends the session there. A request whose service goes
  * quiet for `livenessMs`, or that no replica listens for (NATS), fails with a `-32603` naming
- * the address, never hangs.
+ * the address, never hangs. A stateless (2026-07-28) read that goes quiet (`tools/list`,
+ * `resources/read`, a tool annotated `readOnlyHint` or `idempotentHint`...) is sent once more
+ * to the shared address, where another replica takes it; anything else fails, never runs twice.
  */
 export class BrokerClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
   private readonly errors = new Subject<Error>();
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly idempotent = new IdempotentCalls();
   private readonly livenessMs: number;
   private ended = false;
   /** The 2025-era session this client holds: its id and its replica's address. */
@@ -95,8 +111,19 @@ export class BrokerClientTransport implements ClientTransport {
     if (this.ended)
       throw new TransportError(`${this.link.description}: transport closed`, 'closed');
     const text = encodeForSending(message);
-    const key = isJsonRpcRequest(message) ? JSON.stringify(message.id) : undefined;
-    if (key !== undefined) this.watch(key);
+    const request = isJsonRpcRequest(message) ? message : undefined;
+    const key = request ? JSON.stringify(request.id) : undefined;
+    if (request && key !== undefined) {
+      // A session's calls live on its replica: they cannot move to another one.
+      const retryable = this.session === undefined && this.idempotent.allows(request);
+      this.pending.set(key, {
+        timer: this.clock(key),
+        request,
+        retryText: retryable ? text : undefined,
+        retried: false,
+        inSession: this.session !== undefined,
+      });
+    }
     try {
       await this.link.send(text, key, this.session);
     } catch (error) {
@@ -126,8 +153,7 @@ export class BrokerClientTransport implements ClientTransport {
         .send('', undefined, { address: session.address, headers: end })
         .catch(() => {});
     }
-    for (const timer of this.pending.values()) clearTimeout(timer);
-    this.pending.clear();
+    this.stopClocks();
     await this.link.close();
     this.messages.complete();
     this.errors.complete();
@@ -155,28 +181,65 @@ export class BrokerClientTransport implements ClientTransport {
       this.errors.next(error as Error);
       return;
     }
-    if (!('method' in message) && message.id !== null) this.forget(JSON.stringify(message.id));
+    if (!('method' in message) && message.id !== null) {
+      const key = JSON.stringify(message.id);
+      const pending = this.pending.get(key);
+      if (pending) this.idempotent.learn(pending.request, message);
+      this.forget(key);
+    }
     this.messages.next(message);
   }
 
-  /** (Re)starts the liveness clock of a pending request. */
+  /** Restarts the liveness clock of a pending request. */
   private watch(key: string): void {
-    clearTimeout(this.pending.get(key));
-    const timer = setTimeout(
-      () =>
-        this.fail(
-          key,
-          `no answer for ${this.livenessMs} ms (the replica serving the request may have died)`,
-        ),
-      this.livenessMs,
-    );
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending.timer = this.clock(key);
+  }
+
+  private clock(key: string): NodeJS.Timeout {
+    const timer = setTimeout(() => this.quiet(key), this.livenessMs);
     timer.unref();
-    this.pending.set(key, timer);
+    return timer;
+  }
+
+  /** Nothing arrived for a request for `livenessMs`: send a read again once, else fail it. */
+  private quiet(key: string): void {
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    const silence = `no answer for ${this.livenessMs} ms (the replica serving the request may have died)`;
+    if (pending.retryText === undefined || pending.retried || this.ended) {
+      this.fail(key, `${silence}; ${this.notRetried(pending)}`);
+      return;
+    }
+    pending.retried = true;
+    pending.timer = this.clock(key);
+    this.link.send(pending.retryText, key).catch((error: unknown) => {
+      this.fail(key, `${silence}; the retry could not be sent: ${(error as Error).message}`);
+    });
+  }
+
+  /** Why a quiet request was not (or no more) sent again. */
+  private notRetried({ request, retryText, retried, inSession }: PendingRequest): string {
+    if (retried) return 'its retry on another replica got no answer either';
+    if (retryText !== undefined) return 'not retried: the transport closed';
+    if (inSession) {
+      return `not retried: ${request.method} belongs to a session, which lives on that replica`;
+    }
+    return `not retried: ${request.method} is not known to be idempotent (it may have run)`;
   }
 
   private forget(key: string): void {
-    clearTimeout(this.pending.get(key));
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
     this.pending.delete(key);
+  }
+
+  private stopClocks(): void {
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
   }
 
   /** Answers a pending request with the transport's error, as if the service had. */
@@ -195,8 +258,7 @@ export class BrokerClientTransport implements ClientTransport {
   private end(error: Error): void {
     if (this.ended) return;
     this.ended = true;
-    for (const timer of this.pending.values()) clearTimeout(timer);
-    this.pending.clear();
+    this.stopClocks();
     this.closeError = new TransportError(
       `${this.link.description}: ${error.message}`,
       'closed',
