@@ -68,7 +68,7 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
     clients: (options.clients ?? []).map((c) => ({
       client_id: c.clientId,
       ...(c.clientSecret !== undefined
-        ? { client_secret: c.clientSecret }
+        ? { client_secret: c.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
         : { token_endpoint_auth_method: 'none' }),
       redirect_uris: c.redirectUris,
       client_name: c.name ?? c.clientId,
