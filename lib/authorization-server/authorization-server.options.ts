@@ -75,6 +75,27 @@ export interface McpRegistrationOptions {
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
+/** A downstream API the server exchanges access tokens for (RFC 8693). */
+export interface McpTokenExchangeAudience {
+  /** Its resource identifier, the issued token's `aud` (`https://api.internal`). */
+  resource: string;
+  /** The scopes a token for it may carry (narrowed to the subject token's). */
+  scopes: string[];
+}
+
+/** RFC 8693 token exchange at the token endpoint and through `ctx.auth.exchangeToken()`. */
+export interface McpTokenExchangeOptions {
+  /** The downstream APIs tokens are exchanged for; any other target is `invalid_target`. */
+  audiences: McpTokenExchangeAudience[];
+  /**
+   * The pre-registered clients (`clients[].clientId`) allowed to use the grant at the token
+   * endpoint; any other client is refused. Default none (in-process exchange only).
+   */
+  clients?: string[];
+  /** The issued tokens' lifetime, seconds. Default 120. */
+  ttlSeconds?: number;
+}
+
 /**
  * Options of the authorization server (`McpAuthorizationServerModule.forRoot`): the Nest app
  * becomes an OAuth 2.1 authorization server for its own MCP endpoint, signing users in with the
@@ -125,6 +146,12 @@ export interface McpAuthorizationServerOptions {
    * instances. Default: one random key made at startup (kept tokens are lost on restart).
    */
   upstreamTokens?: { keys?: ReadonlyArray<AesKeyInput> };
+  /**
+   * RFC 8693 token exchange: an access token of this server traded for a short-lived token of a
+   * downstream API that trusts this issuer (same user, narrowed scopes, `act` naming the actor).
+   * Default off.
+   */
+  tokenExchange?: McpTokenExchangeOptions;
   /** Access token lifetime, seconds. Default 300. */
   accessTokenTtlSeconds?: number;
   /** Refresh token lifetime, seconds. Default 14 days. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import type { DocumentFetchGate } from './document-fetch-gate.js';
+import { TOKEN_EXCHANGE_GRANT } from './token-exchange/token-exchange-grant.js';
 import { GRANT_ID_CLAIM } from './grant-revocations.js';
 import { errorPage } from './pages/consent-page.js';
 import { resolvesToPrivateAddress } from './private-address.js';
@@ -67,12 +68,16 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
     clients: (options.clients ?? []).map((c) => ({
       client_id: c.clientId,
       ...(c.clientSecret !== undefined
-        ? { client_secret: c.clientSecret }
+        ? { client_secret: c.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
         : { token_endpoint_auth_method: 'none' }),
       redirect_uris: c.redirectUris,
       client_name: c.name ?? c.clientId,
       application_type: c.applicationType ?? 'web',
-      grant_types: ['authorization_code', 'refresh_token'],
+      grant_types: [
+        'authorization_code',
+        'refresh_token',
+        ...(options.tokenExchange?.clients?.includes(c.clientId) ? [TOKEN_EXCHANGE_GRANT] : []),
+      ],
       response_types: ['code'],
     })),
     jwks: { keys: inputs.signingKeys },

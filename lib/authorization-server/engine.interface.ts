@@ -12,6 +12,13 @@ export interface Engine {
     options?: { mergeWithLastSubmission?: boolean },
   ): Promise<void>;
   on(event: string, listener: (...args: unknown[]) => void): void;
+  /** Adds a grant type to the token endpoint: its handler, parameters and repeatable ones. */
+  registerGrantType(
+    name: string,
+    handler: (ctx: never) => Promise<void>,
+    params: string[],
+    dupes: string[],
+  ): void;
   /** Adds a Koa middleware in front of the engine's routes (it sees `ctx.oidc` after `next`). */
   use(middleware: (ctx: EngineContext, next: () => Promise<void>) => Promise<void>): void;
   Interaction: {

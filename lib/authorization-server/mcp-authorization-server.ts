@@ -24,11 +24,14 @@ import type { McpAuthorizationStore } from './store/authorization-store.interfac
 import { DefaultStore } from './store/default-store.js';
 import { revokeStructuredTokens } from './structured-token-revocation.js';
 import type { McpUpstreamTokenSource } from '../server/auth/upstream-token-source.interface.js';
+import type { McpTokenExchanger } from '../server/auth/token-exchanger.interface.js';
+import { setUpTokenExchange } from './token-exchange/token-exchange-grant.js';
+import type { TokenExchangeErrors } from './token-exchange/token-exchange-refusal.js';
 import { keptUpstreamTokens } from './upstream-tokens/kept-upstream-tokens.js';
 
 interface EngineModule {
   default: new (issuer: string, configuration: Record<string, unknown>) => Engine;
-  errors: OneTimeErrors & { InvalidTarget: new (description?: string) => Error };
+  errors: OneTimeErrors & TokenExchangeErrors;
 }
 
 /** How long a revoked grant stays listed beyond the access token lifetime (the verifier's 5 s skew and more). */
@@ -48,6 +51,8 @@ export interface McpAuthorizationServerResource {
   verifier: McpAccessTokenVerifier;
   /** The kept upstream tokens (`ctx.auth.upstreamToken()`), when an upstream keeps them. */
   upstreamTokens?: McpUpstreamTokenSource;
+  /** RFC 8693 token exchange (`ctx.auth.exchangeToken()`), when `tokenExchange` is set. */
+  tokenExchange?: McpTokenExchanger;
 }
 
 /** What `create` builds besides the engine. */
@@ -58,6 +63,7 @@ interface ServerParts {
   defaultStore: DefaultStore | undefined;
   documentFetches: DocumentFetchGate;
   kept: ReturnType<typeof keptUpstreamTokens>;
+  exchange: McpTokenExchanger | undefined;
 }
 
 function jsonError(
@@ -189,6 +195,8 @@ export class McpAuthorizationServer {
       typ: 'at+jwt',
     });
     revokeStructuredTokens(engine, ownKeys, engineView);
+    const subjects = new RevocationAwareVerifier(ownKeys, revocations);
+    const exchange = setUpTokenExchange(engine, options, signingKeys[0]!, subjects, module.errors);
     const upstreams = new Map(
       (Array.isArray(options.upstream) ? options.upstream : [options.upstream]).map((u) => [
         u.name,
@@ -202,7 +210,7 @@ export class McpAuthorizationServer {
     const context = { engine, options, upstreams, store, cookieKeys, firstParty, logger };
     const interactions = new InteractionRoutes({ ...context, ...kept });
     const parts = { engine, interactions, revocations, defaultStore, documentFetches, kept };
-    built.server = new McpAuthorizationServer(options, parts, logger);
+    built.server = new McpAuthorizationServer(options, { ...parts, exchange }, logger);
     return built.server;
   }
 
@@ -242,6 +250,7 @@ export class McpAuthorizationServer {
       scopesSupported: [...this.options.scopes],
       verifier: this.verifier,
       ...(this.parts.kept.vault && { upstreamTokens: this.parts.kept.vault }),
+      ...(this.parts.exchange && { tokenExchange: this.parts.exchange }),
     };
   }
 

@@ -95,12 +95,14 @@ export type McpModuleAsyncOptions = Omit<typeof MCP_ASYNC_OPTIONS_TYPE, 'useFact
         const tasks = { ...options.tasks, store };
         const limitCounters = options.limitCounters ?? redis?.limitCounters;
         const upstreamTokens = options.upstreamTokens ?? auth?.upstreamTokens;
+        const tokenExchange = options.tokenExchange ?? auth?.tokenExchange;
         const serverOptions = {
           ...options,
           requestState,
           tasks,
           ...(limitCounters && { limitCounters }),
           ...(upstreamTokens && { upstreamTokens }),
+          ...(tokenExchange && { tokenExchange }),
           logger: new Logger('McpServer'),
         };
         const server = new McpServer(serverOptions, bus);

@@ -361,6 +361,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return this.options.upstreamTokens;
   }
 
+  /** {@inheritDoc ServerNotifier.tokenExchange} */
+  get tokenExchange() {
+    return this.options.tokenExchange;
+  }
+
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
     this.publish({ type: 'resource-updated', uri });

@@ -9,6 +9,7 @@ import type { McpLimitsOptions } from './limits/limits-options.interface.js';
 import type { LimitCounters } from '../stores/limit-counters.interface.js';
 import type { McpSessionStateSeed } from './session/session-state-seed.js';
 import type { McpUpstreamTokenSource } from './auth/upstream-token-source.interface.js';
+import type { McpTokenExchanger } from './auth/token-exchanger.interface.js';
 
 /** Identity of the server, sent as `serverInfo` (an MCP `Implementation`). */
 export interface McpServerInfo {
@@ -59,6 +60,11 @@ export interface McpServerOptions extends McpServerInfo {
    * `McpModule` from `McpAuthorizationServerModule` when an upstream keeps its tokens.
    */
   upstreamTokens?: McpUpstreamTokenSource;
+  /**
+   * Where `ctx.auth.exchangeToken()` gets downstream tokens (RFC 8693 token exchange). Set by
+   * `McpModule` from `McpAuthorizationServerModule` when it has `tokenExchange`.
+   */
+  tokenExchange?: McpTokenExchanger;
   /**
    * Graceful shutdown window (ms): at shutdown (`app.close()`, SIGTERM under `McpStdio`) new
    * sessions and requests are refused, requests in flight may finish for this long, then each one

@@ -3,6 +3,7 @@ import type {
   McpAccessTokenVerifyFn,
 } from '../../server/auth/access-token-verifier.interface.js';
 import type { McpUpstreamTokenSource } from '../../server/auth/upstream-token-source.interface.js';
+import type { McpTokenExchanger } from '../../server/auth/token-exchanger.interface.js';
 import type { McpDpopOptions } from '../../server/auth/dpop-proof-verifier.js';
 import type { ProtectedResourceMetadataOptions } from '../../server/auth/protected-resource-metadata.js';
 
@@ -73,4 +74,9 @@ export interface McpAuthOptions extends ProtectedResourceMetadataOptions {
    * `McpAuthorizationServerModule` when an upstream keeps its tokens (`keepTokens`).
    */
   upstreamTokens?: McpUpstreamTokenSource;
+  /**
+   * Where `ctx.auth.exchangeToken()` gets downstream tokens (RFC 8693); set by
+   * `McpAuthorizationServerModule` when it has `tokenExchange`.
+   */
+  tokenExchange?: McpTokenExchanger;
 }

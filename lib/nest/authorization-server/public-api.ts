@@ -16,7 +16,14 @@ export type {
   McpIdentityDecision,
   McpAuthorizationServerClient,
   McpRegistrationOptions,
+  McpTokenExchangeAudience,
+  McpTokenExchangeOptions,
 } from '../../authorization-server/authorization-server.options.js';
+export {
+  TokenExchangeRefusal,
+  type TokenExchangeErrorCode,
+} from '../../authorization-server/token-exchange/token-exchange-refusal.js';
+export type { McpTokenExchanger } from '../../server/auth/token-exchanger.interface.js';
 export type { McpRateLimit } from '../../authorization-server/fixed-window-limiter.js';
 export type { McpDocumentFetchLimits } from '../../authorization-server/document-fetch-gate.js';
 export type {

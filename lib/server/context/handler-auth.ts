@@ -66,6 +66,31 @@ export class McpHandlerAuth {
     }
   }
 
+  /**
+   * A short-lived access token of the signed-in user for the downstream API `resource`
+   * (`'https://api.internal'`), exchanged (RFC 8693) at the in-app authorization server for the
+   * caller's own access token: same `sub`, `aud` the resource, the `scopes` asked for (default:
+   * all the caller's token and the audience allow), `act` naming the MCP server. Use it to call
+   * that API; never return or log it.
+   * @throws TokenExchangeRefusal (`invalid_target` for an audience not configured,
+   * `invalid_scope` for scopes beyond both, `invalid_grant` when the caller's token no longer
+   * holds), McpError (-32600) when the request has no verified token; Error when no exchange is
+   * configured.
+   */
+  async exchangeToken(resource: string, options: { scopes?: string[] } = {}): Promise<string> {
+    const exchange = this.scope.notifier.tokenExchange;
+    if (!exchange) {
+      throw new Error(
+        'ctx.auth.exchangeToken() needs McpAuthorizationServerModule with tokenExchange.audiences',
+      );
+    }
+    const info = this.info;
+    if (info?.subject === undefined) {
+      throw McpError.invalidRequest('This tool acts as the signed-in user; sign in first');
+    }
+    return exchange.exchange(info.token, resource, options.scopes);
+  }
+
   private get takesUrlElicitation(): boolean {
     const elicitation = this.scope.protocol.clientCapabilities.elicitation;
     return elicitation !== undefined && 'url' in elicitation;

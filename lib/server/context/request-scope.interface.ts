@@ -10,6 +10,7 @@ import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { InputMethod } from '../mrtr/input-answers.js';
 import type { McpUpstreamTokenSource } from '../auth/upstream-token-source.interface.js';
+import type { McpTokenExchanger } from '../auth/token-exchanger.interface.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -23,6 +24,8 @@ export interface ServerNotifier {
   readonly limits?: ServerLimits;
   /** Where `ctx.auth.upstreamToken()` gets upstream tokens (server option `upstreamTokens`). */
   readonly upstreamTokens?: McpUpstreamTokenSource | undefined;
+  /** Where `ctx.auth.exchangeToken()` exchanges tokens (server option `tokenExchange`). */
+  readonly tokenExchange?: McpTokenExchanger | undefined;
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */
