@@ -356,16 +356,6 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.errors.clientOnce(category, key, message);
   }
 
-  /** {@inheritDoc ServerNotifier.upstreamTokens} */
-  get upstreamTokens() {
-    return this.options.upstreamTokens;
-  }
-
-  /** {@inheritDoc ServerNotifier.tokenExchange} */
-  get tokenExchange() {
-    return this.options.tokenExchange;
-  }
-
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
     this.publish({ type: 'resource-updated', uri });

@@ -1,3 +1,4 @@
+import type { McpServerOptions } from '../mcp-server-options.interface.js';
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
@@ -9,8 +10,6 @@ import type { InputRoundPort } from '../mrtr/input-round.js';
 import type { McpElicitations } from '../elicitation/mcp-elicitations.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { InputMethod } from '../mrtr/input-answers.js';
-import type { McpUpstreamTokenSource } from '../auth/upstream-token-source.interface.js';
-import type { McpTokenExchanger } from '../auth/token-exchanger.interface.js';
 
 /** Server-wide notifications a handler may trigger. */
 export interface ServerNotifier {
@@ -22,10 +21,11 @@ export interface ServerNotifier {
   readonly elicitations?: McpElicitations;
   /** The server's caps (`maxPendingClientRequestsPerSession` is checked by input calls). */
   readonly limits?: ServerLimits;
-  /** Where `ctx.auth.upstreamToken()` gets upstream tokens (server option `upstreamTokens`). */
-  readonly upstreamTokens?: McpUpstreamTokenSource | undefined;
-  /** Where `ctx.auth.exchangeToken()` exchanges tokens (server option `tokenExchange`). */
-  readonly tokenExchange?: McpTokenExchanger | undefined;
+  /**
+   * The server's options; `ctx.auth` reads `upstreamTokens` (where `upstreamToken()` gets upstream
+   * tokens) and `tokenExchange` (where `exchangeToken()` exchanges tokens).
+   */
+  readonly options: McpServerOptions;
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */

@@ -24,7 +24,11 @@ const FIELDS: RequestScopeFields = {
   params: { name: 'echo' },
   protocol: { protocolVersion: '2026-07-28', clientCapabilities: {}, era: 'modern' },
   transport: { kind: 'streamable-http' },
-  notifier: { notifyResourceUpdated: () => undefined, notifyListChanged: () => undefined },
+  notifier: {
+    options: { name: 'scope-test', version: '1.0.0' },
+    notifyResourceUpdated: () => undefined,
+    notifyListChanged: () => undefined,
+  },
   principal: 'alice',
 };
 

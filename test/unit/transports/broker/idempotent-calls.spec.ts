@@ -1,7 +1,7 @@
 import { IdempotentCalls } from '../../../../lib/transports/broker/idempotent-calls.js';
 import type { JsonRpcRequest } from '../../../../lib/protocol/json-rpc.js';
 
-const request = (method: string, params?: object): JsonRpcRequest => ({
+const request = (method: string, params?: Record<string, unknown>): JsonRpcRequest => ({
   jsonrpc: '2.0',
   id: 1,
   method,
