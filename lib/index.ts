@@ -132,13 +132,7 @@ export {
   SERVER_CARD_WELL_KNOWN,
   type McpServerCardSettings,
 } from './nest/server-card/server-card-settings.js';
-export type {
-  McpServerCard,
-  McpServerCardHeader,
-  McpServerCardIdentity,
-  McpServerCardRemote,
-  McpServerCardRepository,
-} from './server/server-card/server-card.interface.js';
+export type * from './server/server-card/server-card.interface.js'; // McpServerCard and its parts
 export {
   createMcpWebSocketGateway,
   type McpWebSocketGatewayOptions,
@@ -388,29 +382,9 @@ export {
   type McpThrottleRequest,
 } from './nest/throttler/mcp-throttle-request.js';
 
-// OAuth 2.1 protected resource (module option `auth`)
-export { McpBearerGuard, McpEndpointAuthGuard } from './nest/auth/mcp-bearer.guard.js';
-export { McpResourceServer, McpAuthRefusal } from './nest/auth/mcp-resource-server.js';
-export { McpScopes, MCP_SCOPES_METADATA } from './nest/auth/mcp-scopes.decorator.js';
-export { authOf, type McpAuthenticatedRequest } from './nest/auth/request-auth.js';
-export type { McpAuthOptions, McpScopeMap } from './nest/auth/mcp-auth-options.interface.js';
-export type { McpAuthInfo } from './server/auth/mcp-auth-info.interface.js';
-export type { McpUpstreamTokenSource } from './server/auth/upstream-token-source.interface.js';
-export { McpHandlerAuth } from './server/context/handler-auth.js';
-export type { AesKeyInput } from './engine/aes-gcm-key-ring.js';
-export type { McpDpopOptions } from './server/auth/dpop-proof-verifier.js';
-export type {
-  McpAccessTokenVerifier,
-  McpAccessTokenVerifyFn,
-} from './server/auth/access-token-verifier.interface.js';
-export {
-  JwtAccessTokenVerifier,
-  type JwtAccessTokenVerifierOptions,
-} from './server/auth/jwt-access-token-verifier.js';
-export {
-  IntrospectionTokenVerifier,
-  type IntrospectionTokenVerifierOptions,
-} from './server/auth/introspection-token-verifier.js';
+// OAuth 2.1 protected resource (module option `auth`; named in lib/nest/auth/public-api.ts)
+export * from './nest/auth/public-api.js';
+// Also named by the client's public API: explicit here, so the two `export *` do not clash.
 export {
   protectedResourceMetadata,
   resourceMetadataUrl,

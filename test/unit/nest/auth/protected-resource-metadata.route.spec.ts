@@ -24,6 +24,7 @@ function response() {
     writeHead(status: number, headers: Record<string, string>) {
       this.status = status;
       this.headers = headers;
+      return this; // as Node's
     },
     end(body = '') {
       this.body = body;
@@ -54,15 +55,21 @@ describe('ProtectedResourceMetadataRoute', () => {
       'OPTIONS /.well-known/oauth-protected-resource/v1/mcp',
     ]);
     const res = response();
-    routes['GET /.well-known/oauth-protected-resource/v1/mcp']!({}, res);
+    const get = routes['GET /.well-known/oauth-protected-resource/v1/mcp']!;
+    get({ headers: {} }, res);
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(JSON.parse(res.body)).toMatchObject({
       resource: 'https://api.example/v1/mcp',
       authorization_servers: ['https://as'],
     });
+    // Revalidated with its entity tag: 304, no body.
+    const revalidated = response();
+    get({ headers: { 'if-none-match': res.headers.etag } }, revalidated);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
     const preflight = response();
-    routes['OPTIONS /.well-known/oauth-protected-resource']!({}, preflight);
+    routes['OPTIONS /.well-known/oauth-protected-resource']!({ headers: {} }, preflight);
     expect(preflight.status).toBe(204);
   });
 
