@@ -3,6 +3,7 @@ import type {
   McpAuthorizationStoreAdapter,
 } from './store/authorization-store.interface.js';
 import { GrantRevocations } from './grant-revocations.js';
+import { forEngine } from './store-outage.js';
 
 /** The engine's error classes a lost redemption is refused with. */
 export interface OneTimeErrors {
@@ -30,6 +31,8 @@ const GRANT_SOURCES: Record<string, string> = {
  *   codes, the grant) and the request is refused with `invalid_grant` (thrown from `consume`,
  *   which the engine's error handler answers). Any other one-time record (a pushed request)
  *   refused with `invalid_request`.
+ * - a store outage (`StoreUnavailableError`) becomes the engine's 503 `temporarily_unavailable`
+ *   (`forEngine`), never its 500 `server_error`.
  * - `AccessToken.revokeByGrantId`, which the engine's `revoke()` calls on every revocation
  *   (replayed code, reused refresh token, RFC 7009 revocation), also lists the grant in the
  *   revocation list the resource server reads (JWT access tokens are never stored).
@@ -42,30 +45,30 @@ export function engineStore(
   const view: McpAuthorizationStore = (model) => {
     const inner = store(model);
     const adapter: McpAuthorizationStoreAdapter = {
-      upsert: (id, payload, expiresIn) => inner.upsert(id, payload, expiresIn),
-      find: (id) => inner.find(id),
-      findByUid: (uid) => inner.findByUid(uid),
-      findByUserCode: (code) => inner.findByUserCode(code),
-      destroy: (id) => inner.destroy(id),
+      upsert: (id, payload, expiresIn) => forEngine(inner.upsert(id, payload, expiresIn)),
+      find: (id) => forEngine(inner.find(id)),
+      findByUid: (uid) => forEngine(inner.findByUid(uid)),
+      findByUserCode: (code) => forEngine(inner.findByUserCode(code)),
+      destroy: (id) => forEngine(inner.destroy(id)),
       async consume(id) {
-        const won = await inner.consume(id);
+        const won = await forEngine(inner.consume(id));
         if (won === true) return true;
         if (won !== false) {
           throw new Error('McpAuthorizationStore: consume() must resolve with a boolean');
         }
         const label = GRANT_SOURCES[model];
         if (label === undefined) throw new errors.InvalidRequest(`${model} already used`);
-        const grantId = (await inner.find(id))?.grantId;
+        const grantId = (await forEngine(inner.find(id)))?.grantId;
         if (typeof grantId === 'string') await GrantRevocations.revokeGrant(view, grantId);
         throw new errors.InvalidGrant(`${label} already consumed`);
       },
       revokeByGrantId:
         model === 'AccessToken'
           ? async (grantId) => {
-              await revocations.list(grantId);
-              await inner.revokeByGrantId(grantId);
+              await forEngine(revocations.list(grantId));
+              await forEngine(inner.revokeByGrantId(grantId));
             }
-          : (grantId) => inner.revokeByGrantId(grantId),
+          : (grantId) => forEngine(inner.revokeByGrantId(grantId)),
     };
     return adapter;
   };

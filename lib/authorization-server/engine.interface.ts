@@ -35,6 +35,8 @@ export interface Engine {
 export interface EngineContext {
   status: number;
   body: unknown;
+  /** Sets a response header. */
+  set(field: string, value: string): void;
   oidc?: {
     route?: string;
     client?: { clientId: string };

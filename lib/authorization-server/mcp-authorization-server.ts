@@ -4,6 +4,8 @@ import { loadJose } from '../engine/load-jose.js';
 import { loadOptionalPeer } from '../engine/load-optional-peer.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import { readLimitedBody } from './read-limited-body.js';
+import { jsonError } from './oauth-json-error.js';
+import { answerStoreOutage, retryAfterStoreOutages } from './store-outage.js';
 import { JwtAccessTokenVerifier } from '../server/auth/jwt-access-token-verifier.js';
 import type { McpAuthorizationServerOptions } from './authorization-server.options.js';
 import { AS_ROUTES, engineConfiguration } from './engine-configuration.js';
@@ -64,21 +66,6 @@ interface ServerParts {
   documentFetches: DocumentFetchGate;
   kept: ReturnType<typeof keptUpstreamTokens>;
   exchange: McpTokenExchanger | undefined;
-}
-
-function jsonError(
-  res: ServerResponse,
-  status: number,
-  error: string,
-  description: string,
-  headers = {},
-) {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(JSON.stringify({ error, error_description: description }));
 }
 
 /**
@@ -184,6 +171,7 @@ export class McpAuthorizationServer {
     });
     const engine = new module.default(new URL(options.issuer).origin, configuration);
     engine.proxy = options.trustProxy ?? false;
+    retryAfterStoreOutages(engine); // first: around every other middleware of ours
     engine.on('server_error', (_ctx, error) =>
       logger.error(`Authorization server error: ${(error as Error)?.message}`),
     );
@@ -272,6 +260,7 @@ export class McpAuthorizationServer {
     }
     if (!path.startsWith('/oauth/')) return false;
     void this.route(req as BodyRequest, res, path).catch((error: unknown) => {
+      if (answerStoreOutage(res, error)) return; // the store logged the outage once
       this.logger.error(`Authorization server request failed: ${(error as Error)?.message}`);
       if (!res.headersSent) jsonError(res, 500, 'server_error', 'The authorization server failed');
     });

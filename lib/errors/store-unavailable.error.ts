@@ -15,3 +15,17 @@ export class StoreUnavailableError extends McpError {
     if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
 }
+
+/** `Retry-After` (seconds) of an HTTP answer carrying a {@link StoreUnavailableError}. */
+export const STORE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The HTTP status and `Retry-After` of a JSON-RPC error object that is a store outage (code
+ * -32001): 503, retry after {@link STORE_RETRY_AFTER_SECONDS}; undefined for any other error.
+ */
+export function storeUnavailableReplyOf(
+  error: { code: number } | undefined,
+): { status: 503; retryAfter: string } | undefined {
+  if (error?.code !== STORE_UNAVAILABLE_ERROR_CODE) return undefined;
+  return { status: 503, retryAfter: String(STORE_RETRY_AFTER_SECONDS) };
+}

@@ -45,5 +45,6 @@ export { redisOptionsFromEnv } from './redis/redis-options-from-env.js';
 
 // ── SQL stores (the app's own TypeORM DataSource: PostgreSQL, MySQL, MariaDB; optional peer `typeorm`)
 export { SqlTaskStore, type SqlTaskStoreOptions } from './sql/sql-task-store.js';
+export type { SqlStoreLogOptions } from './sql/sql-store-failures.js';
 export { mcpSqlEntities, mcpSqlStoresMigration } from './sql/sql-stores-schema.js';
 export { DEFAULT_SQL_TABLE_NAMES, type McpSqlTableNames } from './sql/sql-table-names.js';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from '../../stores/sql/sql-table-names.js';
+import { SqlStoreFailures, type SqlStoreLogOptions } from '../../stores/sql/sql-store-failures.js';
 import type {
   McpAuthorizationRecord,
   McpAuthorizationStore,
@@ -7,7 +8,7 @@ import type {
 } from './authorization-store.interface.js';
 
 /** Options of {@link sqlAuthorizationStore}. */
-export interface SqlAuthorizationStoreOptions {
+export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
   /** The records' table (made by `mcpSqlStoresMigration`). Default `'mcp_authorization_records'`. */
   table?: string;
 }
@@ -35,13 +36,16 @@ interface RecordRow {
  * `UPDATE ... SET consumed = :now WHERE ... AND consumed IS NULL` and wins only when it changed a
  * row, so of concurrent redemptions on any number of instances exactly one wins. Rows past
  * `expires_at` are never read nor consumed; {@link SqlAuthorizationStore.deleteExpired} removes
- * them. The `DataSource` is the app's: not initialised nor closed here.
+ * them. The `DataSource` is the app's: not initialised nor closed here. While the database
+ * cannot be reached every method rejects with a `StoreUnavailableError` (the authorization server
+ * answers 503 `temporarily_unavailable`); the driver's text is logged once per outage.
  */
 export function sqlAuthorizationStore(
   dataSource: DataSource,
   options: SqlAuthorizationStoreOptions = {},
 ): SqlAuthorizationStore {
   const table = checkedTableName(options.table ?? DEFAULT_SQL_TABLE_NAMES.authorizationTable);
+  const failures = new SqlStoreFailures('SQL authorization store', dataSource, options.logger);
   const live = '(r.expires_at IS NULL OR r.expires_at > :now)';
   const parse = (row: RecordRow | undefined): McpAuthorizationRecord | undefined => {
     if (!row) return undefined;
@@ -64,7 +68,7 @@ export function sqlAuthorizationStore(
         .limit(1)
         .getRawOne<RecordRow>(),
     );
-  const store = (model: string): McpAuthorizationStoreAdapter => ({
+  const queries = (model: string): McpAuthorizationStoreAdapter => ({
     async upsert(id, payload, expiresIn) {
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
       const row = {
@@ -118,14 +122,29 @@ export function sqlAuthorizationStore(
         .execute();
     },
   });
+  const store = (model: string): McpAuthorizationStoreAdapter => {
+    const q = queries(model);
+    return {
+      upsert: (id, payload, expiresIn) =>
+        failures.run('upsert', () => q.upsert(id, payload, expiresIn)),
+      find: (id) => failures.run('find', () => q.find(id)),
+      findByUid: (uid) => failures.run('find', () => q.findByUid(uid)),
+      findByUserCode: (code) => failures.run('find', () => q.findByUserCode(code)),
+      consume: (id) => failures.run('consume', () => q.consume(id)),
+      destroy: (id) => failures.run('destroy', () => q.destroy(id)),
+      revokeByGrantId: (grantId) => failures.run('revoke', () => q.revokeByGrantId(grantId)),
+    };
+  };
   return Object.assign(store, {
     async deleteExpired() {
-      const result = await dataSource
-        .createQueryBuilder()
-        .delete()
-        .from(table)
-        .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
-        .execute();
+      const result = await failures.run('cleanup', () =>
+        dataSource
+          .createQueryBuilder()
+          .delete()
+          .from(table)
+          .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
+          .execute(),
+      );
       return result.affected ?? 0;
     },
   });

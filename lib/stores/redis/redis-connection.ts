@@ -1,19 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { createRedisClient } from './redis-clients.js';
 import { RedisCounters } from './redis-counters.js';
 import { loadIoredis, type IoredisClasses, type RedisClient } from './load-ioredis.js';
 import { RedisKeys } from './redis-keys.js';
-import { RedisFailureLog } from './redis-failure-log.js';
+import { StoreFailureLog } from '../store-failure-log.js';
 import { RedisOutageLog } from './redis-outage-log.js';
 import {
   resolveRedisOptions,
   type McpRedisOptions,
   type ResolvedRedisOptions,
 } from './redis-options.interface.js';
-
-/** What a client is told when a store command failed; the details go to the log under `ref`. */
-export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortly';
 
 /**
  * The Redis connections of the MCP stores: one for commands (shared by the stores), one
@@ -27,7 +23,7 @@ export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortl
  */
 export class RedisConnection {
   private readonly extra = new Set<RedisClient>();
-  private readonly failures: RedisFailureLog;
+  private readonly failures: StoreFailureLog;
   private readonly outageLog: RedisOutageLog;
   /** The PING under way while {@link failing} (see {@link probe}). */
   private probing?: Promise<unknown>;
@@ -47,7 +43,7 @@ export class RedisConnection {
     this.keys = new RedisKeys(options.keyPrefix);
     this.outageLog = new RedisOutageLog(options.description, options.logger);
     this.outageLog.watch(client, 'commands');
-    this.failures = new RedisFailureLog(options.description, options.logger);
+    this.failures = new StoreFailureLog('Redis', options.description, options.logger);
   }
 
   /**
@@ -144,13 +140,8 @@ export class RedisConnection {
 
   /** The generic error of a failed `what`, its detail logged under a fresh reference. */
   unavailable(what: string, error: unknown): StoreUnavailableError {
-    const ref = randomBytes(6).toString('hex');
     this.counters.count('command-failed');
-    this.failures.failed(what, ref, error);
-    return new StoreUnavailableError(`${STORE_UNAVAILABLE_MESSAGE} (ref ${ref})`, {
-      cause: error,
-      data: { ref },
-    });
+    return this.failures.unavailable(what, error);
   }
 
   /** One PING at a time while {@link failing}: its answer ends the run of failures. */

@@ -9,9 +9,10 @@ import {
   type TaskStore,
 } from '../task-store.interface.js';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from './sql-table-names.js';
+import { SqlStoreFailures, type SqlStoreLogOptions } from './sql-store-failures.js';
 
 /** Options of {@link SqlTaskStore}. */
-export interface SqlTaskStoreOptions {
+export interface SqlTaskStoreOptions extends SqlStoreLogOptions {
   /** The tasks' table (made by `mcpSqlStoresMigration`). Default `'mcp_tasks'`. */
   table?: string;
 }
@@ -27,18 +28,26 @@ const ownerKey = (owner: string) => createHash('sha256').update(owner).digest('h
  * `update` reads the row `FOR UPDATE` in a transaction, so concurrent updates apply one after
  * the other and a terminal record keeps its status. Expired rows are never read;
  * {@link deleteExpired} removes them. The `DataSource` is not initialised nor closed here.
+ * @throws StoreUnavailableError from every method while the database cannot be reached (the
+ *   driver's text is logged once per outage, never sent).
  */
 export class SqlTaskStore implements TaskStore {
   private readonly table: string;
+  private readonly failures: SqlStoreFailures;
 
   constructor(
     private readonly dataSource: DataSource,
     options: SqlTaskStoreOptions = {},
   ) {
     this.table = checkedTableName(options.table ?? DEFAULT_SQL_TABLE_NAMES.taskTable);
+    this.failures = new SqlStoreFailures('SQL task store', dataSource, options.logger);
   }
 
-  async create(record: TaskRecord): Promise<void> {
+  create(record: TaskRecord): Promise<void> {
+    return this.failures.run('create', () => this.insert(record));
+  }
+
+  private async insert(record: TaskRecord): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
@@ -54,11 +63,17 @@ export class SqlTaskStore implements TaskStore {
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    const row = await this.live('t.task_id = :taskId', { taskId }).getRawOne<{ record: string }>();
+    const row = await this.failures.run('get', () =>
+      this.live('t.task_id = :taskId', { taskId }).getRawOne<{ record: string }>(),
+    );
     return decode(row?.record, taskId);
   }
 
-  async update(taskId: string, patch: TaskRecordPatch): Promise<TaskRecord | undefined> {
+  update(taskId: string, patch: TaskRecordPatch): Promise<TaskRecord | undefined> {
+    return this.failures.run('update', () => this.patch(taskId, patch));
+  }
+
+  private patch(taskId: string, patch: TaskRecordPatch): Promise<TaskRecord | undefined> {
     return this.dataSource.transaction(async (manager) => {
       const row = await manager
         .createQueryBuilder()
@@ -101,7 +116,9 @@ export class SqlTaskStore implements TaskStore {
     if (after) {
       query.andWhere('(t.created_at < :s OR (t.created_at = :s AND t.task_id < :m))', after);
     }
-    const rows = await query.getRawMany<{ record: string; task_id: string; created_at: string }>();
+    const rows = await this.failures.run('list', () =>
+      query.getRawMany<{ record: string; task_id: string; created_at: string }>(),
+    );
     const page = rows.slice(0, limit);
     const tasks = page
       .map((row) => decode(row.record, row.task_id))
@@ -115,12 +132,14 @@ export class SqlTaskStore implements TaskStore {
   }
 
   async delete(taskId: string): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from(this.table)
-      .where('task_id = :taskId', { taskId })
-      .execute();
+    await this.failures.run('delete', () =>
+      this.dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(this.table)
+        .where('task_id = :taskId', { taskId })
+        .execute(),
+    );
   }
 
   /**
@@ -128,12 +147,14 @@ export class SqlTaskStore implements TaskStore {
    * from a job: nothing deletes expired rows otherwise.
    */
   async deleteExpired(): Promise<number> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from(this.table)
-      .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
-      .execute();
+    const result = await this.failures.run('cleanup', () =>
+      this.dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(this.table)
+        .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
+        .execute(),
+    );
     return result.affected ?? 0;
   }
 

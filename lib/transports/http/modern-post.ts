@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpError } from '../../errors/mcp.error.js';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
+import { STORE_RETRY_AFTER_SECONDS } from '../../errors/store-unavailable.error.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import { LazyAbort } from '../../engine/lazy-abort.js';
 import { ModernCall } from '../../engine/modern-call.js';
@@ -139,7 +140,12 @@ class ModernReply implements RequestOutlet {
   error(error: unknown): void {
     const mcp = error instanceof McpError ? error : McpError.internal();
     const status = modernErrorStatus(error, mcp.code);
-    const headers = error instanceof CapacityError ? retryAfterHeader(error) : undefined;
+    const headers =
+      error instanceof CapacityError
+        ? retryAfterHeader(error)
+        : status === 503
+          ? { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) }
+          : undefined;
     this.finish(status, { jsonrpc: '2.0', id: this.request.id, error: mcp.toJson() }, headers);
   }
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage, JsonRpcResponse, RequestId } from '../../protocol/json-rpc.js';
 import { capacityReplyOf } from '../../errors/capacity.error.js';
+import { storeUnavailableReplyOf } from '../../errors/store-unavailable.error.js';
 import {
   encodeMessage,
   encodeMessageBytes,
@@ -141,9 +142,13 @@ export class PostExchange {
         const texts = this.responses.map((r) => encodeMessage(r, this.options.report)!);
         writeJsonText(this.res, 200, `[${texts.join(',')}]`, headers);
       } else {
-        // A capacity refusal met by the handler (a task cap) keeps its 429/503 + Retry-After.
+        // A capacity refusal met by the handler (a task cap) keeps its 429/503 + Retry-After, and
+        // a store that is down (a task store's database) its 503 + Retry-After.
         const first = this.responses[0]!;
-        const refusal = 'error' in first ? capacityReplyOf(first.error) : undefined;
+        const refusal =
+          'error' in first
+            ? (capacityReplyOf(first.error) ?? storeUnavailableReplyOf(first.error))
+            : undefined;
         const status = refusal?.status ?? 200;
         const replyHeaders = refusal ? { ...headers, 'retry-after': refusal.retryAfter } : headers;
         writeJsonText(

@@ -1,5 +1,8 @@
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
+import {
+  STORE_RETRY_AFTER_SECONDS,
+  StoreUnavailableError,
+} from '../../errors/store-unavailable.error.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
 
 /**
@@ -11,7 +14,7 @@ export function storeRefusal(error: unknown, what = 'Session store unavailable')
   // store's or a driver's message stays in the log.
   const detail = error instanceof StoreUnavailableError ? `: ${error.message}` : '';
   return new HttpRefusal(503, ErrorCode.InternalError, `${what}${detail}`, null, {
-    'retry-after': '1',
+    'retry-after': String(STORE_RETRY_AFTER_SECONDS),
   });
 }
 
