@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpClientManager, McpGatewayModule, McpModule } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
+import { startTestGateway } from './support/test-gateway.js';
 import { startReplicaProcess, type ReplicaProcess } from './support/replica-process.js';
 
 const NATS = 'nats://127.0.0.1:4222';
@@ -46,26 +43,16 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
   beforeAll(async () => {
     // Lists the tools (the gateway connects) with one healthy replica, which then leaves.
     const lister = await startReplicaProcess('lister', ENV);
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        McpModule.forRoot({ name: 'gateway', version: '1.0.0' }),
-        McpGatewayModule.forRoot({
-          mcpServers: {
-            stock: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
-          },
-          logger: false,
-        }),
-      ],
-    }).compile();
-    gateway = moduleRef.createNestApplication({ logger: false });
-    await gateway.listen(0, '127.0.0.1');
-    const { port } = (gateway.getHttpServer() as Server).address() as AddressInfo;
-    const manager = gateway.get(McpClientManager);
-    await waitFor(() => manager.aggregate.tools.length === 2, {
-      timeoutMs: 10_000,
-      description: 'the tools of the stock service in the gateway',
-    });
-    client = await connectClient(new URL(`http://127.0.0.1:${port}/mcp`));
+    const started = await startTestGateway(
+      {
+        mcpServers: {
+          stock: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
+        },
+      },
+      2,
+    );
+    gateway = started.app;
+    client = await connectClient(started.url);
     await lister.kill('SIGTERM');
   }, 30_000);
 

@@ -1,24 +1,16 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { connect, headers as natsHeaders } from '@nats-io/transport-node';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  BrokerClientTransport,
-  McpClient,
-  McpClientManager,
-  McpGatewayModule,
-  McpModule,
-} from '../../../lib/index.js';
+import { BrokerClientTransport, McpClient, McpClientManager } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
-import { fetchAs, userFromHeader } from './support/gateway-caller.js';
+import { startTestGateway } from './support/test-gateway.js';
+import { fetchAs } from './support/gateway-caller.js';
 import { CLAIM_KEY } from './support/service-app.js';
 import { seen, startSessionReplica, type SessionReplica } from './support/session-service.js';
 
@@ -65,30 +57,17 @@ describe('2025-era sessions over NATS (SDK client → gateway → service)', () 
   beforeAll(async () => {
     replicas.push(await startSessionReplica('a', { nats: { servers: NATS, subject: SUBJECT } }));
     replicas.push(await startSessionReplica('b', { nats: { servers: NATS, subject: SUBJECT } }));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        McpModule.forRoot({ name: 'gateway', version: '1.0.0' }),
-        McpGatewayModule.forRoot({
-          mcpServers: {
-            shop: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
-          },
-          // The services serve both eras; the gateway asks for a session.
-          client: { versionNegotiation: 'legacy' },
-          principalClaims: { key: CLAIM_KEY },
-          logger: false,
-        }),
-      ],
-    }).compile();
-    gateway = moduleRef.createNestApplication({ logger: false });
-    gateway.use(userFromHeader);
-    await gateway.listen(0, '127.0.0.1');
-    const { port } = (gateway.getHttpServer() as Server).address() as AddressInfo;
-    url = new URL(`http://127.0.0.1:${port}/mcp`);
-    const manager = gateway.get(McpClientManager);
-    await waitFor(() => manager.aggregate.tools.length === 4, {
-      timeoutMs: 10_000,
-      description: "the shop's tools in the gateway",
-    });
+    ({ app: gateway, url } = await startTestGateway(
+      {
+        mcpServers: {
+          shop: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
+        },
+        // The services serve both eras; the gateway asks for a session.
+        client: { versionNegotiation: 'legacy' },
+        principalClaims: { key: CLAIM_KEY },
+      },
+      4,
+    ));
     alice = await clientAs(url, 'alice');
   }, 30_000);
 

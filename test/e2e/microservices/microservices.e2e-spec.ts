@@ -1,21 +1,16 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   BrokerClientTransport,
   McpClient,
-  McpClientManager,
-  McpGatewayModule,
-  McpModule,
   PRINCIPAL_CLAIM_META_KEY,
   signPrincipalClaim,
 } from '../../../lib/index.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
-import { fetchAs, userFromHeader } from './support/gateway-caller.js';
+import { startTestGateway } from './support/test-gateway.js';
+import { fetchAs } from './support/gateway-caller.js';
 import {
   CLAIM_KEY,
   hungCalls,
@@ -56,29 +51,16 @@ describe('MCP over NATS and RabbitMQ (SDK client → gateway → services)', () 
     replicas.push(await startReplica('a', { nats: { servers: NATS, subject: SUBJECT } }));
     replicas.push(await startReplica('b', { nats: { servers: NATS, subject: SUBJECT } }));
     replicas.push(await startReplica('rmq', { rabbitmq: { url: AMQP, queue: QUEUE } }));
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        McpModule.forRoot({ name: 'gateway', version: '1.0.0' }),
-        McpGatewayModule.forRoot({
-          mcpServers: {
-            weather: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
-            stock: { transport: { rabbitmq: { url: AMQP, queue: QUEUE } }, livenessMs: 1500 },
-          },
-          principalClaims: { key: CLAIM_KEY },
-          logger: false,
-        }),
-      ],
-    }).compile();
-    gateway = moduleRef.createNestApplication({ logger: false });
-    gateway.use(userFromHeader);
-    await gateway.listen(0, '127.0.0.1');
-    const { port } = (gateway.getHttpServer() as Server).address() as AddressInfo;
-    url = new URL(`http://127.0.0.1:${port}/mcp`);
-    const manager = gateway.get(McpClientManager);
-    await waitFor(() => manager.aggregate.tools.length === 6, {
-      timeoutMs: 10_000,
-      description: 'the tools of both services in the gateway',
-    });
+    ({ app: gateway, url } = await startTestGateway(
+      {
+        mcpServers: {
+          weather: { transport: { nats: { servers: NATS, subject: SUBJECT } }, livenessMs: 1500 },
+          stock: { transport: { rabbitmq: { url: AMQP, queue: QUEUE } }, livenessMs: 1500 },
+        },
+        principalClaims: { key: CLAIM_KEY },
+      },
+      6,
+    ));
     alice = await clientAs(url, 'alice');
     nc = await connect({ servers: NATS });
   }, 30_000);
