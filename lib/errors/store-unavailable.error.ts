@@ -1,5 +1,8 @@
 import { McpError } from './mcp.error.js';
 
+/** What a client is told when a store command failed; the details go to the log under `ref`. */
+export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortly';
+
 /** JSON-RPC code of a {@link StoreUnavailableError} (implementation-defined server-error range). */
 export const STORE_UNAVAILABLE_ERROR_CODE = -32001 as const;
 
@@ -21,11 +24,13 @@ export const STORE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * The HTTP status and `Retry-After` of a JSON-RPC error object that is a store outage (code
- * -32001): 503, retry after {@link STORE_RETRY_AFTER_SECONDS}; undefined for any other error.
+ * -32001 with the outage's message): 503, retry after {@link STORE_RETRY_AFTER_SECONDS};
+ * undefined for any other error, including a -32001 a handler threw for its own reasons.
  */
 export function storeUnavailableReplyOf(
-  error: { code: number } | undefined,
+  error: { code: number; message?: string } | undefined,
 ): { status: 503; retryAfter: string } | undefined {
   if (error?.code !== STORE_UNAVAILABLE_ERROR_CODE) return undefined;
+  if (!error.message?.startsWith(STORE_UNAVAILABLE_MESSAGE)) return undefined;
   return { status: 503, retryAfter: String(STORE_RETRY_AFTER_SECONDS) };
 }

@@ -356,6 +356,11 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     this.errors.clientOnce(category, key, message);
   }
 
+  /** {@inheritDoc ServerNotifier.authSources} */
+  get authSources() {
+    return this.options;
+  }
+
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
     this.publish({ type: 'resource-updated', uri });

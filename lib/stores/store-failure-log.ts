@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { StoreUnavailableError } from '../errors/store-unavailable.error.js';
+import {
+  STORE_UNAVAILABLE_MESSAGE,
+  StoreUnavailableError,
+} from '../errors/store-unavailable.error.js';
 import type { McpLogger } from '../engine/logger.interface.js';
 import { RateLimitedLog } from '../engine/rate-limited-log.js';
-
-/** What a client is told when a store command failed; the details go to the log under `ref`. */
-export const STORE_UNAVAILABLE_MESSAGE = 'Shared store unavailable, retry shortly';
 
 /**
  * Logs the failed commands of a shared store (Redis, a SQL database) once per run: the first

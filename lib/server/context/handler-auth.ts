@@ -40,7 +40,7 @@ export class McpHandlerAuth {
    * the request has no signed-in subject; Error when no token source is configured.
    */
   async upstreamToken(upstream: string): Promise<string> {
-    const source = this.scope.notifier.options.upstreamTokens;
+    const source = this.scope.notifier.authSources?.upstreamTokens;
     if (!source) {
       throw new Error(
         'ctx.auth.upstreamToken() needs McpAuthorizationServerModule with an upstream that keeps its tokens (keepTokens: true)',
@@ -78,7 +78,7 @@ export class McpHandlerAuth {
    * configured.
    */
   async exchangeToken(resource: string, options: { scopes?: string[] } = {}): Promise<string> {
-    const exchange = this.scope.notifier.options.tokenExchange;
+    const exchange = this.scope.notifier.authSources?.tokenExchange;
     if (!exchange) {
       throw new Error(
         'ctx.auth.exchangeToken() needs McpAuthorizationServerModule with tokenExchange.audiences',

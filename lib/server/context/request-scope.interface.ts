@@ -1,4 +1,5 @@
-import type { McpServerOptions } from '../mcp-server-options.interface.js';
+import type { McpUpstreamTokenSource } from '../auth/upstream-token-source.interface.js';
+import type { McpTokenExchanger } from '../auth/token-exchanger.interface.js';
 import type { JsonRpcPeer } from '../../engine/json-rpc-peer.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { RequestId } from '../../protocol/json-rpc.js';
@@ -22,10 +23,13 @@ export interface ServerNotifier {
   /** The server's caps (`maxPendingClientRequestsPerSession` is checked by input calls). */
   readonly limits?: ServerLimits;
   /**
-   * The server's options; `ctx.auth` reads `upstreamTokens` (where `upstreamToken()` gets upstream
-   * tokens) and `tokenExchange` (where `exchangeToken()` exchanges tokens).
+   * Where `ctx.auth` gets what it hands out: `upstreamTokens` (for `upstreamToken()`) and
+   * `tokenExchange` (for `exchangeToken()`), the server options of those names.
    */
-  readonly options: McpServerOptions;
+  readonly authSources?: {
+    readonly upstreamTokens?: McpUpstreamTokenSource | undefined;
+    readonly tokenExchange?: McpTokenExchanger | undefined;
+  };
 }
 
 /** Everything the engine knows about one incoming request. Built once per request. */

@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import type { RedisClient } from './load-ioredis.js';
 import type { RedisConnection } from './redis-connection.js';
-import { STORE_UNAVAILABLE_MESSAGE } from '../store-failure-log.js';
+import { STORE_UNAVAILABLE_MESSAGE } from '../../errors/store-unavailable.error.js';
 
 /** How often a waiting {@link LogWatch} wakes without news, so its follower checks `stop()` (ms). */
 export const WATCH_TICK_MS = 1000;

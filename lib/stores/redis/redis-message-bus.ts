@@ -4,7 +4,7 @@ import type { McpBusEvent, MessageBus } from '../message-bus.interface.js';
 import { parseBusEvent } from '../parse-bus-event.js';
 import type { RedisClient } from './load-ioredis.js';
 import type { RedisConnection } from './redis-connection.js';
-import { STORE_UNAVAILABLE_MESSAGE } from '../store-failure-log.js';
+import { STORE_UNAVAILABLE_MESSAGE } from '../../errors/store-unavailable.error.js';
 import { RedisRegistrationStore } from './redis-registration-store.js';
 
 /** The connections whose loss stops the bus: publishing (commands) or receiving (the subscriber). */

@@ -25,7 +25,6 @@ const FIELDS: RequestScopeFields = {
   protocol: { protocolVersion: '2026-07-28', clientCapabilities: {}, era: 'modern' },
   transport: { kind: 'streamable-http' },
   notifier: {
-    options: { name: 'scope-test', version: '1.0.0' },
     notifyResourceUpdated: () => undefined,
     notifyListChanged: () => undefined,
   },
