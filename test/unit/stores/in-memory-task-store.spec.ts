@@ -1,26 +1,9 @@
 import { InMemoryTaskStore } from '../../../lib/stores/in-memory-task-store.js';
-import type { TaskRecord } from '../../../lib/stores/task-store.interface.js';
+import { taskRecord } from '../../support/task-record.js';
 
-function record(
-  taskId: string,
-  owner = 'principal:alice',
-  ttlMs: number | null = 60_000,
-): TaskRecord {
-  const now = new Date().toISOString();
-  return {
-    taskId,
-    owner,
-    era: 'modern',
-    method: 'tools/call',
-    name: 'report',
-    status: 'working',
-    createdAt: now,
-    lastUpdatedAt: now,
-    ttlMs,
-    pollIntervalMs: 1000,
-    expiresAt: ttlMs === null ? null : Date.now() + ttlMs,
-  };
-}
+/** A working task of the shared helper, owned by `principal:alice` unless told otherwise. */
+const record = (taskId: string, owner = 'principal:alice', ttlMs: number | null = 60_000) =>
+  taskRecord(taskId, owner, ttlMs);
 
 describe('InMemoryTaskStore', () => {
   let store: InMemoryTaskStore;
