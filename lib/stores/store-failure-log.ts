@@ -34,6 +34,22 @@ export class StoreFailureLog {
   }
 
   /**
+   * Runs a store call of kind `what`: a failure (or no answer within `timeoutMs`, when above 0:
+   * a frozen server) rejects with {@link unavailable}'s generic error, a success ends a run of
+   * failures ({@link answered}).
+   */
+  async run<T>(what: string, call: () => Promise<T>, timeoutMs = 0): Promise<T> {
+    let result: T;
+    try {
+      result = await (timeoutMs > 0 ? within(call(), timeoutMs) : call());
+    } catch (error) {
+      throw this.unavailable(what, error);
+    }
+    this.answered();
+    return result;
+  }
+
+  /**
    * The error a client gets for a failed `what`: a {@link StoreUnavailableError} with the generic
    * message and a fresh `data.ref`; the driver's text is logged under that ref (see {@link failed}).
    */
@@ -76,6 +92,19 @@ export class StoreFailureLog {
         `${this.store} at ${this.description} answers again after ${seconds} s (${more} more failed command(s) meanwhile)`,
       );
     }
+  }
+}
+
+/** `call`, or a rejection when it has not settled after `ms` (the call itself goes on). */
+async function within<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,4 +1,6 @@
+import type { McpLogger } from '../../engine/logger.interface.js';
 import type { RedisClient } from '../../stores/redis/load-ioredis.js';
+import { StoreFailureLog } from '../../stores/store-failure-log.js';
 import type {
   McpAuthorizationRecord,
   McpAuthorizationStore,
@@ -9,7 +11,21 @@ import type {
 export interface RedisAuthorizationStoreOptions {
   /** Key prefix, without `{` or `}`. Default `'mcp:as:'`. */
   prefix?: string;
+  /**
+   * Where a Redis outage is logged: its first failed command with the driver's text and a
+   * reference, then its end, two lines per outage. Default `console`.
+   */
+  logger?: McpLogger;
+  /**
+   * How long one store call may go unanswered before it fails as an outage (a frozen Redis that
+   * keeps its connections open), in ms; 0 leaves it to the client's own `commandTimeout`.
+   * Default 3000.
+   */
+  commandTimeoutMs?: number;
 }
+
+/** Default of {@link RedisAuthorizationStoreOptions.commandTimeoutMs}. */
+const DEFAULT_COMMAND_TIMEOUT_MS = 3000;
 
 /** Longest life of an index key (a grant's member list), seconds: the longest record TTL. */
 const INDEX_TTL_SECONDS = 30 * 24 * 3600;
@@ -46,7 +62,10 @@ type ScriptClient = RedisClient & {
  * concurrent redemptions on any number of instances exactly one wins; `find` reads record and
  * mark in one `MGET`. Every command and script touches keys of one slot: it runs on a sharded
  * Redis Cluster. Pass an `ioredis` client or Cluster (the MCP module's connection is used by
- * default, see `McpAuthorizationServerModule`); it is not closed here.
+ * default, see `McpAuthorizationServerModule`); it is not closed here. While Redis cannot be
+ * reached (refused, failed over, frozen past `commandTimeoutMs`) every method rejects with a
+ * `StoreUnavailableError` (the authorization server answers 503 `temporarily_unavailable` with
+ * `Retry-After`); the driver's text is logged once per outage, never sent.
  */
 export function redisAuthorizationStore(
   redis: RedisClient,
@@ -59,6 +78,26 @@ export function redisAuthorizationStore(
   if (typeof client.mcpAsConsumeOnce !== 'function') {
     client.defineCommand('mcpAsConsumeOnce', { numberOfKeys: 2, lua: CONSUME_ONCE });
   }
+  const timeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0)
+    throw new RangeError('redisAuthorizationStore: commandTimeoutMs must be 0 or more');
+  const failures = new StoreFailureLog(
+    'Redis authorization store',
+    describeClient(redis),
+    options.logger ?? console,
+  );
+  const guarded = (inner: McpAuthorizationStoreAdapter): McpAuthorizationStoreAdapter => ({
+    upsert: (id, payload, expiresIn) =>
+      failures.run('upsert', () => inner.upsert(id, payload, expiresIn), timeoutMs),
+    find: (id) => failures.run('find', () => inner.find(id), timeoutMs),
+    findByUid: (uid) => failures.run('findByUid', () => inner.findByUid(uid), timeoutMs),
+    findByUserCode: (code) =>
+      failures.run('findByUserCode', () => inner.findByUserCode(code), timeoutMs),
+    consume: (id) => failures.run('consume', () => inner.consume(id), timeoutMs),
+    destroy: (id) => failures.run('destroy', () => inner.destroy(id), timeoutMs),
+    revokeByGrantId: (grantId) =>
+      failures.run('revokeByGrantId', () => inner.revokeByGrantId(grantId), timeoutMs),
+  });
   return (model) => {
     const key = (id: string) => `${prefix}${model}:{${id}}`;
     const markOf = (recordKey: string) => `${recordKey}:consumed`;
@@ -128,6 +167,13 @@ export function redisAuthorizationStore(
         if (mine.length > 0) await redis.srem(grantKey, ...mine);
       },
     };
-    return adapter;
+    return guarded(adapter);
   };
+}
+
+/** Where `redis` points, for the log (no credentials). */
+function describeClient(redis: RedisClient): string {
+  if ((redis as { isCluster?: boolean }).isCluster === true) return 'a Redis Cluster';
+  const { host, port } = (redis.options ?? {}) as { host?: string; port?: number };
+  return host === undefined ? 'Redis' : `${host}:${String(port)}`;
 }

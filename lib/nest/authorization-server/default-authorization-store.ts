@@ -13,8 +13,13 @@ export function shareRedisWithAuthorizationServer(
   redis: McpRedisStores | undefined,
 ): void {
   if (!authorizationServer || !redis) return;
-  const { client, keys } = redis.connection;
+  const { client, keys, options } = redis.connection;
   authorizationServer.useDefaultStore(
-    redisAuthorizationStore(client, { prefix: keys.plain('as:') }),
+    redisAuthorizationStore(client, {
+      prefix: keys.plain('as:'),
+      // The connection's client already fails a command after its `commandTimeoutMs`.
+      commandTimeoutMs: 0,
+      ...(options.logger && { logger: options.logger }),
+    }),
   );
 }

@@ -27,14 +27,7 @@ export class SqlStoreFailures {
   }
 
   /** Runs `query`; any failure becomes the store's generic error (see the class). */
-  async run<T>(what: string, query: () => Promise<T>): Promise<T> {
-    let result: T;
-    try {
-      result = await query();
-    } catch (error) {
-      throw this.log.unavailable(what, error);
-    }
-    this.log.answered();
-    return result;
+  run<T>(what: string, query: () => Promise<T>): Promise<T> {
+    return this.log.run(what, query);
   }
 }
