@@ -4,6 +4,7 @@ import type {
 } from './store/authorization-store.interface.js';
 import { GrantRevocations } from './grant-revocations.js';
 import { forEngine } from './store-outage.js';
+import { UPSTREAM_TOKENS_MODEL } from './upstream-tokens/upstream-token-vault.js';
 
 /** The engine's error classes a lost redemption is refused with. */
 export interface OneTimeErrors {
@@ -35,7 +36,8 @@ const GRANT_SOURCES: Record<string, string> = {
  *   (`forEngine`), never its 500 `server_error`.
  * - `AccessToken.revokeByGrantId`, which the engine's `revoke()` calls on every revocation
  *   (replayed code, reused refresh token, RFC 7009 revocation), also lists the grant in the
- *   revocation list the resource server reads (JWT access tokens are never stored).
+ *   revocation list the resource server reads (JWT access tokens are never stored), and deletes
+ *   the kept upstream tokens the grant owns.
  */
 export function engineStore(
   store: McpAuthorizationStore,
@@ -67,6 +69,8 @@ export function engineStore(
           ? async (grantId) => {
               await forEngine(revocations.list(grantId));
               await forEngine(inner.revokeByGrantId(grantId));
+              // Kept upstream tokens die with the grant (no engine model of their own).
+              await forEngine(store(UPSTREAM_TOKENS_MODEL).revokeByGrantId(grantId));
             }
           : (grantId) => forEngine(inner.revokeByGrantId(grantId)),
     };

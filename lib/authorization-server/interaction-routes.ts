@@ -332,6 +332,7 @@ export class InteractionRoutes {
       if (refused.length) grant.rejectResourceScope(indicator, refused.join(' '));
     }
     const grantId = await grant.save();
+    await this.ctx.vault?.bindToGrant(accountId, grantId); // kept upstream tokens go with it
     await engine.interactionFinished(
       req,
       res,

@@ -46,6 +46,7 @@ export class ReconnectRoute {
     await redirectToUpstream(res, this.options.issuer, this.cookieKey, upstream, '', {
       subject: ticket.s,
       elicitationId: ticket.e,
+      ...(ticket.g !== undefined && { grantId: ticket.g }),
     });
   }
 
@@ -58,7 +59,7 @@ export class ReconnectRoute {
     clearCookie: string,
   ): Promise<void> {
     const code = query.get('code');
-    const { subject, elicitationId } = attempt.reconnect!;
+    const { subject, elicitationId, grantId } = attempt.reconnect!;
     if (query.get('error') || !code) {
       return page(
         res,
@@ -81,7 +82,7 @@ export class ReconnectRoute {
         clearCookie,
       );
     }
-    await this.vault.keep(subject, upstream.name, tokens);
+    await this.vault.keep(subject, upstream.name, tokens, grantId);
     this.vault.signedIn(elicitationId);
     const title = `Signed in with ${upstream.label}`;
     page(

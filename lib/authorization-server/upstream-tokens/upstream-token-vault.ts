@@ -5,6 +5,7 @@ import {
   type UpstreamSignInReason,
 } from '../../errors/upstream-sign-in-required.error.js';
 import type { McpUpstreamTokenSource } from '../../server/auth/upstream-token-source.interface.js';
+import { GRANT_ID_CLAIM } from '../grant-revocations.js';
 import { openValue, sealValue } from '../signed-value.js';
 import type { McpAuthorizationStore } from '../store/authorization-store.interface.js';
 import { UpstreamSignInError } from '../upstream/upstream-error.js';
@@ -20,7 +21,11 @@ import {
   type KeptUpstreamTokens,
 } from './sealed-upstream-tokens.js';
 
-/** The store model of kept upstream tokens: `{ sealed }`, keyed by {@link upstreamRecordId}. */
+/**
+ * The store model of kept upstream tokens: `{ upstream, sealed, expiresAt, grantId? }`, keyed by
+ * {@link upstreamRecordId}; `grantId` is the grant the user last authorized with, so the record
+ * goes when that grant is revoked (the store's `revokeByGrantId`).
+ */
 export const UPSTREAM_TOKENS_MODEL = 'McpUpstreamTokens';
 /** Path of the page that signs a user in with an upstream again: `/oauth/reconnect/<name>`. */
 export const RECONNECT_PATH = '/oauth/reconnect/';
@@ -41,6 +46,8 @@ export interface ReconnectTicket {
   e: string;
   /** Expiry, epoch seconds. */
   x: number;
+  /** The grant of the access token that asked (its `grant_id`), when it named one. */
+  g?: string;
 }
 
 const nowSeconds = () => Date.now() / 1000;
@@ -74,8 +81,16 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
     return this.upstreams.get(upstream)?.keepTokens === true;
   }
 
-  /** Keeps the tokens `subject` just got from `upstream` (sign-in, or renewal). */
-  async keep(subject: string, upstream: string, tokens: UpstreamTokens): Promise<void> {
+  /**
+   * Keeps the tokens `subject` just got from `upstream` (sign-in, renewal, reconnect), owned by
+   * `grantId` when known (see {@link bindToGrant}).
+   */
+  async keep(
+    subject: string,
+    upstream: string,
+    tokens: UpstreamTokens,
+    grantId?: string,
+  ): Promise<void> {
     const kept: KeptUpstreamTokens = {
       access_token: tokens.access_token,
       ...(tokens.refresh_token !== undefined && { refresh_token: tokens.refresh_token }),
@@ -85,11 +100,38 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
       kept.refresh_token === undefined && tokens.expires_in !== undefined
         ? Math.min(KEPT_SECONDS, tokens.expires_in)
         : KEPT_SECONDS;
+    const seconds = Math.max(1, lifetime);
     await this.store(UPSTREAM_TOKENS_MODEL).upsert(
       upstreamRecordId(subject, upstream),
-      { upstream, sealed: sealUpstreamTokens(this.keys, subject, upstream, kept) },
-      Math.max(1, lifetime),
+      {
+        upstream,
+        sealed: sealUpstreamTokens(this.keys, subject, upstream, kept),
+        expiresAt: Math.floor(nowSeconds()) + seconds,
+        ...(grantId !== undefined && { grantId }),
+      },
+      seconds,
     );
+  }
+
+  /**
+   * Gives `subject`'s kept records to `grantId`, the grant they just authorized (after their
+   * sign-in with the upstream): revoking that grant (sign-out, a reused refresh token, RFC 7009)
+   * deletes the upstream tokens with it.
+   */
+  async bindToGrant(subject: string, grantId: string): Promise<void> {
+    const models = this.store(UPSTREAM_TOKENS_MODEL);
+    for (const [name, provider] of this.upstreams) {
+      if (!provider.keepTokens) continue;
+      const id = upstreamRecordId(subject, name);
+      const record = await models.find(id);
+      if (!record || record.grantId === grantId) continue;
+      const left = Number(record.expiresAt) - Math.floor(nowSeconds());
+      await models.upsert(
+        id,
+        { ...record, grantId },
+        Number.isFinite(left) ? Math.max(1, left) : KEPT_SECONDS,
+      );
+    }
   }
 
   /** {@inheritDoc McpUpstreamTokenSource.accessToken} */
@@ -104,12 +146,19 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
   }
 
   /** {@inheritDoc McpUpstreamTokenSource.signInUrl} */
-  signInUrl(subject: string, upstream: string, elicitationId: string): string {
+  signInUrl(
+    subject: string,
+    upstream: string,
+    elicitationId: string,
+    claims?: Readonly<Record<string, unknown>>,
+  ): string {
+    const grantId = claims?.[GRANT_ID_CLAIM];
     const ticket: ReconnectTicket = {
       s: subject,
       u: upstream,
       e: elicitationId,
       x: nowSeconds() + TICKET_SECONDS,
+      ...(typeof grantId === 'string' && { g: grantId }),
     };
     const url = new URL(`${RECONNECT_PATH}${encodeURIComponent(upstream)}`, this.issuer);
     url.searchParams.set('ticket', sealValue(this.cookieKeys[0]!, ticket));
@@ -120,6 +169,7 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
   openTicket(sealed: string | null, upstream: string): ReconnectTicket | undefined {
     const ticket = openValue<ReconnectTicket>(this.cookieKeys, sealed ?? undefined);
     if (!ticket || ticket.u !== upstream || !(ticket.x > nowSeconds())) return undefined;
+    if (ticket.g !== undefined && typeof ticket.g !== 'string') return undefined;
     return typeof ticket.s === 'string' && typeof ticket.e === 'string' ? ticket : undefined;
   }
 
@@ -163,7 +213,8 @@ export class UpstreamTokenVault implements McpUpstreamTokenSource {
       throw this.signInRequired(upstream, 'refresh_refused');
     }
     // An upstream that does not rotate refresh tokens keeps the one it issued.
-    await this.keep(subject, upstream, { refresh_token: kept.refresh_token, ...renewed });
+    const grantId = typeof record.grantId === 'string' ? record.grantId : undefined;
+    await this.keep(subject, upstream, { refresh_token: kept.refresh_token, ...renewed }, grantId);
     return renewed.access_token;
   }
 

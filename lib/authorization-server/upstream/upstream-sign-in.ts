@@ -14,7 +14,7 @@ export interface UpstreamAttempt {
   /** The PKCE verifier of the upstream authorization. */
   verifier: string;
   /** Set when the user signs in again to renew kept tokens (`uid` is then empty). */
-  reconnect?: { subject: string; elicitationId: string };
+  reconnect?: { subject: string; elicitationId: string; grantId?: string };
 }
 
 /**

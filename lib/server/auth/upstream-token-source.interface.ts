@@ -13,8 +13,14 @@ export interface McpUpstreamTokenSource {
   /**
    * The page that signs `subject` in with `upstream` again and keeps the new tokens (a URL
    * elicitation sends the user there); `elicitationId` is completed when they are back.
+   * `claims` are the asking access token's, so the new tokens belong to its grant.
    */
-  signInUrl(subject: string, upstream: string, elicitationId: string): string;
+  signInUrl(
+    subject: string,
+    upstream: string,
+    elicitationId: string,
+    claims?: Readonly<Record<string, unknown>>,
+  ): string;
   /**
    * Calls `listener` with the `elicitationId` of a {@link signInUrl} once its user signed in
    * again (`McpModule` completes the URL elicitation with it).

@@ -55,7 +55,7 @@ export class McpHandlerAuth {
     } catch (error) {
       if (!(error instanceof UpstreamSignInRequiredError) || !this.takesUrlElicitation) throw error;
       const elicitationId = randomUUID();
-      const url = source.signInUrl(subject, upstream, elicitationId);
+      const url = source.signInUrl(subject, upstream, elicitationId, this.info?.claims);
       const message = `Sign in with ${upstream} again so this tool can act for you there`;
       if (this.scope.protocol.era !== 'modern') {
         throw urlElicitationRequired(this.scope, [{ url, message, elicitationId }]);

@@ -1,69 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { exportJWK, generateKeyPair } from 'jose';
-import type { DataSource } from 'typeorm';
-import {
-  redisAuthorizationStore,
-  sqlAuthorizationStore,
-  type McpAuthorizationStore,
-} from '../../../lib/index.js';
-import { deleteTestKeys, TEST_REDIS_URL } from '../../support/redis.js';
-import {
-  dropTestDatabase,
-  openTestDatabase,
-  SQL_DATABASE_NAMES,
-  testTableNames,
-} from '../../support/sql-databases.js';
 import { bootDemo, type BootedDemo } from './support/boot-demo.js';
 import { BrowserUser } from './support/browser-user.js';
+import { DURABLE_STORES, type DurableStore } from './support/durable-stores.js';
 import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
 
-/** A store that outlives the app, and how many refresh tokens it holds. */
-interface DurableStore {
-  store: McpAuthorizationStore;
-  refreshTokens(): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** The Redis store under a prefix of its own. */
-async function onRedis(): Promise<DurableStore> {
-  const prefix = `mcp-test:${randomUUID()}:as:`;
-  const redis = new Redis(TEST_REDIS_URL);
-  return {
-    store: redisAuthorizationStore(redis, { prefix }),
-    refreshTokens: async () => (await redis.keys(`${prefix}RefreshToken:*`)).length,
-    close: async () => {
-      redis.disconnect();
-      await deleteTestKeys(prefix);
-    },
-  };
-}
-
-/** The SQL store on `database`, in tables of its own. */
-async function onSql(database: (typeof SQL_DATABASE_NAMES)[number]): Promise<DurableStore> {
-  const tables = testTableNames();
-  const dataSource: DataSource = await openTestDatabase(database, tables);
-  return {
-    store: sqlAuthorizationStore(dataSource, { table: tables.authorizationTable }),
-    refreshTokens: async () => {
-      const rows = (await dataSource.query(
-        `SELECT COUNT(*) AS n FROM ${tables.authorizationTable} WHERE model = 'RefreshToken'`,
-      )) as [{ n: string | number }];
-      return Number(rows[0].n);
-    },
-    close: () => dropTestDatabase(dataSource),
-  };
-}
-
-const STORES: [string, () => Promise<DurableStore>][] = [
-  ['Redis', onRedis],
-  ...SQL_DATABASE_NAMES.map((name): [string, () => Promise<DurableStore>] => [
-    name,
-    () => onSql(name),
-  ]),
-];
-
-describe.each(STORES)('McpAuthorizationServerModule on the %s store', (_name, open) => {
+describe.each(DURABLE_STORES)('McpAuthorizationServerModule on the %s store', (_name, open) => {
   let durable: DurableStore;
   let signingKey: Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Injectable, type LoggerService } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,8 +8,6 @@ import { randomBytes } from 'node:crypto';
 import {
   githubUpstream,
   inMemoryAuthorizationStore,
-  McpContext,
-  Tool,
   type McpAuthorizationStore,
 } from '../../../lib/index.js';
 import { AesGcmKeyRing } from '../../../lib/engine/aes-gcm-key-ring.js';
@@ -25,26 +23,11 @@ import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait.js';
 import { BrowserUser } from './support/browser-user.js';
 import { demoOf, type BootedDemo } from './support/boot-demo.js';
+import { issuesApi, IssuesTools } from './support/issues-tools.js';
 import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
 
 const CLIENT_ORIGIN = 'http://127.0.0.1:9';
 const SUBJECT = 'github:583231';
-let apiUrl = '';
-
-/** A tool acting as the signed-in user at GitHub: lists the issues assigned to them. */
-@Injectable()
-class IssuesTools {
-  @Tool({ description: 'Lists my GitHub issues' })
-  async my_issues(_args: unknown, ctx: McpContext) {
-    const token = await ctx.auth.upstreamToken('github');
-    const response = await fetch(`${apiUrl}/issues`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`GitHub answered ${response.status}`);
-    const issues = (await response.json()) as Array<{ title: string }>;
-    return issues.map((issue) => issue.title).join('\n');
-  }
-}
 
 /** Everything the app logged, at every level. */
 class CapturingLogger implements LoggerService {
@@ -102,7 +85,7 @@ describe('Upstream tokens kept for tools (keepTokens, ctx.auth.upstreamToken)', 
   beforeAll(async () => {
     standIn = await startUpstreamStandIn('github');
     standIn.accessTtlSeconds = 3;
-    apiUrl = standIn.origin;
+    issuesApi.url = standIn.origin;
     store = inMemoryAuthorizationStore();
     const port = await freePort();
     const issuer = `http://127.0.0.1:${port}`;
