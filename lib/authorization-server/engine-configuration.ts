@@ -103,6 +103,16 @@ export function engineConfiguration(inputs: EngineInputs): Record<string, unknow
       devInteractions: { enabled: false },
       registration: { enabled: options.registration?.enabled ?? true },
       revocation: { enabled: true },
+      // Downstream APIs introspect exchanged tokens (see exchanged-token-introspection.ts); the
+      // engine's own tokens only by the client they were issued to.
+      introspection: {
+        enabled: options.tokenExchange !== undefined,
+        allowedPolicy: (
+          _ctx: unknown,
+          client: { clientId: string },
+          token: { clientId?: string },
+        ) => token.clientId === client.clientId,
+      },
       dPoP: { enabled: true },
       rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: {

@@ -28,6 +28,7 @@ import { revokeStructuredTokens } from './structured-token-revocation.js';
 import type { McpUpstreamTokenSource } from '../server/auth/upstream-token-source.interface.js';
 import type { McpTokenExchanger } from '../server/auth/token-exchanger.interface.js';
 import { setUpTokenExchange } from './token-exchange/token-exchange-grant.js';
+import { publicJwk } from './public-jwk.js';
 import type { TokenExchangeErrors } from './token-exchange/token-exchange-refusal.js';
 import { keptUpstreamTokens } from './upstream-tokens/kept-upstream-tokens.js';
 
@@ -184,7 +185,14 @@ export class McpAuthorizationServer {
     });
     revokeStructuredTokens(engine, ownKeys, engineView);
     const subjects = new RevocationAwareVerifier(ownKeys, revocations);
-    const exchange = setUpTokenExchange(engine, options, signingKeys[0]!, subjects, module.errors);
+    const exchange = setUpTokenExchange(
+      engine,
+      options,
+      signingKeys,
+      revocations,
+      subjects,
+      module.errors,
+    );
     const upstreams = new Map(
       (Array.isArray(options.upstream) ? options.upstream : [options.upstream]).map((u) => [
         u.name,
@@ -348,12 +356,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new RegistrationRefusal('The registration body is not JSON');
   }
-}
-
-/** The public half of a signing JWK (what the JWKS publishes). */
-function publicJwk(jwk: Record<string, unknown>): Record<string, unknown> {
-  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, k: _k, oth: _oth, ...pub } = jwk;
-  return pub;
 }
 
 async function generateSigningKey(): Promise<Record<string, unknown>> {

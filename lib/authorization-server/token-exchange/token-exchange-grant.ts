@@ -1,6 +1,11 @@
 import type { Engine } from '../engine.interface.js';
 import type { McpAccessTokenVerifier } from '../../server/auth/access-token-verifier.interface.js';
+import { JwtAccessTokenVerifier } from '../../server/auth/jwt-access-token-verifier.js';
 import type { McpAuthorizationServerOptions } from '../authorization-server.options.js';
+import type { GrantRevocations } from '../grant-revocations.js';
+import { publicJwk } from '../public-jwk.js';
+import { RevocationAwareVerifier } from '../revocation-aware-verifier.js';
+import { introspectExchangedTokens } from './exchanged-token-introspection.js';
 import { TokenExchange } from './token-exchange.js';
 import { TokenExchangeRefusal, type TokenExchangeErrors } from './token-exchange-refusal.js';
 
@@ -97,12 +102,15 @@ export function registerTokenExchangeGrant(
 
 /**
  * The token exchange of `options.tokenExchange` (subject tokens checked by `subjects`, issued
- * tokens signed with `signingKey`), its grant registered at the engine; undefined when off.
+ * tokens signed with the first of `signingKeys`), its grant registered at the engine and the
+ * introspection of the tokens it issues (refused once their grant is in `revocations`);
+ * undefined when off.
  */
 export function setUpTokenExchange(
   engine: Engine,
   options: McpAuthorizationServerOptions,
-  signingKey: Record<string, unknown>,
+  signingKeys: ReadonlyArray<Record<string, unknown>>,
+  revocations: GrantRevocations,
   subjects: McpAccessTokenVerifier,
   errors: TokenExchangeErrors,
 ): TokenExchange | undefined {
@@ -111,10 +119,17 @@ export function setUpTokenExchange(
   const exchange = new TokenExchange(
     options.tokenExchange,
     issuer,
-    signingKey,
+    signingKeys[0]!,
     subjects,
     options.resource,
   );
   registerTokenExchangeGrant(engine, exchange, errors);
+  const exchanged = new JwtAccessTokenVerifier({
+    issuer,
+    audience: options.tokenExchange.audiences.map((a) => a.resource),
+    jwks: { keys: signingKeys.map(publicJwk) },
+    typ: 'at+jwt',
+  });
+  introspectExchangedTokens(engine, new RevocationAwareVerifier(exchanged, revocations));
   return exchange;
 }

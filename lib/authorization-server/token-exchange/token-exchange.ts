@@ -3,6 +3,7 @@ import { type Jose, loadJose } from '../../engine/load-jose.js';
 import type { McpAccessTokenVerifier } from '../../server/auth/access-token-verifier.interface.js';
 import type { McpTokenExchanger } from '../../server/auth/token-exchanger.interface.js';
 import type { McpTokenExchangeOptions } from '../authorization-server.options.js';
+import { GRANT_ID_CLAIM } from '../grant-revocations.js';
 import { TokenExchangeRefusal } from './token-exchange-refusal.js';
 
 /** The issued token of an exchange (the token endpoint's response fields). */
@@ -22,7 +23,8 @@ export interface ExchangeActor {
  * allowed downstream audience: the subject token is checked like at the MCP endpoint (signature,
  * issuer, audience, expiry, revocation list), the scope narrowed to what both the subject token
  * and the audience allow, the new token signed with the server's key for the same `sub`, short
- * lived, naming the acting party in `act`. Used by the token endpoint's grant and in process by
+ * lived, naming the acting party in `act` and the subject token's grant in `grant_id` (revoked
+ * with it: see the introspection in `exchanged-token-introspection.ts`). Used by the token endpoint's grant and in process by
  * `ctx.auth.exchangeToken()`.
  */
 export class TokenExchange implements McpTokenExchanger {
@@ -90,9 +92,12 @@ export class TokenExchange implements McpTokenExchanger {
     this.key ??= jose.importJWK(this.signingKey, String(this.signingKey.alg));
     const key = await this.key;
     const scope = scopes.join(' ');
+    const grantId = subject.claims[GRANT_ID_CLAIM];
     const accessToken = await new jose.SignJWT({
       scope,
       ...(subject.clientId !== undefined && { client_id: subject.clientId }),
+      // The subject token's grant: revoking it revokes this token too (introspection).
+      ...(typeof grantId === 'string' && { [GRANT_ID_CLAIM]: grantId }),
       act: actor,
     })
       .setProtectedHeader({

@@ -24,6 +24,11 @@ const API = 'https://api.internal';
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ACCESS_TOKEN = 'urn:ietf:params:oauth:token-type:access_token';
 const EXCHANGER = { id: 'reports-backend', secret: 'a-long-enough-secret-for-the-test-0123' };
+/** The downstream API's own client, for introspection. */
+const API_CLIENT = {
+  clientId: 'internal-api',
+  clientSecret: 'another-long-secret-for-the-test-4567',
+};
 let apiUrl = '';
 
 /** A tool that calls the downstream API as the signed-in user with an exchanged token. */
@@ -55,7 +60,7 @@ describe('Token exchange (RFC 8693) for downstream APIs', () => {
     standIn = await startUpstreamStandIn('github');
     const port = await freePort();
     const issuer = `http://127.0.0.1:${port}`;
-    api = await startDownstreamApi(issuer, API);
+    api = await startDownstreamApi(issuer, API, API_CLIENT);
     apiUrl = api.origin;
     const { origin, clientId, clientSecret } = standIn;
     const booted = await bootApp({
@@ -70,6 +75,11 @@ describe('Token exchange (RFC 8693) for downstream APIs', () => {
                 clientId: EXCHANGER.id,
                 clientSecret: EXCHANGER.secret,
                 redirectUris: ['https://reports.example/callback'],
+              },
+              {
+                clientId: API_CLIENT.clientId,
+                clientSecret: API_CLIENT.clientSecret,
+                redirectUris: ['https://api.internal/unused'],
               },
             ],
             tokenExchange: {
@@ -199,8 +209,36 @@ describe('Token exchange (RFC 8693) for downstream APIs', () => {
     expect(answer.body.access_token).toBeUndefined();
   });
 
-  it('refuses a revoked subject token with invalid_grant', async () => {
+  it('advertises the grant in the metadata; an exchanged token names its grant and introspects active', async () => {
+    const metadata = (await (
+      await fetch(`${demo.issuer}/.well-known/oauth-authorization-server`)
+    ).json()) as { grant_types_supported: string[]; introspection_endpoint?: string };
+    expect(metadata.grant_types_supported).toContain(GRANT);
+    expect(metadata.introspection_endpoint).toBe(`${demo.issuer}/oauth/introspect`);
+    const answer = await exchange({ subject_token: subjectToken(), resource: API });
+    const exchanged = String(answer.body.access_token);
+    const grantId = decodeJwt(subjectToken()).grant_id;
+    expect(typeof grantId).toBe('string');
+    expect(decodeJwt(exchanged).grant_id).toBe(grantId);
+    const checked = await fetch(`${api.origin}/me/checked`, {
+      headers: { authorization: `Bearer ${exchanged}` },
+    });
+    expect(checked.status).toBe(200);
+    // A public client (no secret) learns nothing by introspecting.
+    const byPublic = await postForm(`${demo.issuer}/oauth/introspect`, {
+      token: exchanged,
+      client_id: provider.clientInformation()!.client_id,
+    });
+    expect(byPublic.body).toEqual({ active: false });
+  });
+
+  it('refuses a revoked subject token with invalid_grant, and its exchanged tokens introspect inactive', async () => {
     const token = subjectToken();
+    const before = await exchange({ subject_token: token, resource: API });
+    const exchanged = String(before.body.access_token);
+    const call = (path: string) =>
+      fetch(`${api.origin}${path}`, { headers: { authorization: `Bearer ${exchanged}` } });
+    expect((await call('/me/checked')).status).toBe(200);
     const revoked = await postForm(`${demo.issuer}/oauth/revoke`, {
       token,
       client_id: provider.clientInformation()!.client_id,
@@ -210,5 +248,9 @@ describe('Token exchange (RFC 8693) for downstream APIs', () => {
       status: 400,
       body: { error: 'invalid_grant' },
     });
+    // Revoked with the grant: an API that introspects refuses it at once; one that checks only
+    // the signature accepts it until it expires (ttlSeconds).
+    expect((await call('/me/checked')).status).toBe(401);
+    expect((await call('/me')).status).toBe(200);
   });
 });

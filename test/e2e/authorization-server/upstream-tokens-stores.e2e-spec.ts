@@ -66,8 +66,7 @@ describe.each(ALL_STORES)('Kept upstream tokens on the %s store', (_name, open) 
     await durable?.close();
   });
 
-  const kept = () =>
-    durable.store(UPSTREAM_TOKENS_MODEL).find(upstreamRecordId(SUBJECT, 'github'));
+  const kept = () => durable.store(UPSTREAM_TOKENS_MODEL).find(upstreamRecordId(SUBJECT, 'github'));
 
   it('keeps the sealed record, reads and renews it for a tool, and deletes it with the grant', async () => {
     const { body } = await register(demo.issuer);
