@@ -126,6 +126,7 @@ export type { McpSseExtras } from './nest/sse/sse-module-extras.js';
 export type {
   McpExplorerSandboxSettings,
   McpExplorerSettings,
+  McpExplorerSignInSettings,
 } from './nest/explorer/explorer-settings.js';
 export {
   SERVER_CARD_RESOURCE_URI,

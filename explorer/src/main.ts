@@ -3,7 +3,7 @@
 // This entry reads the page's config, builds the shell, finishes a sign-in the browser comes
 // back from, and wires Connect.
 import './style.css';
-import { completeSignIn } from './auth/sign-in.js';
+import { completeSignIn, configureSignIn } from './auth/sign-in.js';
 import { holdRetry } from './auth/step-up.js';
 import { connect, setStatus, signOut } from './connection.js';
 import { $ } from './dom.js';
@@ -14,9 +14,12 @@ const config = JSON.parse(document.getElementById('mcp-explorer-config')?.textCo
   endpoint?: string;
   title?: string;
   sandbox?: string;
+  clientId?: string;
+  clientMetadata?: string;
 };
 state.endpoint = new URL(config.endpoint ?? '../mcp', location.href).href;
 state.sandbox = config.sandbox ?? '';
+configureSignIn(config);
 
 renderPageShell(config.title ?? 'MCP Explorer', () => void signOut());
 $('#connect').onclick = () => void connect();

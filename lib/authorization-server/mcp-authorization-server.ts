@@ -63,6 +63,8 @@ interface ServerParts {
   engine: Engine;
   interactions: InteractionRoutes;
   revocations: GrantRevocations;
+  /** The JWT checks of this server's access tokens, on its own public keys (no JWKS fetch). */
+  ownKeys: McpAccessTokenVerifier;
   defaultStore: DefaultStore | undefined;
   documentFetches: DocumentFetchGate;
   kept: ReturnType<typeof keptUpstreamTokens>;
@@ -95,16 +97,9 @@ export class McpAuthorizationServer {
   ) {
     this.interactions = parts.interactions;
     this.callback = parts.engine.callback();
-    const issuer = new URL(options.issuer).origin;
-    this.verifier = new RevocationAwareVerifier(
-      new JwtAccessTokenVerifier({
-        issuer,
-        audience: options.resource,
-        jwksUri: `${issuer}${AS_ROUTES.jwks}`,
-        typ: 'at+jwt',
-      }),
-      parts.revocations,
-    );
+    // The keys it signs with, not a fetch of its own JWKS through the public URL (which an
+    // instance behind TLS termination or a private CA may not reach).
+    this.verifier = new RevocationAwareVerifier(parts.ownKeys, parts.revocations);
     const rate = options.rateLimits;
     this.limits =
       rate === false
@@ -205,7 +200,15 @@ export class McpAuthorizationServer {
     const kept = keptUpstreamTokens(options, store, upstreams, cookieKeys, logger);
     const context = { engine, options, upstreams, store, cookieKeys, firstParty, logger };
     const interactions = new InteractionRoutes({ ...context, ...kept });
-    const parts = { engine, interactions, revocations, defaultStore, documentFetches, kept };
+    const parts = {
+      engine,
+      interactions,
+      revocations,
+      ownKeys,
+      defaultStore,
+      documentFetches,
+      kept,
+    };
     built.server = new McpAuthorizationServer(options, { ...parts, exchange }, logger);
     return built.server;
   }

@@ -19,6 +19,8 @@ export interface SignInTarget {
   authorizationEndpoint: string;
   tokenEndpoint: string;
   registrationEndpoint?: string;
+  /** The server takes Client ID Metadata Documents (`client_id_metadata_document_supported`). */
+  metadataDocuments: boolean;
   /** RFC 9207: the server sends `iss` with its responses. */
   issSupported: boolean;
   /** The resource's `scopes_supported`. */
@@ -83,6 +85,7 @@ export async function discoverSignIn(
     ...(typeof as.registration_endpoint === 'string' && {
       registrationEndpoint: as.registration_endpoint,
     }),
+    metadataDocuments: as.client_id_metadata_document_supported === true,
     issSupported: as.authorization_response_iss_parameter_supported === true,
     resourceScopes: strings(prm.scopes_supported),
   };

@@ -1,5 +1,6 @@
 // The explorer's OAuth sign-in as a public client (authorization code + PKCE S256, RFC 8707
-// resource), by redirect: the page's own URL is the redirect URI. What must survive the trip
+// resource), by redirect: the page's own URL is the redirect URI. Its client id: pre-registered,
+// else its Client ID Metadata Document's URL, else registered by DCR. What must survive the trip
 // (state, PKCE verifier, client id, endpoints, era, a call to retry) waits in sessionStorage and
 // is removed on return; the access token it brings back is kept in memory only (bearer-token.ts).
 import { readAuthorizationResponse } from '../../../lib/client/auth/authorization-response.js';
@@ -41,6 +42,18 @@ const random = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** The page's URL without query or fragment: where the authorization server sends codes. */
 const redirectUri = () => location.origin + location.pathname;
+
+/** The page's client identities, from its config (see `configureSignIn`). */
+const identity: { clientId?: string; clientMetadata?: string } = {};
+
+/**
+ * Sets the page's client identities: `clientId` pre-registered at the authorization server, and
+ * `clientMetadata` the path of the Client ID Metadata Document the app serves for the page.
+ */
+export function configureSignIn(config: { clientId?: string; clientMetadata?: string }): void {
+  if (typeof config.clientId === 'string') identity.clientId = config.clientId;
+  if (typeof config.clientMetadata === 'string') identity.clientMetadata = config.clientMetadata;
+}
 
 /**
  * Signs in for `endpoint` after `challenge`: discovers the authorization server, registers the
@@ -85,8 +98,16 @@ export async function beginSignIn(
   return new Promise<never>(() => undefined); // the page is leaving
 }
 
-/** The page's client id at `target` (Dynamic Client Registration, public, once per tab). */
+/**
+ * The page's client id at `target`, in the MCP order: the pre-registered one; the URL of the
+ * page's Client ID Metadata Document where the server takes them (https only: the URL is the
+ * client id); else Dynamic Client Registration (public, once per tab and server).
+ */
 async function clientIdAt(target: SignInTarget): Promise<string> {
+  if (identity.clientId) return identity.clientId;
+  if (identity.clientMetadata && target.metadataDocuments && location.protocol === 'https:') {
+    return new URL(identity.clientMetadata, location.href).href;
+  }
   const key = `${target.issuer} ${redirectUri()}`;
   const known = JSON.parse(sessionStorage.getItem(CLIENTS_KEY) ?? '{}') as Record<string, string>;
   if (known[key]) return known[key];

@@ -1,6 +1,11 @@
-import { Controller, Get, Header, Inject, Req, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Req, type Type } from '@nestjs/common';
 import { requestPathname } from '../../transports/shared/route-path.js';
-import { EXPLORER_ASSETS, explorerPage } from './explorer-page.js';
+import {
+  CLIENT_METADATA_FILE,
+  EXPLORER_ASSETS,
+  explorerClientMetadata,
+  explorerPage,
+} from './explorer-page.js';
 import type { ResolvedExplorer } from './explorer-settings.js';
 import { EXPLORER_SANDBOX, type ExplorerSandbox } from './sandbox/explorer-sandbox.js';
 
@@ -9,6 +14,9 @@ interface RequestLike {
   originalUrl?: string;
   url?: string;
   raw?: { url?: string };
+  /** `http` or `https`, as the framework reads it (its trust-proxy setting applies). */
+  protocol?: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 const NO_STORE = 'no-store';
@@ -39,7 +47,23 @@ export function createExplorerController(
       return explorerPage(requestPathname(url), explorer.path, mcpPath, {
         title: explorer.title,
         sandbox: this.sandbox.origin,
+        signIn: explorer.signIn,
       });
+    }
+
+    /** The Client ID Metadata Document: its own URL, as the authorization server fetched it. */
+    @Get(CLIENT_METADATA_FILE)
+    @Header('Content-Type', 'application/json')
+    @Header('Cache-Control', 'max-age=300')
+    @Header('X-Content-Type-Options', 'nosniff')
+    clientMetadata(@Req() request: RequestLike): Record<string, unknown> {
+      const host = request.headers.host;
+      if (!explorer.signIn.metadataDocument || typeof host !== 'string') {
+        throw new NotFoundException();
+      }
+      const path = requestPathname(request.originalUrl ?? request.raw?.url ?? request.url);
+      const url = `${request.protocol ?? 'http'}://${host}${path}`;
+      return explorerClientMetadata(url, explorer.title);
     }
 
     @Get('explorer.js')

@@ -17,6 +17,31 @@ export interface McpExplorerSettings {
    * listener of the app. Default: 127.0.0.1 on a free port, reached at `http://127.0.0.1:<port>`.
    */
   sandbox?: McpExplorerSandboxSettings;
+  /** How the page signs in on a protected endpoint (see {@link McpExplorerSignInSettings}). */
+  signIn?: McpExplorerSignInSettings;
+}
+
+/**
+ * The explorer's client identity at the authorization server, chosen in the MCP order: a
+ * pre-registered `clientId` when set; else, where the server advertises
+ * `client_id_metadata_document_supported` and the page is on https, the Client ID Metadata
+ * Document the app serves at `<explorer path>/client-metadata.json`; else Dynamic Client
+ * Registration.
+ */
+export interface McpExplorerSignInSettings {
+  /**
+   * A public client (no secret, PKCE) registered at the authorization server beforehand, with
+   * the page's URL (`https://app.example.com/explorer`) as a redirect URI. Default: none.
+   */
+  clientId?: string;
+  /** Serve and use the Client ID Metadata Document. Default true. */
+  metadataDocument?: boolean;
+}
+
+/** The sign-in settings in force. */
+export interface ResolvedSignIn {
+  clientId?: string;
+  metadataDocument: boolean;
 }
 
 /** The explorer's sandbox listener (see the explorer guide for a production setup). */
@@ -45,6 +70,7 @@ export interface ResolvedExplorer {
   path: string;
   title: string;
   sandbox: ResolvedSandbox;
+  signIn: ResolvedSignIn;
 }
 
 /**
@@ -71,6 +97,18 @@ export function resolveExplorer(
     path: normaliseRoutePath(settings.path ?? 'explorer'),
     title: settings.title ?? 'MCP Explorer',
     sandbox: resolveSandbox(settings.sandbox ?? {}),
+    signIn: resolveSignIn(settings.signIn ?? {}),
+  };
+}
+
+function resolveSignIn(settings: McpExplorerSignInSettings): ResolvedSignIn {
+  const { clientId } = settings;
+  if (clientId !== undefined && (typeof clientId !== 'string' || clientId.trim() === '')) {
+    throw new Error('McpModule: explorer.signIn.clientId must be a non-empty client id');
+  }
+  return {
+    ...(clientId !== undefined && { clientId }),
+    metadataDocument: settings.metadataDocument ?? true,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   McpAuthorizationServerModule,
   McpModule,
   type McpAuthorizationServerModuleOptions,
+  type McpExplorerSettings,
   type McpUpstreamProvider,
 } from '../../../lib/index.js';
 import { NotesTools } from '../../05-auth/src/notes.tools.js';
@@ -22,7 +23,7 @@ export interface DemoAppOptions {
   /** Anything else of the authorization server (store, keys, clients, lifetimes, ...). */
   authorizationServer?: Partial<McpAuthorizationServerModuleOptions>;
   /** Mount the explorer page at `/explorer` (it signs in at this authorization server). */
-  explorer?: boolean;
+  explorer?: boolean | McpExplorerSettings;
 }
 
 /**

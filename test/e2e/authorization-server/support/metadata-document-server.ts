@@ -19,7 +19,7 @@ export interface MetadataDocumentServer {
 }
 
 /** A self-signed certificate for 127.0.0.1, made by openssl in a temporary directory. */
-function selfSigned(): { key: Buffer; cert: Buffer } {
+export function selfSigned(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'cimd-'));
   try {
     execFileSync(
@@ -77,27 +77,32 @@ export async function startMetadataDocumentServer(): Promise<MetadataDocumentSer
       documents.set(path, { text: JSON.stringify(body), delayMs });
       return `${origin}${path}`;
     },
-    fetch: (url, init) =>
-      new Promise<Response>((resolve, reject) => {
-        const request = get(url, { ca: tls.cert, signal: init.signal ?? undefined }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () =>
-            resolve(
-              new Response(Buffer.concat(chunks), {
-                status: res.statusCode ?? 500,
-                headers: res.headers as Record<string, string>,
-              }),
-            ),
-          );
-        });
-        request.on('error', reject);
-      }),
+    fetch: trustingFetch(tls.cert),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** A fetch (GET) that trusts the self-signed certificate `cert` (option `fetch` of the CIMD settings). */
+export function trustingFetch(cert: Buffer): (url: string, init: RequestInit) => Promise<Response> {
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const request = get(url, { ca: cert, signal: init.signal ?? undefined }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve(
+            new Response(Buffer.concat(chunks), {
+              status: res.statusCode ?? 500,
+              headers: res.headers as Record<string, string>,
+            }),
+          ),
+        );
+      });
+      request.on('error', reject);
+    });
 }

@@ -28,6 +28,8 @@ export interface BootOptions {
   logger?: false | LogLevel[] | LoggerService;
   /** Port to listen on. Default 0 (any free port). */
   port?: number;
+  /** Serve https with this key and certificate (the origin is then `https://`). */
+  https?: { key: Buffer; cert: Buffer };
 }
 
 /** A Nest app listening on a loopback port. */
@@ -52,11 +54,13 @@ export async function bootApp(options: BootOptions): Promise<BootedApp> {
   }).compile();
   const app = moduleRef.createNestApplication(options.adapter ?? createAdapter(platform), {
     logger: options.logger ?? false,
+    ...(options.https && { httpsOptions: options.https }),
   });
   options.configure?.(app);
   await app.listen(options.port ?? 0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = options.https ? 'https' : 'http';
+  const origin = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let closing: Promise<void> | undefined;
   return {
     app,
