@@ -51,6 +51,7 @@ export const guide: GuideSection[] = [
     items: [
       { text: 'OAuth (server and client)', link: 'guide/oauth' },
       { text: 'An authorization server in the app', link: 'guide/authorization-server' },
+      { text: 'Identity-provider recipes', link: 'guide/identity-providers' },
     ],
   },
   {
