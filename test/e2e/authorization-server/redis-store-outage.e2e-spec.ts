@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { redisAuthorizationStore, type McpLogger } from '../../../lib/index.js';
+import { redisAuthorizationStore } from '../../../lib/index.js';
+import { capturingLogger, expectTemporarilyUnavailable } from '../../support/store-outage.js';
 import {
   freePort,
   hasRedisServer,
@@ -27,16 +28,6 @@ import.meta.jest.setTimeout(90_000);
 /** What must never reach a client: the driver's text, addresses, commands. */
 const DRIVER_TEXT =
   /ECONN|127\.0\.0\.1:\d|Connection is closed|MaxRetriesPerRequest|timed out|ioredis|EVALSHA|MGET/i;
-
-/** The lines the store logged. */
-function capturingLogger(): McpLogger & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    warn: (message) => lines.push(`warn ${message}`),
-    error: (message) => lines.push(`error ${message}`),
-  };
-}
 
 /**
  * `redisAuthorizationStore` on a Redis that goes away under a running app (a private
@@ -82,15 +73,8 @@ function capturingLogger(): McpLogger & { lines: string[] } {
 
   const expectRefusals = async (tokens: { access_token: string; refresh_token: string }) => {
     for (let round = 0; round < 3; round++) {
-      const refreshed = await refresh(d.issuer, tokens.refresh_token);
-      expect(refreshed.status).toBe(503);
-      expect(refreshed.body.error).toBe('temporarily_unavailable');
-      expect(JSON.stringify(refreshed.body)).not.toMatch(DRIVER_TEXT);
-
-      const registered = await register(d.issuer);
-      expect(registered.status).toBe(503);
-      expect(registered.body.error).toBe('temporarily_unavailable');
-      expect(JSON.stringify(registered.body)).not.toMatch(DRIVER_TEXT);
+      expectTemporarilyUnavailable(await refresh(d.issuer, tokens.refresh_token), DRIVER_TEXT);
+      expectTemporarilyUnavailable(await register(d.issuer), DRIVER_TEXT);
 
       expect(await mcpStatus(d.issuer, `Bearer ${tokens.access_token}`)).toBe(503);
     }

@@ -1,8 +1,8 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import { bootDemo, type BootedDemo } from './support/boot-demo.js';
-import { BrowserUser } from './support/browser-user.js';
 import { DURABLE_STORES, type DurableStore } from './support/durable-stores.js';
-import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
+import { signInAsNewClient } from './support/new-client-sign-in.js';
+import { postForm } from './support/raw-oauth.js';
 
 describe.each(DURABLE_STORES)('McpAuthorizationServerModule on the %s store', (_name, open) => {
   let durable: DurableStore;
@@ -31,26 +31,7 @@ describe.each(DURABLE_STORES)('McpAuthorizationServerModule on the %s store', (_
   it('keeps clients, grants and refresh tokens across a restart; reuse still revokes the family', async () => {
     let demo: BootedDemo = await instance();
     const port = Number(new URL(demo.issuer).port);
-    const { body } = await register(demo.issuer);
-    const clientId = String(body.client_id);
-    const { verifier, challenge } = pkce();
-    const { redirect } = await new BrowserUser().walk(
-      authorizationUrl(demo.issuer, {
-        client_id: clientId,
-        scope: 'notes:read',
-        resource: demo.resource,
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      }),
-      new URL(RAW_REDIRECT).origin,
-    );
-    const tokens = await postForm(`${demo.issuer}/oauth/token`, {
-      grant_type: 'authorization_code',
-      code: redirect!.searchParams.get('code')!,
-      redirect_uri: RAW_REDIRECT,
-      code_verifier: verifier,
-      client_id: clientId,
-    });
+    const { clientId, tokens } = await signInAsNewClient(demo.issuer, demo.resource, 'notes:read');
     expect(tokens.status).toBe(200);
     expect(await durable.refreshTokens()).toBe(1);
 

@@ -9,10 +9,10 @@ import { AppModule } from '../../../sample/11-authorization-server/src/app.modul
 import { bootApp } from '../nest/support/nest-app.js';
 import { freePort } from '../support/free-port.js';
 import { demoOf, type BootedDemo } from './support/boot-demo.js';
-import { BrowserUser } from './support/browser-user.js';
 import { ALL_STORES, type DurableStore } from './support/durable-stores.js';
 import { issuesApi, IssuesTools } from './support/issues-tools.js';
-import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
+import { signInAsNewClient } from './support/new-client-sign-in.js';
+import { postForm } from './support/raw-oauth.js';
 import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
 
 import.meta.jest.setTimeout(60_000);
@@ -69,27 +69,12 @@ describe.each(ALL_STORES)('Kept upstream tokens on the %s store', (_name, open) 
   const kept = () => durable.store(UPSTREAM_TOKENS_MODEL).find(upstreamRecordId(SUBJECT, 'github'));
 
   it('keeps the sealed record, reads and renews it for a tool, and deletes it with the grant', async () => {
-    const { body } = await register(demo.issuer);
-    const clientId = String(body.client_id);
-    const { verifier, challenge } = pkce();
-    const { redirect } = await new BrowserUser().walk(
-      authorizationUrl(demo.issuer, {
-        client_id: clientId,
-        scope: 'notes:read offline_access',
-        resource: demo.resource,
-        prompt: 'consent',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      }),
-      new URL(RAW_REDIRECT).origin,
+    const { clientId, tokens } = await signInAsNewClient(
+      demo.issuer,
+      demo.resource,
+      'notes:read offline_access',
+      'consent',
     );
-    const tokens = await postForm(`${demo.issuer}/oauth/token`, {
-      grant_type: 'authorization_code',
-      code: redirect!.searchParams.get('code')!,
-      redirect_uri: RAW_REDIRECT,
-      code_verifier: verifier,
-      client_id: clientId,
-    });
     expect(tokens.status).toBe(200);
     const accessToken = String(tokens.body.access_token);
 

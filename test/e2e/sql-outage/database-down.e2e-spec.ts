@@ -1,12 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import {
-  McpModule,
-  SqlTaskStore,
-  sqlAuthorizationStore,
-  type McpLogger,
-} from '../../../lib/index.js';
+import { McpModule, SqlTaskStore, sqlAuthorizationStore } from '../../../lib/index.js';
 import { PausableTcpProxy } from '../../support/pausable-tcp-proxy.js';
+import { capturingLogger, expectTemporarilyUnavailable } from '../../support/store-outage.js';
 import {
   dropTestDatabase,
   openTestDatabase,
@@ -31,16 +27,6 @@ const MCP_HEADERS = {
   accept: 'application/json, text/event-stream',
   'mcp-protocol-version': '2025-11-25',
 };
-
-/** The lines a store logged, by level. */
-function capturingLogger(): McpLogger & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    warn: (message) => lines.push(`warn ${message}`),
-    error: (message) => lines.push(`error ${message}`),
-  };
-}
 
 /**
  * A database that goes down under a running app (cut off by a proxy in front of the shared
@@ -141,16 +127,8 @@ describe.each(SQL_DATABASE_NAMES)('SQL stores on %s while the database is down',
 
     proxy.pause();
     for (let round = 0; round < 3; round++) {
-      const refused = await token(clientId);
-      expect(refused.status).toBe(503);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(refused.body.error).toBe('temporarily_unavailable');
-      expect(JSON.stringify(refused.body)).not.toMatch(DRIVER_TEXT);
-
-      const again = await register(demo.issuer);
-      expect(again.status).toBe(503);
-      expect(again.body.error).toBe('temporarily_unavailable');
-      expect(JSON.stringify(again.body)).not.toMatch(DRIVER_TEXT);
+      expectTemporarilyUnavailable(await token(clientId), DRIVER_TEXT);
+      expectTemporarilyUnavailable(await register(demo.issuer), DRIVER_TEXT);
 
       const read = await taskRead(session);
       expect(read.status).toBe(503);
