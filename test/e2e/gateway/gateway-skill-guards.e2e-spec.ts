@@ -92,6 +92,26 @@ const getSkill = (peer: TestClient, uri: string) =>
   peer.client.request({ method: 'skills/get', params: { uri } }, z.looseObject({ skill: z.any() }));
 
 /**
+ * A gateway (of the upstream at `upstream()`) for the enclosing describe, with a caller the
+ * guards allow (`ops`) and one they deny (`guest`).
+ */
+function gatewayCallers(upstream: () => string, hideDeniedFromLists: boolean) {
+  const callers = {} as { ops: TestClient; guest: TestClient; app: INestApplication };
+  beforeAll(async () => {
+    const gateway = await startGateway(upstream(), hideDeniedFromLists);
+    callers.app = gateway.app;
+    callers.ops = await clientOf(gateway.url, 'ops');
+    callers.guest = await clientOf(gateway.url);
+  }, 30_000);
+  afterAll(async () => {
+    await callers.ops?.close();
+    await callers.guest?.close();
+    await callers.app?.close();
+  });
+  return callers;
+}
+
+/**
  * Skills served through McpGatewayModule obey the gateway's guards like its tools, prompts and
  * resources: `skills/get` and every file read pass the app's and the gateway's guards (target
  * kind `'skill'`), refused with the guard's error; with `hideDeniedFromLists` a denied caller
@@ -112,27 +132,15 @@ describe('McpGatewayModule skills behind guards', () => {
   afterAll(() => weather?.close());
 
   describe('listed to everyone, refused to a caller the guards deny', () => {
-    let gateway: { app: INestApplication; url: URL };
-    let ops: TestClient;
-    let guest: TestClient;
-    beforeAll(async () => {
-      gateway = await startGateway(weather.url, false);
-      ops = await clientOf(gateway.url, 'ops');
-      guest = await clientOf(gateway.url);
-    }, 30_000);
-    afterAll(async () => {
-      await ops?.close();
-      await guest?.close();
-      await gateway?.app.close();
-    });
+    const callers = gatewayCallers(() => weather.url, false);
 
     it('lets the allowed caller get the skill and read its files; the guard sees the target', async () => {
       seen.length = 0;
-      expect(await listSkills(ops)).toEqual([LOCAL, SKILL]);
-      expect((await getSkill(ops, SKILL)).skill.uri).toBe(SKILL);
-      const file = await ops.client.readResource({ uri: FILE });
+      expect(await listSkills(callers.ops)).toEqual([LOCAL, SKILL]);
+      expect((await getSkill(callers.ops, SKILL)).skill.uri).toBe(SKILL);
+      const file = await callers.ops.client.readResource({ uri: FILE });
       expect(file.contents[0]).toMatchObject({ uri: FILE, text: '# Cities\nOslo, Bergen\n' });
-      expect((await getSkill(ops, LOCAL)).skill.uri).toBe(LOCAL);
+      expect((await getSkill(callers.ops, LOCAL)).skill.uri).toBe(LOCAL);
       expect(seen).toContainEqual({
         kind: 'skill',
         server: 'weather',
@@ -142,43 +150,33 @@ describe('McpGatewayModule skills behind guards', () => {
     });
 
     it("refuses skills/get and every file read with the guard's error", async () => {
-      expect(await listSkills(guest)).toEqual([LOCAL, SKILL]);
+      expect(await listSkills(callers.guest)).toEqual([LOCAL, SKILL]);
       for (const uri of [SKILL, LOCAL]) {
-        await expect(getSkill(guest, uri)).rejects.toMatchObject({
+        await expect(getSkill(callers.guest, uri)).rejects.toMatchObject({
           code: -32600,
           message: expect.stringContaining('Forbidden resource') as string,
         });
-        await expect(guest.client.readResource({ uri })).rejects.toMatchObject({ code: -32600 });
+        await expect(callers.guest.client.readResource({ uri })).rejects.toMatchObject({
+          code: -32600,
+        });
       }
-      await expect(guest.client.readResource({ uri: FILE })).rejects.toMatchObject({
+      await expect(callers.guest.client.readResource({ uri: FILE })).rejects.toMatchObject({
         code: -32600,
       });
     });
   });
 
   describe('hideDeniedFromLists', () => {
-    let gateway: { app: INestApplication; url: URL };
-    let ops: TestClient;
-    let guest: TestClient;
-    beforeAll(async () => {
-      gateway = await startGateway(weather.url, true);
-      ops = await clientOf(gateway.url, 'ops');
-      guest = await clientOf(gateway.url);
-    }, 30_000);
-    afterAll(async () => {
-      await ops?.close();
-      await guest?.close();
-      await gateway?.app.close();
-    });
+    const callers = gatewayCallers(() => weather.url, true);
 
     it('hides the skills from a denied caller (list, get as unknown, files unread)', async () => {
-      expect(await listSkills(ops)).toEqual([LOCAL, SKILL]);
-      expect(await listSkills(guest)).toEqual([]);
+      expect(await listSkills(callers.ops)).toEqual([LOCAL, SKILL]);
+      expect(await listSkills(callers.guest)).toEqual([]);
       for (const uri of [SKILL, LOCAL]) {
-        await expect(getSkill(guest, uri)).rejects.toMatchObject({ code: -32602 });
+        await expect(getSkill(callers.guest, uri)).rejects.toMatchObject({ code: -32602 });
       }
-      await expect(guest.client.readResource({ uri: FILE })).rejects.toThrow();
-      const { resources } = await guest.client.listResources();
+      await expect(callers.guest.client.readResource({ uri: FILE })).rejects.toThrow();
+      const { resources } = await callers.guest.client.listResources();
       expect(resources.map((r) => r.uri)).not.toContain(FILE);
     });
   });

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { McpServer, Skill } from '../../../lib/index.js';
 import { startApp, type TestApp } from '../support/app.js';
+import { driveUntil } from '../support/node-driver.js';
 import { ROOT } from '../stdio/support/sample.js';
 
 const run = promisify(execFile);
@@ -97,32 +98,8 @@ describe('skills with the official SDK v2 SkillsClient', () => {
   });
 
   /** Runs the driver; once it is listening, `onReady` changes the server. */
-  function drive(mode: string, onReady: () => void): Promise<Report> {
-    return new Promise((resolve, reject) => {
-      const config = JSON.stringify({ url: app.url.href, mode });
-      const child = spawn(node22, [DRIVER, config], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let stdout = '';
-      let ready = false;
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        if (!ready && stdout.includes('{"ready":true}')) {
-          ready = true;
-          onReady();
-        }
-      });
-      child.on('error', reject);
-      child.on('close', () => {
-        try {
-          resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as Report);
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-    });
-  }
+  const drive = (mode: string, onReady: () => void) =>
+    driveUntil<Report>(node22, DRIVER, { url: app.url.href, mode }, '{"ready":true}', onReady);
 
   it.each([
     ['legacy', '2025-11-25'],
