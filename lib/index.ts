@@ -299,6 +299,7 @@ export type {
   McpSkillFile,
   McpSkillUses,
   McpSkillHandler,
+  McpSkillGuard,
 } from './server/registry/skill-options.interface.js';
 export { SKILL_LIMITS } from './server/registry/registered-skill.js';
 

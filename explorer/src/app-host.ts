@@ -5,12 +5,15 @@
 // of this mount (so no other frame, nor the view once it navigated, can speak for it), answers the
 // extension's protocol (ui/initialize, tool input streamed while typed then complete, the result,
 // size changes, teardown, open-link with the user's consent, the view's own tools), proxies the
-// view's `tools/call`, `tools/list` and `resources/read` to the server, and refuses any other
-// `ui/*` method with a JSON-RPC error, noted once per method.
+// view's `tools/call`, `tools/list` and `resources/read` to the server, passes the server's tool
+// and resource list changes on to the view, answers `sampling/createMessage` through the person
+// at the page (the draft's Standard MCP Message; asked, and declinable, in the dialog), and
+// refuses any other method with a JSON-RPC error, noted once per method.
 // The method names are those of the ext-apps specification 2026-01-26 (draft text read 2026-11):
 // views built on the official App 2.x and views written against 1.x speak the same names.
 
 import { downloadsOf } from './view-download.js';
+import { answerSampling } from './view-sampling.js';
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +54,18 @@ export interface ViewHostOptions {
   onEvent(kind: string, detail: unknown): void;
   /** The tools the view itself offers (it declared `appCapabilities.tools`), on each change. */
   onViewTools?(tools: Json[]): void;
+  /**
+   * Asks the person at the page to answer the view's `sampling/createMessage` (checked params):
+   * the result, or undefined when declined. Without it the host offers no sampling.
+   */
+  sample?(params: Json): Promise<Json | undefined>;
 }
+
+/** The server's list changes a view hears of (`hostCapabilities.server*.listChanged`). */
+const SERVER_LIST_CHANGES = new Set([
+  'notifications/tools/list_changed',
+  'notifications/resources/list_changed',
+]);
 
 /** The ext-apps protocol revisions this host speaks, newest first. */
 const PROTOCOL_VERSIONS = ['2026-01-26'];
@@ -157,6 +171,15 @@ export class ViewHost {
     if (!answer) throw new Error(`The view did not answer tools/call ${name}`);
     if (answer.error) throw new Error(String((answer.error as Json).message));
     return answer.result as Json;
+  }
+
+  /**
+   * Passes a list change of the server (`notifications/tools/list_changed` or
+   * `.../resources/list_changed`) on to the view once it is initialized (the draft's
+   * Server → Host → App flow); other notifications are not the view's.
+   */
+  serverListChanged(method: string): void {
+    if (this.initialized && SERVER_LIST_CHANGES.has(method)) this.post({ method });
   }
 
   /** Sends the tool's result (now, or once the view is initialized). */
@@ -302,8 +325,9 @@ export class ViewHost {
             : PROTOCOL_VERSIONS[0],
           hostInfo: { name: 'nestjs-mcp-explorer', version: '1.0.0' },
           hostCapabilities: {
-            serverTools: {},
-            serverResources: {},
+            serverTools: { listChanged: true },
+            serverResources: { listChanged: true },
+            ...(this.options.sample && { sampling: {} }),
             logging: {},
             openLinks: {},
             downloadFile: {},
@@ -371,9 +395,12 @@ export class ViewHost {
         return {};
       case 'ui/request-display-mode':
         return { mode: 'inline' };
-      default:
-        if (method.startsWith('ui/')) this.refuse(method);
-        throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 });
+      case 'sampling/createMessage':
+        if (!this.options.sample) break;
+        this.options.onEvent(method, params);
+        return answerSampling(params, this.options.sample);
     }
+    this.refuse(method);
+    throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 });
   }
 }

@@ -8,7 +8,7 @@ import { $, h } from './dom.js';
 import { BrowserMcpClient, type Era, type RpcMessage } from './mcp-client.js';
 import { refreshLists, showList } from './navigation.js';
 import { requestHeaders } from './request-headers.js';
-import { state } from './page-state.js';
+import { currentView, state } from './page-state.js';
 
 /** The user's headers, then the signed-in token (it wins over an `Authorization` row). */
 const headers = () => ({ ...requestHeaders(), ...bearerHeaders() });
@@ -68,13 +68,21 @@ export function setStatus(text: string, error = false): void {
   status.className = error ? 'error' : '';
 }
 
-/** Resource updates logged in the open resource panel; a changed list fetched and shown again. */
+/**
+ * Resource updates logged in the open resource panel; a changed list fetched and shown again,
+ * and passed on to the open view.
+ */
 function onNotification(message: RpcMessage): void {
   const method = message.method ?? '';
   if (method === 'notifications/resources/updated') {
     const uri = String(message.params?.uri);
     $('#updates')?.append(h('li', {}, `updated ${uri} at ${new Date().toLocaleTimeString()}`));
   } else if (method.endsWith('/list_changed') && state.client) {
-    void refreshLists().then(() => showList(state.kind));
+    void refreshLists().then(() => {
+      showList(state.kind);
+      // An open view hears of the server's tool and resource lists changing (after the page
+      // has the new lists, so its tools/list sees them).
+      currentView()?.serverListChanged(method);
+    });
   }
 }

@@ -1,11 +1,15 @@
-// The lists and the selection: the four lists fetched (every page of each), the tab shown in the
+// The lists and the selection: the five lists fetched (every page of each), the tab shown in the
 // side list, and the panel of the item picked.
 import { $, h } from './dom.js';
 import { state, type Json, type Kind } from './page-state.js';
 import { promptPanel } from './prompt-panel.js';
 import { resourcePanel, templatePanel } from './resource-panels.js';
+import { skillName, skillPanel } from './skill-panel.js';
 import { toolPanel } from './tool-panel.js';
 import { viewOf } from './tool-view.js';
+
+/** The Skills extension's id in the server's `capabilities.extensions` (SEP-2640). */
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 /** The tab's label of a list. */
 export function label(kind: Kind): string {
@@ -14,10 +18,14 @@ export function label(kind: Kind): string {
     prompts: 'Prompts',
     resources: 'Resources',
     resourceTemplates: 'Templates',
+    skills: 'Skills',
   }[kind];
 }
 
-/** Fetches every page of the lists the server offers (by its capabilities) into the state. */
+/**
+ * Fetches every page of the lists the server offers (by its capabilities, the skills by the
+ * Skills extension) into the state.
+ */
 export async function refreshLists(): Promise<void> {
   const client = state.client!;
   const caps = client.serverCapabilities;
@@ -37,6 +45,8 @@ export async function refreshLists(): Promise<void> {
   state.lists.resourceTemplates = caps.resources
     ? await all('resources/templates/list', 'resourceTemplates')
     : [];
+  const extensions = caps.extensions as Json | undefined;
+  state.lists.skills = extensions?.[SKILLS_EXTENSION] ? await all('skills/list', 'skills') : [];
 }
 
 /** Shows the list of `kind` in `#list` (its tab marked active): each item a button selecting it. */
@@ -47,9 +57,9 @@ export function showList(kind: Kind): void {
   const list = $('#list');
   list.replaceChildren(
     ...state.lists[kind].map((item) => {
-      // Tools and prompts by name, resources by URI, templates by URI template.
+      // Tools and prompts by name, resources and skills by URI, templates by URI template.
       const key = String(
-        kind === 'resources'
+        kind === 'resources' || kind === 'skills'
           ? item.uri
           : kind === 'resourceTemplates'
             ? item.uriTemplate
@@ -67,7 +77,7 @@ export function showList(kind: Kind): void {
             'data-name': key,
             onclick: () => void select(kind, item),
           },
-          String(item.title ?? item.name ?? key),
+          kind === 'skills' ? skillName(item) : String(item.title ?? item.name ?? key),
           hasView ? h('span', { class: 'badge' }, 'app') : undefined,
         ),
       );
@@ -81,13 +91,18 @@ async function select(kind: Kind, item: Json): Promise<void> {
   await state.view?.teardown('another item');
   state.view = undefined;
   const detail = $('#detail');
-  const title = String(item.title ?? item.name ?? item.uri ?? item.uriTemplate);
+  const skill = kind === 'skills' ? (item.frontmatter as Json | undefined) : undefined;
+  const title = skill
+    ? skillName(item)
+    : String(item.title ?? item.name ?? item.uri ?? item.uriTemplate);
+  const description = skill ? skill.description : item.description;
   detail.replaceChildren(
     h('h2', {}, title),
-    item.description ? h('p', { class: 'description' }, String(item.description)) : '',
+    description ? h('p', { class: 'description' }, String(description)) : '',
   );
   if (kind === 'tools') toolPanel(detail, item);
   else if (kind === 'prompts') promptPanel(detail, item);
   else if (kind === 'resources') resourcePanel(detail, String(item.uri));
+  else if (kind === 'skills') skillPanel(detail, item);
   else templatePanel(detail, String(item.uriTemplate));
 }

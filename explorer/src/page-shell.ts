@@ -42,12 +42,13 @@ export function renderPageShell(title: string, onSignOut: () => void): void {
         h(
           'div',
           { class: 'tabs' },
-          ...(['tools', 'prompts', 'resources', 'resourceTemplates'] as Kind[]).map((kind) =>
-            h(
-              'button',
-              { type: 'button', 'data-tab': kind, onclick: () => showList(kind) },
-              label(kind),
-            ),
+          ...(['tools', 'prompts', 'resources', 'resourceTemplates', 'skills'] as Kind[]).map(
+            (kind) =>
+              h(
+                'button',
+                { type: 'button', 'data-tab': kind, onclick: () => showList(kind) },
+                label(kind),
+              ),
           ),
         ),
         h('ul', { id: 'list' }),

@@ -6,7 +6,7 @@ import type { BrowserMcpClient } from './mcp-client.js';
 /** A JSON object as the server sends it. */
 export type Json = Record<string, unknown>;
 /** The lists the page shows, one tab each. */
-export type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
+export type Kind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'skills';
 
 /** The page's one state (one connection at a time). */
 export const state: {
@@ -22,7 +22,7 @@ export const state: {
 } = {
   endpoint: '',
   sandbox: '',
-  lists: { tools: [], prompts: [], resources: [], resourceTemplates: [] },
+  lists: { tools: [], prompts: [], resources: [], resourceTemplates: [], skills: [] },
   kind: 'tools',
   subscriptions: new Set(),
 };

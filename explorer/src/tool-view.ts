@@ -5,7 +5,7 @@ import { h } from './dom.js';
 import { openLinkWithConsent, saveFileWithConsent } from './link-dialog.js';
 import { state, type Json } from './page-state.js';
 import { errorText } from './result-output.js';
-import { answerServerRequest } from './server-request-dialog.js';
+import { answerServerRequest, answerViewSampling } from './server-request-dialog.js';
 
 /** The `ui://` view a tool names in `_meta.ui.resourceUri` (or legacy `ui/resourceUri`), if any. */
 export function viewOf(tool: Json): string | undefined {
@@ -61,6 +61,7 @@ export async function mountView(
       onEvent: note,
       onViewTools: (tools) =>
         viewTools.replaceChildren(...tools.map((t) => viewToolButton(t, note))),
+      sample: (params) => answerViewSampling(params, String(tool.name)),
     });
     box.append(viewTools, events);
   } catch (error) {

@@ -106,6 +106,11 @@ export class McpExplorer implements OnModuleInit {
               complete: this.completers(metadata.options.complete, wrapper, className),
             }),
         };
+        // A skill's entry and files are served without calling the method: its guards run
+        // before each (a generated SKILL.md runs them in its handler's pipeline).
+        if (metadata.kind === 'skill' && !metadata.options.guard) {
+          Object.assign(options, { guard: this.handlers.createGuard(wrapper, methodName) });
+        }
         if (metadata.kind === 'tool') {
           await withDtoInput(options as McpToolOptions, origin);
           this.withSecuritySchemes(options as McpToolOptions, scoped);

@@ -16,8 +16,8 @@ import type { McpGatewayInvoker } from './mcp-gateway-invoker.js';
 import type { McpGatewayTarget } from './mcp-gateway-target.js';
 import type { UpstreamInputRelay } from './upstream-input-relay.js';
 
-/** The kinds of item the gateway registers. */
-export type RegistrationKind = McpGatewayTarget['kind'];
+/** The kinds of item the gateway registers here (skills: `GatewaySkills`). */
+export type RegistrationKind = Exclude<McpGatewayTarget['kind'], 'skill'>;
 
 /** The descriptor fields every primitive shares, copied when present. */
 function shared(d: {

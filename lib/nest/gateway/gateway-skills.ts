@@ -3,7 +3,24 @@ import type { McpClientManager } from '../../client/manager/mcp-client-manager.j
 import type { ReadResourceResult, Skill } from '../../protocol/schema/index.js';
 import { serverSupportsSkills } from '../../protocol/schema/skills-extension.js';
 import type { McpServer } from '../../server/mcp-server.js';
-import type { McpSkillFile } from '../../server/registry/skill-options.interface.js';
+import type { McpContext } from '../../server/context/mcp-context.js';
+import type {
+  McpSkillFile,
+  McpSkillGuard,
+  McpSkillOptions,
+} from '../../server/registry/skill-options.interface.js';
+import { forwardedCallOptions, principalClaimMeta, upstreamFailure } from './forward-call.js';
+import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.js';
+import type { McpGatewayInvoker } from './mcp-gateway-invoker.js';
+
+/** Who may see and read a gateway skill: the gateway's guards, the upstream's for the caller. */
+export interface GatewaySkillAccess {
+  readonly invoker: McpGatewayInvoker;
+  /** The module's `hideDeniedFromLists`: a skill the guards deny is hidden, not only refused. */
+  readonly hideDenied: boolean;
+  /** How the caller is signed for the upstreams (none: the upstream is not asked per caller). */
+  readonly claims?: McpGatewayPrincipalClaims | undefined;
+}
 
 /** Front matter `metadata` keys naming tools or prompts, renamed like the gateway names them. */
 const RENAMED_USES = { 'mcp-tools': 'tools', 'mcp-prompts': 'prompts' } as const;
@@ -15,7 +32,11 @@ const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/;
  * McpServer: each under the skill prefix of its server (`skill://<server>/<path>/SKILL.md`), its
  * files copied when the aggregate changes (a dynamic skill's `SKILL.md` read per request), and
  * the tools and prompts its front matter `metadata` names renamed to the gateway's names for
- * them. An upstream skill that cannot be served is left out with a warning.
+ * them. Its entry and every file read pass the gateway's guards (the app's global ones and
+ * `guards`, target kind `'skill'`; hidden with `hideDeniedFromLists`), then, when the gateway
+ * signs the caller's principal, the upstream's own guards and scopes for that caller (an upstream
+ * `skills/get` with the claim). An upstream skill that cannot be served is left out with a
+ * warning.
  */
 export class GatewaySkills {
   /** URI of each served `SKILL.md` → fingerprint of what it was built from. */
@@ -26,6 +47,7 @@ export class GatewaySkills {
     private readonly server: McpServer,
     private readonly manager: McpClientManager,
     private readonly warn: (message: string) => void,
+    private readonly access: GatewaySkillAccess,
   ) {}
 
   /** Brings the served skills in step with the upstreams (latest call wins). */
@@ -47,7 +69,7 @@ export class GatewaySkills {
       for (const skill of skills) {
         const uri = skill.uri.replace(/^skill:\/\//, `skill://${name}/`);
         const print = JSON.stringify([name, skill, names.tools, names.prompts]);
-        wanted.set(uri, { print, register: () => this.register(name, skill, names) });
+        wanted.set(uri, { print, register: () => this.register(name, uri, skill, names) });
       }
     }
     if (generation !== this.generation) return; // a newer sync is under way
@@ -67,16 +89,45 @@ export class GatewaySkills {
     }
   }
 
-  private async register(server: string, skill: Skill, names: ExposedNames): Promise<void> {
+  private async register(
+    server: string,
+    uri: string,
+    skill: Skill,
+    names: ExposedNames,
+  ): Promise<void> {
     const path = skill.uri.replace(/^skill:\/\//, '').replace(/\/SKILL\.md$/, '');
     const cut = path.lastIndexOf('/');
     const prefix = cut < 0 ? server : `${server}/${path.slice(0, cut)}`;
     const frontmatter = renamedUses(skill.frontmatter, names);
     const { name, description } = skill.frontmatter;
-    const base = { name, description, prefix, frontmatter, origin: `McpGateway:${server}/${path}` };
-    const read = (uri: string) => this.manager.readResource(uri, { server });
+    const guard = this.guardOf(server, uri, skill.uri);
+    const visible = this.access.hideDenied
+      ? this.access.invoker.createGuardCheck({
+          kind: 'skill',
+          server,
+          name: uri,
+          upstreamName: skill.uri,
+        })
+      : undefined;
+    const base: McpSkillOptions = {
+      name,
+      description,
+      prefix,
+      frontmatter,
+      origin: `McpGateway:${server}/${path}`,
+      guard,
+      ...(visible && { visible }),
+    };
+    const read = (uri: string, ctx?: McpContext) =>
+      this.manager.readResource(uri, {
+        server,
+        ...(ctx && forwardedCallOptions(ctx, ctx.signal, this.claimOf(ctx, server))),
+      });
     if (skill.resources === 'dynamic') {
-      return this.server.registerSkill(base, async () => body(await read(skill.uri)));
+      return this.server.registerSkill(base, async (_uri, ctx) => {
+        await guard(ctx);
+        return body(await read(skill.uri, ctx).catch(failedAt(server)));
+      });
     }
     const instructions = body(await read(skill.uri));
     const root = skill.uri.slice(0, -'SKILL.md'.length);
@@ -96,6 +147,33 @@ export class GatewaySkills {
     }
     this.server.registerSkill({ ...base, instructions, files });
   }
+
+  /**
+   * The guard of the gateway skill at `uri`: the gateway's guards, then (the caller signed for
+   * the upstream) the upstream's `skills/get` of `upstreamUri` for that caller.
+   */
+  private guardOf(server: string, uri: string, upstreamUri: string): McpSkillGuard {
+    const target = { kind: 'skill' as const, server, name: uri, upstreamName: upstreamUri };
+    const guards = this.access.invoker.createGuard(target);
+    return async (ctx) => {
+      await guards(ctx);
+      const claim = this.claimOf(ctx, server);
+      if (!claim) return; // the upstream would see the gateway itself, which listed the skill
+      const options = forwardedCallOptions(ctx, ctx.signal, claim);
+      await this.manager.get(server).skills.get(upstreamUri, options).catch(failedAt(server));
+    };
+  }
+
+  private claimOf(ctx: McpContext, server: string): Record<string, string> | undefined {
+    return principalClaimMeta(this.access.claims, ctx, server);
+  }
+}
+
+/** Rethrows an upstream failure as the downstream client gets it (see `upstreamFailure`). */
+function failedAt(server: string): (error: unknown) => never {
+  return (error) => {
+    throw upstreamFailure(server, error);
+  };
 }
 
 type ExposedNames = Record<'tools' | 'prompts', Record<string, string>>;

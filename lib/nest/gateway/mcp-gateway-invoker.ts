@@ -59,15 +59,21 @@ export class McpGatewayInvoker {
 
   /** A guards-only check of one item (for `hideDeniedFromLists`). */
   createGuardCheck(target: McpGatewayTarget): (ctx: McpContext) => Promise<boolean> {
+    const guard = this.createGuard(target);
+    return (ctx) =>
+      guard(ctx).then(
+        () => true,
+        () => false,
+      );
+  }
+
+  /** A guards-only run for one item that rejects with what a denying guard threw. */
+  createGuard(target: McpGatewayTarget): (ctx: McpContext) => Promise<unknown> {
     const check = this.build(
       this.tag(target, () => true),
       GUARDS_ONLY,
     );
-    return (ctx) =>
-      check(undefined, ctx).then(
-        () => true,
-        () => false,
-      );
+    return (ctx) => check(undefined, ctx);
   }
 
   private tag<F extends (...args: never[]) => unknown>(target: McpGatewayTarget, fn: F): F {

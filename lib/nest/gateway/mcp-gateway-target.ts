@@ -5,8 +5,11 @@ export const MCP_GATEWAY_TARGET = 'nestjs-mcp:gateway-target';
 
 /** What a gateway call forwards to (readable in guards and interceptors). */
 export interface McpGatewayTarget {
-  /** `'tool'`, `'prompt'`, `'resource'` or `'resourceTemplate'`. */
-  readonly kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+  /**
+   * `'tool'`, `'prompt'`, `'resource'`, `'resourceTemplate'` or `'skill'` (`skills/get` and the
+   * reads of its files; `name` is the URI of the `SKILL.md` the gateway serves).
+   */
+  readonly kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate' | 'skill';
   /** The upstream server's key in `mcpServers`. */
   readonly server: string;
   /** The name (or URI / URI template) the gateway exposes. */

@@ -19,10 +19,9 @@ import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.
 import { GatewayRegistrations, type RegistrationKind } from './gateway-registrations.js';
 import { GatewaySkills } from './gateway-skills.js';
 import { McpGatewayInvoker } from './mcp-gateway-invoker.js';
-import type { McpGatewayTarget } from './mcp-gateway-target.js';
 import { UpstreamInputRelay } from './upstream-input-relay.js';
 
-type Kind = McpGatewayTarget['kind'];
+type Kind = RegistrationKind;
 const LIST_OF: Record<Kind, keyof McpAggregate> = {
   tool: 'tools',
   prompt: 'prompts',
@@ -84,7 +83,11 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
       keepsCurrentContext(options),
       this.claims ?? undefined,
     );
-    this.skills = new GatewaySkills(this.server, this.manager, (m) => this.logger.warn(m));
+    this.skills = new GatewaySkills(this.server, this.manager, (m) => this.logger.warn(m), {
+      invoker: this.invoker,
+      hideDenied: options?.hideDeniedFromLists ?? false,
+      claims: this.claims ?? undefined,
+    });
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));
   }

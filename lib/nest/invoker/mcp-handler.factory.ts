@@ -148,17 +148,30 @@ export class McpHandlerFactory implements OnModuleDestroy {
     methodName: string,
     spec: McpPipelineSpec = this.mcpSpec,
   ): (ctx: McpContext) => Promise<boolean> {
+    const guard = this.createGuard(wrapper, methodName, spec);
+    return (ctx) =>
+      guard(ctx).then(
+        () => true,
+        () => false,
+      );
+  }
+
+  /**
+   * Builds a run of the guards of `methodName` alone that rejects with what a denying guard
+   * threw (`ForbiddenException` when it returned false): a skill's `guard`.
+   */
+  createGuard(
+    wrapper: InstanceWrapper,
+    methodName: string,
+    spec: McpPipelineSpec = this.mcpSpec,
+  ): (ctx: McpContext) => Promise<unknown> {
     const check = this.build(wrapper, methodName, {
       ...spec,
       metadataKey: NO_PARAMS,
       options: GUARDS_ONLY,
       callbackOf: (instance) => withMetadataOf(instance[methodName], () => true),
     });
-    return (ctx) =>
-      check(undefined, ctx).then(
-        () => true,
-        () => false,
-      );
+    return (ctx) => check(undefined, ctx);
   }
 
   private build(wrapper: InstanceWrapper, methodName: string, spec: McpPipelineSpec): McpInvokable {

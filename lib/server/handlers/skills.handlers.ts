@@ -9,19 +9,22 @@ export const listSkills: MethodHandler<'skills/list'> = (params, scope, host) =>
 
 /**
  * `skills/get`: the entry of the skill whose `SKILL.md` is at `uri`; `-32602` for a URI that
- * names no skill, or one hidden from this caller (guards, scopes, `visible`).
+ * names no skill, or one hidden from this caller (guards, scopes, `visible`); what its `guard`
+ * throws for a caller it refuses.
  */
 export const getSkill: MethodHandler<'skills/get'> = async (params, scope, host) => {
   const { uri } = params;
   const skill = host.primitives.skills.get(uri);
+  const ctx = skill?.visible || skill?.guard ? new McpContext(scope) : undefined;
   let shown = skill !== undefined;
   if (skill?.visible) {
     try {
-      shown = await skill.visible(new McpContext(scope));
+      shown = await skill.visible(ctx!);
     } catch {
       shown = false;
     }
   }
   if (!skill || !shown) throw McpError.invalidParams(`No skill is served at ${uri}`, { uri });
+  if (skill.guard) await skill.guard(ctx!);
   return { skill: skill.descriptor };
 };

@@ -3,7 +3,7 @@ import type { Resource, Skill, SkillResource } from '../../protocol/schema/index
 import { SKILL_MIME_TYPE } from '../../protocol/schema/skills-extension.js';
 import type { McpCacheHint } from './cache-hints.js';
 import type { ResourceHandler, VisibilityPredicate } from './definitions.interface.js';
-import type { McpSkillHandler, McpSkillOptions } from './skill-options.interface.js';
+import type { McpSkillGuard, McpSkillHandler, McpSkillOptions } from './skill-options.interface.js';
 import { skillFileMimeType, checkSkillName, checkSkillPath } from './skill-names.js';
 
 /** A tool, prompt or resource a skill uses, and where it is named (for the bootstrap error). */
@@ -28,6 +28,7 @@ export interface SkillFileResource {
   readonly name: string;
   readonly mimeType: string;
   readonly size?: number;
+  /** Reads the file, after the skill's guard (a generated `SKILL.md`: its handler guards). */
   readonly handler: ResourceHandler;
 }
 
@@ -40,6 +41,8 @@ export interface RegisteredSkill {
   readonly files: readonly SkillFileResource[];
   readonly references: readonly SkillReference[];
   readonly visible?: VisibilityPredicate;
+  /** Runs before `skills/get` answers (its files' handlers run it themselves). */
+  readonly guard?: McpSkillGuard;
   readonly cache?: McpCacheHint;
 }
 
@@ -58,7 +61,13 @@ function skillMarkdown(frontmatter: Record<string, unknown>, body: string): stri
   return `---\n${lines.join('\n')}\n---\n\n${body}`;
 }
 
-function staticFile(uri: string, path: string, bytes: Uint8Array, mimeType: string) {
+function staticFile(
+  uri: string,
+  path: string,
+  bytes: Uint8Array,
+  mimeType: string,
+  guard: McpSkillGuard | undefined,
+) {
   const text = mimeType.startsWith('text/') || mimeType.endsWith('json');
   const content = text ? new TextDecoder().decode(bytes) : bytes;
   const file: SkillFileResource = {
@@ -66,7 +75,12 @@ function staticFile(uri: string, path: string, bytes: Uint8Array, mimeType: stri
     name: path.slice(path.lastIndexOf('/') + 1),
     mimeType,
     size: bytes.byteLength,
-    handler: () => content,
+    handler: guard
+      ? async (_uri, ctx) => {
+          await guard(ctx);
+          return content;
+        }
+      : () => content,
   };
   const entry: SkillResource = { uri, digest: digestOf(bytes), size: bytes.byteLength };
   return { file, entry };
@@ -105,7 +119,7 @@ export function compileSkill(source: SkillSource, handler?: McpSkillHandler): Re
   } else {
     const skillMd =
       source.skillMd ?? encoder.encode(skillMarkdown(frontmatter, source.instructions ?? ''));
-    const main = staticFile(uri, 'SKILL.md', skillMd, SKILL_MIME_TYPE);
+    const main = staticFile(uri, 'SKILL.md', skillMd, SKILL_MIME_TYPE, source.guard);
     files.push({ ...main.file, name: source.name });
     resources = [main.entry];
     for (const extra of source.files ?? []) {
@@ -114,7 +128,8 @@ export function compileSkill(source: SkillSource, handler?: McpSkillHandler): Re
       const bytes =
         typeof extra.content === 'string' ? encoder.encode(extra.content) : extra.content;
       const mimeType = extra.mimeType ?? skillFileMimeType(extra.path);
-      const { file, entry } = staticFile(`${root}/${extra.path}`, extra.path, bytes, mimeType);
+      const at = `${root}/${extra.path}`;
+      const { file, entry } = staticFile(at, extra.path, bytes, mimeType, source.guard);
       files.push(file);
       resources.push(entry);
     }
@@ -127,6 +142,7 @@ export function compileSkill(source: SkillSource, handler?: McpSkillHandler): Re
     files,
     references: source.references ?? referencesOf(source, origin),
     visible: source.visible,
+    ...(source.guard && { guard: source.guard }),
     ...(source.cache && { cache: Object.freeze({ ...source.cache }) }),
   };
 }

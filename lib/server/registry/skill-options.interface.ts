@@ -47,11 +47,21 @@ export interface McpSkillOptions {
   uses?: McpSkillUses;
   /** Hides the skill (entry and files) from callers for whom it returns false. */
   visible?: VisibilityPredicate;
+  /**
+   * Runs before `skills/get` answers and before each of the skill's files is read (a generated
+   * `SKILL.md`: its handler is that place); throwing refuses the request with what was thrown,
+   * as a handler's error (a Nest `ForbiddenException`: `-32600`). `@Skill()` runs the method's
+   * guards here; the gateway its guards and the upstream's. None by default.
+   */
+  guard?: McpSkillGuard;
   /** Cache hint of `skills/get` and of its files' reads (2026-07-28). */
   cache?: McpCacheHint;
   /** Where it was declared, for errors (`Class#method`, `skills/x/SKILL.md`). */
   origin?: string;
 }
+
+/** A skill's access check (see {@link McpSkillOptions.guard}): throws to refuse. */
+export type McpSkillGuard = (ctx: McpContext) => unknown;
 
 /**
  * Generates a skill's `SKILL.md` body per read: the skill is dynamic (its entry's `resources`

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { McpModule } from '../../../lib/index.js';
+import { McpModule, McpServer } from '../../../lib/index.js';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
 import { openExplorer, openTool, viewFrame } from './support/explorer-page.js';
@@ -91,6 +91,32 @@ describeBrowser('explorer hosts a view built on the official ext-apps App (Chrom
     },
     120_000,
   );
+
+  it('answers the official App’s createSamplingMessage through the person at the page, and passes server tool list changes on', async () => {
+    page = await openExplorer(browser, app.url('/explorer').href, 'legacy');
+    await openTool(page, 'official_app');
+    await page.fill('#arg-city', 'Oslo');
+    await page.click('#run');
+    const view = await viewFrame(page);
+    await view.locator('#result', { hasText: '"high":21' }).waitFor({ timeout: 20_000 });
+
+    await view.click('#sample');
+    await page.waitForSelector('#input-dialog[open] #sampling-decline');
+    expect(await page.textContent('#input-dialog')).toContain('Name a colour');
+    await page.fill('#sampling-reply', 'teal');
+    await page.click('#sampling-send');
+    await view.locator('#sampled', { hasText: 'teal' }).waitFor();
+    expect(JSON.parse((await view.textContent('#sampled'))!)).toEqual({
+      type: 'text',
+      text: 'teal',
+    });
+    await view.click('#sample');
+    await page.click('#input-dialog[open] #sampling-decline');
+    await view.locator('#sampled', { hasText: 'User rejected sampling request' }).waitFor();
+
+    app.app.get(McpServer).registerTool({ name: 'late_official' }, () => 'late');
+    await view.locator('#tools-changed', { hasText: '1' }).waitFor({ timeout: 20_000 });
+  }, 60_000);
 
   it('refuses unknown ui/* methods with JSON-RPC errors and logs each method once', async () => {
     page = await openExplorer(browser, app.url('/explorer').href, 'legacy');

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -6,6 +6,7 @@ import { McpServer } from '../../../lib/index.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { connectClient } from '../support/client.js';
+import { driveUntil } from '../support/node-driver.js';
 import { builtSample, ROOT } from '../stdio/support/sample.js';
 
 const run = promisify(execFile);
@@ -64,29 +65,7 @@ function driveListen(
   config: Record<string, unknown>,
   onListening: () => void = () => undefined,
 ): Promise<DriverReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(node22, [DRIVER, JSON.stringify(config)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    let listening = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (!listening && stdout.includes('{"listening":true}')) {
-        listening = true;
-        onListening();
-      }
-    });
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as DriverReport);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+  return driveUntil(node22, DRIVER, config, '{"listening":true}', onListening);
 }
 
 /** The demo's `greetUser` answered through MRTR: one call, then one retry carrying the answer. */

@@ -37,6 +37,8 @@ export class OfficialAppViews {
 <p>result <span id="result"></span></p>
 <button id="call" type="button">Call</button> <span id="called"></span>
 <button id="download" type="button">Download</button> <span id="downloaded"></span>
+<button id="sample" type="button">Sample</button> <span id="sampled"></span>
+<p>server tools changed <span id="tools-changed">0</span></p>
 <script>${bundle.script}</script></body></html>`;
   }
 
