@@ -61,6 +61,8 @@ interface PendingRequest {
  * the address, never hangs. A stateless (2026-07-28) read that goes quiet (`tools/list`,
  * `resources/read`, a tool annotated `readOnlyHint` or `idempotentHint`...) is sent once more
  * to the shared address, where another replica takes it; anything else fails, never runs twice.
+ * When the connection to the broker drops (a broker restart), the requests in flight and those
+ * sent before the link reconnected fail at once, saying so.
  */
 export class BrokerClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
@@ -69,6 +71,8 @@ export class BrokerClientTransport implements ClientTransport {
   private readonly idempotent = new IdempotentCalls();
   private readonly livenessMs: number;
   private ended = false;
+  /** The connection to the broker dropped and the link is reconnecting. */
+  private interrupted = false;
   /** The 2025-era session this client holds: its id and its replica's address. */
   private session?: BrokerTarget;
 
@@ -96,6 +100,7 @@ export class BrokerClientTransport implements ClientTransport {
       await this.link.start(
         (body, headers) => this.receive(body, headers),
         (error) => this.end(error),
+        (interrupted) => this.interrupt(interrupted),
       );
     } catch (error) {
       throw new TransportError(
@@ -123,6 +128,11 @@ export class BrokerClientTransport implements ClientTransport {
         retried: false,
         inSession: this.session !== undefined,
       });
+      if (this.interrupted) {
+        // Fails fast rather than parked in the link's buffer until the broker is back.
+        queueMicrotask(() => this.fail(key, 'not connected to the broker (reconnecting)'));
+        return;
+      }
     }
     try {
       await this.link.send(text, key, this.session);
@@ -188,6 +198,22 @@ export class BrokerClientTransport implements ClientTransport {
       this.forget(key);
     }
     this.messages.next(message);
+  }
+
+  /**
+   * The connection to the broker dropped (`true`): every request in flight fails at once, since
+   * its messages are lost (the service may still run it, so none is sent again); requests sent
+   * before it is back (`false`) fail at once too.
+   */
+  private interrupt(interrupted: boolean): void {
+    this.interrupted = interrupted;
+    if (!interrupted) return;
+    for (const key of [...this.pending.keys()]) {
+      this.fail(
+        key,
+        'the connection to the broker was lost while the request was in flight (it may have run; not sent again)',
+      );
+    }
   }
 
   /** Restarts the liveness clock of a pending request. */

@@ -66,11 +66,14 @@ export interface BrokerClientLink {
   readonly description: string;
   /**
    * Connects and starts delivering the messages that arrive on the client's reply address;
-   * `onClosed` is called once if the connection ends without `close()`.
+   * `onClosed` is called once if the connection ends without `close()`. A link that reconnects
+   * on its own (NATS) calls `onInterrupted(true)` when the connection to the broker drops
+   * (what was in flight is lost) and `onInterrupted(false)` once it is back.
    */
   start(
     onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
     onClosed: (error: Error) => void,
+    onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void>;
   /**
    * Publishes one message to the service with the client's reply address; `requestId` (the
