@@ -8,12 +8,15 @@ import {
   parseJson,
   toJsonRpcMessage,
   type JsonRpcMessage,
+  type JsonRpcNotification,
   type JsonRpcRequest,
   type RequestId,
 } from '../../protocol/json-rpc.js';
 import { encodeForSending } from '../shared/encode-outgoing.js';
 import { AmqpClientLink } from './amqp-link.js';
 import {
+  CALL_ADDRESS_HEADER,
+  CALL_HEADER,
   KEEPALIVE_HEADER,
   REQUEST_ID_HEADER,
   SESSION_ADDRESS_HEADER,
@@ -47,6 +50,10 @@ interface PendingRequest {
   retried: boolean;
   /** Sent in a 2025-era session (to its replica's own address). */
   readonly inSession: boolean;
+  /** Where a cancel of this stateless call goes (learned from its first keep-alive). */
+  call?: BrokerTarget | undefined;
+  /** The `notifications/cancelled` text sent before the call's replica was known. */
+  cancel?: string | undefined;
 }
 
 /**
@@ -116,6 +123,7 @@ export class BrokerClientTransport implements ClientTransport {
     if (this.ended)
       throw new TransportError(`${this.link.description}: transport closed`, 'closed');
     const text = encodeForSending(message);
+    if (this.session === undefined && isCancel(message)) return this.cancel(message, text);
     const request = isJsonRpcRequest(message) ? message : undefined;
     const key = request ? JSON.stringify(request.id) : undefined;
     if (request && key !== undefined) {
@@ -145,6 +153,18 @@ export class BrokerClientTransport implements ClientTransport {
         { cause: error },
       );
     }
+  }
+
+  /**
+   * A stateless call's cancel goes to the replica running it, with the call's token (both from
+   * its keep-alives), never to the shared address where any replica would take it; a cancel
+   * sent before the first keep-alive waits for it. A cancel of a call no longer pending is moot.
+   */
+  private async cancel(message: JsonRpcNotification, text: string): Promise<void> {
+    const pending = this.pending.get(JSON.stringify(message.params?.requestId));
+    if (!pending) return;
+    if (pending.call) await this.link.send(text, undefined, pending.call).catch(() => {});
+    else pending.cancel = text;
   }
 
   /** Forgets the session, so the next `initialize` opens a new one. */
@@ -182,6 +202,9 @@ export class BrokerClientTransport implements ClientTransport {
         return;
       }
       this.watch(key);
+      const token = headers[CALL_HEADER];
+      const address = headers[CALL_ADDRESS_HEADER];
+      if (token !== undefined && address !== undefined) this.learnCall(key, address, token);
     }
     if (headers[KEEPALIVE_HEADER]) return;
     let message: JsonRpcMessage;
@@ -213,6 +236,17 @@ export class BrokerClientTransport implements ClientTransport {
         key,
         'the connection to the broker was lost while the request was in flight (it may have run; not sent again)',
       );
+    }
+  }
+
+  /** A keep-alive named where the call runs: a cancel that waited for it goes now. */
+  private learnCall(key: string, address: string, token: string): void {
+    const pending = this.pending.get(key)!;
+    if (pending.call) return;
+    pending.call = { address, headers: { [CALL_HEADER]: token } };
+    if (pending.cancel !== undefined) {
+      this.link.send(pending.cancel, undefined, pending.call).catch(() => {});
+      pending.cancel = undefined;
     }
   }
 
@@ -295,4 +329,8 @@ export class BrokerClientTransport implements ClientTransport {
     this.messages.complete();
     this.errors.complete();
   }
+}
+
+function isCancel(message: JsonRpcMessage): message is JsonRpcNotification {
+  return 'method' in message && !('id' in message) && message.method === 'notifications/cancelled';
 }

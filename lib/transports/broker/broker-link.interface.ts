@@ -9,6 +9,15 @@
 export const REQUEST_ID_HEADER = 'mcp-request-id';
 /** Header of a keep-alive: the request is still running on the service (no body). */
 export const KEEPALIVE_HEADER = 'mcp-keepalive';
+/**
+ * Headers of the keep-alives of a stateless (2026-07-28) call: the call's token on the replica
+ * running it, and that replica's own address. The client cancels the call by sending its
+ * `notifications/cancelled` there with the token in `mcp-call` (a replica's queue group peers
+ * never see it).
+ */
+export const CALL_HEADER = 'mcp-call';
+/** See {@link CALL_HEADER}. */
+export const CALL_ADDRESS_HEADER = 'mcp-call-address';
 
 /**
  * Header naming the 2025-era session a message belongs to: set by the service on every message of
