@@ -18,7 +18,9 @@ import { startTestGateway } from './support/test-gateway.js';
 
 const run = promisify(execFile);
 const NATS = 'nats://127.0.0.1:4222';
+const AMQP = 'amqp://guest:guest@127.0.0.1:5672';
 const SUBJECT = `mcp.e2e-${process.pid}-${Date.now()}.dynamic`;
+const QUEUE = `mcp.e2e-${process.pid}-${Date.now()}.rabbit`;
 const DRIVER = fileURLToPath(new URL('../sdk2/sdk2-driver.mjs', import.meta.url));
 const INSPECTOR = join(ROOT, '.tools/inspector/node_modules/.bin/inspector');
 
@@ -43,13 +45,14 @@ async function node22Tools(): Promise<string> {
 
 /**
  * Clients nobody here wrote, talking to a gateway whose only service lives behind NATS (a
- * 2026-07-28-only service, so the gateway's upstream calls are stateless request/reply): the
+ * 2026-07-28-only service, so the gateway's upstream calls are stateless request/reply; a second
+ * one on RabbitMQ for the cancel): the
  * official SDK v2 client (Node 22) lists and calls, and listens for list changes while the
  * service registers a tool at run time; the Inspector CLI lists and calls; an SDK v1 client
  * cancels a call and the service's handler sees its `ctx.signal` fire across the hop.
  */
 describe('clients nobody here wrote → gateway → NATS → service', () => {
-  let service: DynamicService;
+  const services: DynamicService[] = [];
   let gateway: INestApplication;
   let url: URL;
   let node22: string;
@@ -75,16 +78,22 @@ describe('clients nobody here wrote → gateway → NATS → service', () => {
   beforeAll(async () => {
     node22 = await node22Tools();
     catalog = join(mkdtempSync(join(tmpdir(), 'mcp-inspector-')), 'catalog.json');
-    service = await startDynamicService({ nats: { servers: NATS, subject: SUBJECT } });
+    services.push(await startDynamicService({ nats: { servers: NATS, subject: SUBJECT } }));
+    services.push(await startDynamicService({ rabbitmq: { url: AMQP, queue: QUEUE } }));
     ({ app: gateway, url } = await startTestGateway(
-      { mcpServers: { svc: { transport: { nats: { servers: NATS, subject: SUBJECT } } } } },
-      3,
+      {
+        mcpServers: {
+          svc: { transport: { nats: { servers: NATS, subject: SUBJECT } } },
+          rmq: { transport: { rabbitmq: { url: AMQP, queue: QUEUE } } },
+        },
+      },
+      6,
     ));
   }, 320_000);
 
   afterAll(async () => {
     await gateway?.close();
-    await service?.close();
+    await Promise.all(services.map((s) => s.close().catch(() => {})));
     if (catalog) rmSync(join(catalog, '..'), { recursive: true, force: true });
   });
 
@@ -99,7 +108,7 @@ describe('clients nobody here wrote → gateway → NATS → service', () => {
         toolArgs: { city: 'Oslo' },
       });
       expect(report.error).toBeUndefined();
-      expect((report.toolNames as string[]).sort()).toEqual([
+      expect((report.toolNames as string[]).filter((n) => n.startsWith('svc__')).sort()).toEqual([
         'svc__addTool',
         'svc__forecast',
         'svc__waitForCancel',
@@ -122,30 +131,37 @@ describe('clients nobody here wrote → gateway → NATS → service', () => {
     expect(textOf(called)).toBe('Rome: sunny');
   });
 
-  it("cancelling a call reaches the service's handler (ctx.signal) across the stateless hop", async () => {
-    const client: TestClient = await connectClient(url);
-    try {
-      const before = dynamicSeen.aborted.length;
-      const abort = new AbortController();
-      const call = client.client.callTool(
-        { name: 'svc__waitForCancel', arguments: {} },
-        undefined,
-        {
-          signal: abort.signal,
-        },
-      );
-      call.catch(() => {}); // the SDK rejects it locally
-      await waitFor(() => dynamicSeen.waiting > 0, { description: 'waitForCancel running' });
-      abort.abort('the user gave up');
-      await waitFor(() => dynamicSeen.aborted.length > before, {
-        timeoutMs: 10_000,
-        description: "the service's ctx.signal firing",
-      });
-      expect(dynamicSeen.aborted.at(-1)).toMatch(/cancel|gave up/i);
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+  it.each(['svc', 'rmq'])(
+    "cancelling a call reaches the service's handler (ctx.signal) across the stateless hop (%s)",
+    async (server) => {
+      const client: TestClient = await connectClient(url);
+      try {
+        const before = dynamicSeen.aborted.length;
+        const waiting = dynamicSeen.waiting;
+        const abort = new AbortController();
+        const call = client.client.callTool(
+          { name: `${server}__waitForCancel`, arguments: {} },
+          undefined,
+          {
+            signal: abort.signal,
+          },
+        );
+        call.catch(() => {}); // the SDK rejects it locally
+        await waitFor(() => dynamicSeen.waiting > waiting, {
+          description: 'waitForCancel running',
+        });
+        abort.abort('the user gave up');
+        await waitFor(() => dynamicSeen.aborted.length > before, {
+          timeoutMs: 10_000,
+          description: "the service's ctx.signal firing",
+        });
+        expect(dynamicSeen.aborted.at(-1)).toMatch(/cancel|gave up/i);
+      } finally {
+        await client.close();
+      }
+    },
+    30_000,
+  );
 
   it('a tool the service registers at run time reaches an SDK v2 listener as list_changed', async () => {
     const report = await drive({
