@@ -2,24 +2,15 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { McpGatewayModule, McpModule } from '../../lib/index.js';
-import { FixtureElicitationTools } from '../02-conformance-fixture/src/fixture-elicitation.tools.js';
-import { FixtureModernTools } from '../02-conformance-fixture/src/fixture-modern.tools.js';
-import { FixtureMrtrTools } from '../02-conformance-fixture/src/fixture-mrtr.tools.js';
-import { FixturePrompts } from '../02-conformance-fixture/src/fixture-prompts.js';
-import { FixtureResources } from '../02-conformance-fixture/src/fixture-resources.js';
-import { FixtureTaskTools } from '../02-conformance-fixture/src/fixture-tasks.tools.js';
-import { FixtureTools } from '../02-conformance-fixture/src/fixture-tools.js';
+import {
+  FIXTURE_CACHE as cache,
+  FIXTURE_PROVIDERS,
+} from '../02-conformance-fixture/src/fixture-providers.js';
 
 const nats = {
   servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   subject: process.env.MCP_SUBJECT ?? `mcp.conformance.${process.pid}`,
 };
-const cache = {
-  lists: { ttlMs: 300_000, cacheScope: 'public' as const },
-  resources: { ttlMs: 300_000, cacheScope: 'public' as const },
-  discover: { ttlMs: 300_000, cacheScope: 'public' as const },
-};
-
 /** The conformance fixture's tools, prompts and resources, served only over NATS (no HTTP). */
 @Module({
   imports: [
@@ -31,15 +22,7 @@ const cache = {
       microservice: { nats },
     }),
   ],
-  providers: [
-    FixtureTools,
-    FixtureElicitationTools,
-    FixtureModernTools,
-    FixtureMrtrTools,
-    FixtureTaskTools,
-    FixturePrompts,
-    FixtureResources,
-  ],
+  providers: FIXTURE_PROVIDERS,
 })
 class ConformanceServiceModule {}
 
