@@ -11,7 +11,8 @@
 #
 # Usage: scripts/conformance-server.sh [REQUIREMENTS] [MOUNT]
 #   MOUNT        how the fixture serves /mcp: controller (default, Express), fast (the module's
-#                fastPath on Express) or fast-fastify (fastPath on Fastify); results of a mount
+#                fastPath on Express), fast-fastify (fastPath on Fastify) or gateway-nats (a
+#                gateway in front of the fixture served over NATS); results of a mount
 #                other than controller go to conformance-results/server-REQUIREMENTS-MOUNT
 # Environment:
 #   REQUIREMENTS the requirement set (revision) when no argument is given: 2025-11-25 (default) or
@@ -36,19 +37,26 @@ case "$MOUNT" in
   controller) MOUNT_ENV=() ;;
   fast) MOUNT_ENV=(MCP_FAST_PATH=1) ;;
   fast-fastify) MOUNT_ENV=(MCP_FAST_PATH=1 MCP_PLATFORM=fastify) ;;
+  gateway-nats) MOUNT_ENV=(NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}") ;;
   *)
-    echo "[conformance] unknown mount '$MOUNT' (controller, fast, fast-fastify)" >&2
+    echo "[conformance] unknown mount '$MOUNT' (controller, fast, fast-fastify, gateway-nats)" >&2
     exit 2
     ;;
 esac
 REQUIREMENTS_DIR="$TOOLS_DIR/conformance/node_modules/@modelcontextprotocol/conformance/requirements"
 FIXTURE="dist/sample/02-conformance-fixture/main.js"
+# gateway-nats: a gateway whose every tool, prompt and resource lives in a service (the same
+# fixture) it reaches only over NATS (NATS_URL, default the local broker on 4222).
+[[ "$MOUNT" == gateway-nats ]] && FIXTURE="dist/sample/12-microservice/conformance-gateway.js"
 RESULTS_DIR="conformance-results/server-$REQUIREMENTS" # git-ignored; the last run of this set
 [[ "$MOUNT" == controller ]] || RESULTS_DIR="$RESULTS_DIR-$MOUNT"
 SERVER_LOG="$RESULTS_DIR/fixture-server.log"
 # Not-scored scenarios (regular expression on the name) of the extensions the fixture implements:
 # the io.modelcontextprotocol/tasks extension (issue 14). They are scored like the set's own.
 SCORED_EXTENSIONS='^tasks-'
+# A gateway forwards tools, prompts, resources and input rounds, not tasks (no tasks/* methods of
+# its own): through it the tasks extension stays unscored, as the suite has it.
+[[ "$MOUNT" == gateway-nats ]] && SCORED_EXTENSIONS='^$'
 
 log() { echo "[conformance] $*" >&2; }
 

@@ -41,14 +41,69 @@ export class AmqpServerLink implements BrokerServerLink {
   readonly description: string;
   directAddress = '';
   private connection?: ChannelModel;
+  private closing = false;
+  private retry?: NodeJS.Timeout;
 
   constructor(private readonly options: McpRabbitMqOptions) {
     this.description = describe(options.queue);
   }
 
   async listen(onMessage: (delivery: BrokerDelivery) => void): Promise<void> {
+    const connection = await this.consume(onMessage);
+    this.reconnectAfterClose(connection, onMessage);
+  }
+
+  /**
+   * amqplib does not reconnect: when the connection ends without `close()` (a broker restart),
+   * a new one is opened, retried with backoff (250 ms doubling up to 5 s) until it succeeds, so a
+   * restarted broker never leaves the service deaf. Its own queue (`directAddress`) is new then:
+   * the 2025-era sessions it held do not survive, their clients' liveness clocks fail their calls.
+   */
+  private reconnectAfterClose(
+    connection: ChannelModel,
+    onMessage: (delivery: BrokerDelivery) => void,
+  ): void {
+    connection.on('close', () => {
+      if (this.connection !== connection || this.closing) return;
+      this.connection = undefined;
+      const attempt = (failures: number) => {
+        this.retry = setTimeout(
+          () => {
+            this.consume(onMessage).then(
+              (next) => this.reconnectAfterClose(next, onMessage),
+              () => attempt(failures + 1),
+            );
+          },
+          Math.min(5000, 250 * 2 ** failures),
+        );
+        this.retry.unref();
+      };
+      attempt(0);
+    });
+  }
+
+  /** Opens a connection, consumes the work queue and the replica's own queue. */
+  private async consume(onMessage: (delivery: BrokerDelivery) => void): Promise<ChannelModel> {
     const [connection, channel] = await openChannel(this.options.url);
+    if (this.closing) {
+      await connection.close().catch(() => {});
+      throw new Error(`${this.description}: closed`);
+    }
     this.connection = connection;
+    try {
+      await this.subscribe(channel, onMessage);
+    } catch (error) {
+      this.connection = undefined;
+      await connection.close().catch(() => {});
+      throw error;
+    }
+    return connection;
+  }
+
+  private async subscribe(
+    channel: Channel,
+    onMessage: (delivery: BrokerDelivery) => void,
+  ): Promise<void> {
     await channel.assertQueue(this.options.queue, { durable: false });
     await channel.prefetch(this.options.prefetch ?? 16);
     const consume = (message: ConsumeMessage | null) => {
@@ -86,6 +141,8 @@ export class AmqpServerLink implements BrokerServerLink {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.retry);
     const connection = this.connection;
     this.connection = undefined;
     await connection?.close().catch(() => {});

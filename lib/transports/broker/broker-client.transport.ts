@@ -8,12 +8,15 @@ import {
   parseJson,
   toJsonRpcMessage,
   type JsonRpcMessage,
+  type JsonRpcNotification,
   type JsonRpcRequest,
   type RequestId,
 } from '../../protocol/json-rpc.js';
 import { encodeForSending } from '../shared/encode-outgoing.js';
 import { AmqpClientLink } from './amqp-link.js';
 import {
+  CALL_ADDRESS_HEADER,
+  CALL_HEADER,
   KEEPALIVE_HEADER,
   REQUEST_ID_HEADER,
   SESSION_ADDRESS_HEADER,
@@ -47,6 +50,10 @@ interface PendingRequest {
   retried: boolean;
   /** Sent in a 2025-era session (to its replica's own address). */
   readonly inSession: boolean;
+  /** Where a cancel of this stateless call goes (learned from its first keep-alive). */
+  call?: BrokerTarget | undefined;
+  /** The `notifications/cancelled` text sent before the call's replica was known. */
+  cancel?: string | undefined;
 }
 
 /**
@@ -61,6 +68,8 @@ interface PendingRequest {
  * the address, never hangs. A stateless (2026-07-28) read that goes quiet (`tools/list`,
  * `resources/read`, a tool annotated `readOnlyHint` or `idempotentHint`...) is sent once more
  * to the shared address, where another replica takes it; anything else fails, never runs twice.
+ * When the connection to the broker drops (a broker restart), the requests in flight and those
+ * sent before the link reconnected fail at once, saying so.
  */
 export class BrokerClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
@@ -69,6 +78,8 @@ export class BrokerClientTransport implements ClientTransport {
   private readonly idempotent = new IdempotentCalls();
   private readonly livenessMs: number;
   private ended = false;
+  /** The connection to the broker dropped and the link is reconnecting. */
+  private interrupted = false;
   /** The 2025-era session this client holds: its id and its replica's address. */
   private session?: BrokerTarget;
 
@@ -96,6 +107,7 @@ export class BrokerClientTransport implements ClientTransport {
       await this.link.start(
         (body, headers) => this.receive(body, headers),
         (error) => this.end(error),
+        (interrupted) => this.interrupt(interrupted),
       );
     } catch (error) {
       throw new TransportError(
@@ -111,6 +123,7 @@ export class BrokerClientTransport implements ClientTransport {
     if (this.ended)
       throw new TransportError(`${this.link.description}: transport closed`, 'closed');
     const text = encodeForSending(message);
+    if (this.session === undefined && isCancel(message)) return this.cancel(message, text);
     const request = isJsonRpcRequest(message) ? message : undefined;
     const key = request ? JSON.stringify(request.id) : undefined;
     if (request && key !== undefined) {
@@ -123,6 +136,11 @@ export class BrokerClientTransport implements ClientTransport {
         retried: false,
         inSession: this.session !== undefined,
       });
+      if (this.interrupted) {
+        // Fails fast rather than parked in the link's buffer until the broker is back.
+        queueMicrotask(() => this.fail(key, 'not connected to the broker (reconnecting)'));
+        return;
+      }
     }
     try {
       await this.link.send(text, key, this.session);
@@ -135,6 +153,18 @@ export class BrokerClientTransport implements ClientTransport {
         { cause: error },
       );
     }
+  }
+
+  /**
+   * A stateless call's cancel goes to the replica running it, with the call's token (both from
+   * its keep-alives), never to the shared address where any replica would take it; a cancel
+   * sent before the first keep-alive waits for it. A cancel of a call no longer pending is moot.
+   */
+  private async cancel(message: JsonRpcNotification, text: string): Promise<void> {
+    const pending = this.pending.get(JSON.stringify(message.params?.requestId));
+    if (!pending) return;
+    if (pending.call) await this.link.send(text, undefined, pending.call).catch(() => {});
+    else pending.cancel = text;
   }
 
   /** Forgets the session, so the next `initialize` opens a new one. */
@@ -172,6 +202,9 @@ export class BrokerClientTransport implements ClientTransport {
         return;
       }
       this.watch(key);
+      const token = headers[CALL_HEADER];
+      const address = headers[CALL_ADDRESS_HEADER];
+      if (token !== undefined && address !== undefined) this.learnCall(key, address, token);
     }
     if (headers[KEEPALIVE_HEADER]) return;
     let message: JsonRpcMessage;
@@ -188,6 +221,33 @@ export class BrokerClientTransport implements ClientTransport {
       this.forget(key);
     }
     this.messages.next(message);
+  }
+
+  /**
+   * The connection to the broker dropped (`true`): every request in flight fails at once, since
+   * its messages are lost (the service may still run it, so none is sent again); requests sent
+   * before it is back (`false`) fail at once too.
+   */
+  private interrupt(interrupted: boolean): void {
+    this.interrupted = interrupted;
+    if (!interrupted) return;
+    for (const key of [...this.pending.keys()]) {
+      this.fail(
+        key,
+        'the connection to the broker was lost while the request was in flight (it may have run; not sent again)',
+      );
+    }
+  }
+
+  /** A keep-alive named where the call runs: a cancel that waited for it goes now. */
+  private learnCall(key: string, address: string, token: string): void {
+    const pending = this.pending.get(key)!;
+    if (pending.call) return;
+    pending.call = { address, headers: { [CALL_HEADER]: token } };
+    if (pending.cancel !== undefined) {
+      this.link.send(pending.cancel, undefined, pending.call).catch(() => {});
+      pending.cancel = undefined;
+    }
   }
 
   /** Restarts the liveness clock of a pending request. */
@@ -269,4 +329,8 @@ export class BrokerClientTransport implements ClientTransport {
     this.messages.complete();
     this.errors.complete();
   }
+}
+
+function isCancel(message: JsonRpcMessage): message is JsonRpcNotification {
+  return 'method' in message && !('id' in message) && message.method === 'notifications/cancelled';
 }

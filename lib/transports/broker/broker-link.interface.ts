@@ -9,6 +9,15 @@
 export const REQUEST_ID_HEADER = 'mcp-request-id';
 /** Header of a keep-alive: the request is still running on the service (no body). */
 export const KEEPALIVE_HEADER = 'mcp-keepalive';
+/**
+ * Headers of the keep-alives of a stateless (2026-07-28) call: the call's token on the replica
+ * running it, and that replica's own address. The client cancels the call by sending its
+ * `notifications/cancelled` there with the token in `mcp-call` (a replica's queue group peers
+ * never see it).
+ */
+export const CALL_HEADER = 'mcp-call';
+/** See {@link CALL_HEADER}. */
+export const CALL_ADDRESS_HEADER = 'mcp-call-address';
 
 /**
  * Header naming the 2025-era session a message belongs to: set by the service on every message of
@@ -66,11 +75,14 @@ export interface BrokerClientLink {
   readonly description: string;
   /**
    * Connects and starts delivering the messages that arrive on the client's reply address;
-   * `onClosed` is called once if the connection ends without `close()`.
+   * `onClosed` is called once if the connection ends without `close()`. A link that reconnects
+   * on its own (NATS) calls `onInterrupted(true)` when the connection to the broker drops
+   * (what was in flight is lost) and `onInterrupted(false)` once it is back.
    */
   start(
     onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
     onClosed: (error: Error) => void,
+    onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void>;
   /**
    * Publishes one message to the service with the client's reply address; `requestId` (the

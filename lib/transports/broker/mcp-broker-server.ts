@@ -34,6 +34,8 @@ import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import {
+  CALL_ADDRESS_HEADER,
+  CALL_HEADER,
   KEEPALIVE_HEADER,
   REQUEST_ID_HEADER,
   SESSION_END_HEADER,
@@ -96,6 +98,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  */
 export class McpBrokerServer {
   private readonly running = new Set<LazyAbort>();
+  /** The stateless calls a client may cancel: those that sent a keep-alive, by call token. */
+  private readonly cancellable = new Map<string, LazyAbort>();
   private readonly keepAliveMs: number;
   private readonly maxBytes: number;
   private readonly sessions = new Map<string, BrokerSession>();
@@ -177,8 +181,20 @@ export class McpBrokerServer {
       this.toSession(sessionId, message, reply);
       return;
     }
-    // Stateless: notifications (cancels go unseen, see the guide) and stray responses need nothing.
-    if (!isJsonRpcRequest(message)) return;
+    // Stateless: a cancel names its call by token (see CALL_HEADER); other notifications and
+    // stray responses need nothing.
+    if (!isJsonRpcRequest(message)) {
+      const token = headers[CALL_HEADER];
+      if (
+        token !== undefined &&
+        'method' in message &&
+        message.method === 'notifications/cancelled'
+      ) {
+        const reason = (message.params as { reason?: unknown } | undefined)?.reason;
+        this.cancellable.get(token)?.abort(typeof reason === 'string' ? reason : 'Cancelled');
+      }
+      return;
+    }
     if (!reply) {
       this.refuse('no-reply', `A ${message.method} request without a reply address`);
       return;
@@ -246,14 +262,23 @@ export class McpBrokerServer {
 
   private async serve(request: JsonRpcRequest, reply: BrokerReplyTo): Promise<void> {
     const abort = new LazyAbort();
-    const keepAlive = setInterval(
-      () =>
-        reply.send('', {
+    // Made at the first keep-alive: a call that ends before it costs nothing, one that runs on
+    // becomes cancellable by the token its keep-alives carry.
+    let token: string | undefined;
+    let aliveHeaders: Record<string, string> | undefined;
+    const keepAlive = setInterval(() => {
+      if (aliveHeaders === undefined) {
+        token = randomUUID();
+        this.cancellable.set(token, abort);
+        aliveHeaders = {
           [REQUEST_ID_HEADER]: JSON.stringify(request.id),
           [KEEPALIVE_HEADER]: '1',
-        }),
-      this.keepAliveMs,
-    );
+          [CALL_HEADER]: token,
+          [CALL_ADDRESS_HEADER]: this.link.directAddress,
+        };
+      }
+      reply.send('', aliveHeaders);
+    }, this.keepAliveMs);
     keepAlive.unref();
     this.running.add(abort);
     try {
@@ -281,6 +306,7 @@ export class McpBrokerServer {
     } finally {
       clearInterval(keepAlive);
       this.running.delete(abort);
+      if (token !== undefined) this.cancellable.delete(token);
     }
   }
 

@@ -18,11 +18,24 @@ function loadNats(): Promise<NatsModule> {
   return loadOptionalPeer<NatsModule>('@nats-io/transport-node', 'The MCP NATS transport');
 }
 
+/**
+ * Connects with reconnection never giving up (`maxReconnectAttempts: -1`, unless the options'
+ * `connection` says otherwise): a broker restart must not leave a service deaf, nor a gateway
+ * without the service, once the broker is back.
+ */
 async function connectNats(options: McpNatsOptions): Promise<[NatsModule, NatsConnection]> {
   const nats = await loadNats();
   const servers = typeof options.servers === 'string' ? [options.servers] : [...options.servers];
-  const nc = await nats.connect({ ...options.connection, servers });
+  const nc = await nats.connect({ maxReconnectAttempts: -1, ...options.connection, servers });
   return [nats, nc];
+}
+
+/** Reports the connection's drops (`true`) and reconnections (`false`) until it closes. */
+async function watchConnection(nc: NatsConnection, onInterrupted: (down: boolean) => void) {
+  for await (const status of nc.status()) {
+    if (status.type === 'disconnect') onInterrupted(true);
+    else if (status.type === 'reconnect') onInterrupted(false);
+  }
 }
 
 function headerRecord(headers: MsgHdrs | undefined): Record<string, string> {
@@ -106,8 +119,10 @@ export class NatsClientLink implements BrokerClientLink {
   async start(
     onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
     onClosed: (error: Error) => void,
+    onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void> {
     const [nats, nc] = await connectNats(this.options);
+    if (onInterrupted) void watchConnection(nc, onInterrupted);
     this.nc = nc;
     this.nats = nats;
     this.inbox = nats.createInbox();
