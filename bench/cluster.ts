@@ -9,6 +9,10 @@
  *
  * On Redis each arm also reports the Redis commands per call (`INFO commandstats` deltas, so the
  * Redis must serve nobody else: the bench starts a private `redis-server` when one is installed).
+ * `BENCH_CALLS` sets the calls of each Redis arm instead of a duration. Plain calls (`echo`) and
+ * calls writing the session state (`echo_state`) are measured apart: commands per call are given as
+ * sent by the instances (a script once, counted with `MONITOR`) and as executed by Redis (what a
+ * script runs included, `INFO commandstats`).
  * A last arm opens `BENCH_STREAMS` (default 2,000) sessions with a GET stream each over the 3
  * instances and reports the Redis clients and the instances' RSS per open stream (issue 38).
  *
@@ -21,7 +25,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './autocannon-run.js';
-import { failureCount } from './load-types.js';
+import { failureCount, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
 import { openSessions, openStreams } from './open-streams.js';
 import { RedisProbe, rssBytes, startPrivateRedis } from './redis-probe.js';
@@ -32,6 +36,8 @@ const INSTANCE = fileURLToPath(new URL('./cluster-instance.js', import.meta.url)
 const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 2000);
+/** Calls per Redis arm (instead of `seconds`), when set. */
+const callsPerArm = Number(process.env.BENCH_CALLS ?? 0) || undefined;
 const children: ChildProcess[] = [];
 /** What to undo at the end (the private Redis, the probe's connection). */
 const cleanups: Array<() => void> = [];
@@ -72,16 +78,20 @@ async function measure(
   url: string,
   instances: Started[],
   redis?: RedisProbe,
+  workload: Workload = 'echo',
 ): Promise<number> {
   const headers = await openMcpSession(url);
-  await runLoad(url, headers, connections, Math.min(1, seconds)); // warm-up
+  await runLoad(url, headers, connections, Math.min(1, seconds), false, { workload }); // warm-up
   const background = redis && (await backgroundCommandsPerSecond(redis));
   const before = cpuOf(instances);
+  const stopCounting = await redis?.countSent();
   const commandsBefore = await redis?.commands();
   const started = performance.now();
-  const result = await runLoad(url, headers, connections, seconds);
+  const amount = redis && callsPerArm ? { amount: callsPerArm } : {};
+  const result = await runLoad(url, headers, connections, seconds, false, { workload, ...amount });
   const elapsedS = (performance.now() - started) / 1000;
   const commandsAfter = await redis?.commands();
+  const sent = stopCounting?.();
   const cpuUs = ((cpuOf(instances) - before) * 1000) / Math.max(1, result.completed);
   const failures = failureCount(result);
   let perCall = '';
@@ -89,11 +99,12 @@ async function measure(
     const commands = commandsAfter - commandsBefore - 1; // the probe's second INFO
     const calls = Math.max(1, result.completed);
     perCall =
-      `  ${(commands / calls).toFixed(2)} Redis cmds/call ` +
+      `  ${((sent ?? Number.NaN) / calls).toFixed(2)} Redis cmds/call sent, ` +
+      `${(commands / calls).toFixed(2)} executed ` +
       `(${((commands - background * elapsedS) / calls).toFixed(2)} without the idle heartbeats)`;
   }
   console.log(
-    `${name.padEnd(34)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
+    `${name.padEnd(40)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
       `${result.rps.toFixed(0).padStart(6)} calls/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms` +
       perCall +
       (failures ? `  FAILURES ${failures}: ${result.firstBad ?? ''}` : ''),
@@ -171,6 +182,13 @@ async function main(): Promise<void> {
     [all[0]],
     probe,
   );
+  await measure(
+    '1 instance, Redis, state writes',
+    `http://127.0.0.1:${all[0].port}/mcp`,
+    [all[0]],
+    probe,
+    'echo-state',
+  );
   const perCount: number[] = [];
   for (const count of [2, 3]) {
     const proxy = await startRoundRobinProxy(all.slice(0, count).map((i) => i.port));
@@ -182,6 +200,15 @@ async function main(): Promise<void> {
         probe,
       ),
     );
+    if (count === 3) {
+      await measure(
+        '3 instances, Redis, proxy, state writes',
+        `${proxy.url}/mcp`,
+        all,
+        probe,
+        'echo-state',
+      );
+    }
     await proxy.close();
   }
   target('Redis / memory (CPU per call)', one / memory, 1.1);
