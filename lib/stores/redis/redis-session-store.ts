@@ -1,6 +1,31 @@
-import type { EndedSession, SessionRecord, SessionStore } from '../session-store.interface.js';
+import type {
+  EndedSession,
+  SessionRecord,
+  SessionRecordWatch,
+  SessionStore,
+} from '../session-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
-import { RedisSessionExpiry } from './redis-session-expiry.js';
+import { RedisSessionExpiry, lastTtl } from './redis-session-expiry.js';
+import { RedisSessionTracking } from './redis-session-tracking.js';
+
+/**
+ * KEYS: record, last record. ARGV: record JSON, its life, the last record's life (ms). A state
+ * write in one command (one round trip): the record and the last record kept beside it.
+ */
+const WRITE_SCRIPT = {
+  numberOfKeys: 2,
+  lua: `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])`,
+};
+
+type WriteCommand = (
+  record: string,
+  last: string,
+  text: string,
+  ttl: number,
+  lastTtl: number,
+) => Promise<unknown>;
 
 /** What stands in a session's key once a lost record ended the session (see `markEnded`). */
 const ENDED_MARK = '"ended"';
@@ -11,14 +36,33 @@ const ENDED_MARK_TTL_MS = 60_000;
  * {@link SessionStore} in Redis: one string key per session (`<prefix>session:<id>`) holding the
  * record as JSON, with a TTL (`PX`) that `set` and `touch` renew. A record that does not parse
  * is treated as absent (and logged), never thrown at a request. Expired records are found by the
- * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`).
+ * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`). Except on a
+ * Redis Cluster, record changes are followed with client-side caching ({@link watch},
+ * {@link RedisSessionTracking}) and a write is one script (record and last record together);
+ * on a Cluster the two keys may live on different nodes, so a write is two commands there and
+ * every request reads its record.
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly expiry: RedisSessionExpiry;
+  /** Client-side caching of the records (undefined on a Redis Cluster). */
+  private readonly tracking?: RedisSessionTracking;
 
   constructor(private readonly redis: RedisConnection) {
     this.expiry = new RedisSessionExpiry(redis, ENDED_MARK, ENDED_MARK_TTL_MS);
+    if (!isCluster(redis)) {
+      redis.client.defineCommand('mcpSessionWrite', WRITE_SCRIPT);
+      this.tracking = new RedisSessionTracking(redis);
+    } else {
+      redis.options.logger?.debug?.(
+        'Redis Cluster: session records are read on every request (client tracking of the records is per node, not set up on a Cluster)',
+      );
+    }
+  }
+
+  /** {@inheritDoc SessionStore.watch} */
+  get watch(): SessionRecordWatch | undefined {
+    return this.tracking;
   }
 
   /** True from a failed Redis command until one succeeds (a frozen or lost Redis). */
@@ -57,6 +101,20 @@ export class RedisSessionStore implements SessionStore {
   /** `SET ... PX`, and the same record kept as the session's last (see {@link RedisSessionExpiry}). */
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
     const text = JSON.stringify(record);
+    if (this.tracking) {
+      const key = this.key(record.id);
+      const last = this.redis.keys.sessionLast(record.id);
+      await this.redis.run('session set', (c) =>
+        (c as unknown as { mcpSessionWrite: WriteCommand }).mcpSessionWrite(
+          key,
+          last,
+          text,
+          Math.ceil(ttlMs),
+          lastTtl(ttlMs),
+        ),
+      );
+      return;
+    }
     await Promise.all([
       this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs)),
       this.expiry.keepLast(record, text, ttlMs),
@@ -126,4 +184,9 @@ export class RedisSessionStore implements SessionStore {
   private key(id: string): string {
     return this.redis.keys.session(id);
   }
+}
+
+/** True on a Redis Cluster (given as nodes, or as a Cluster client). */
+function isCluster(redis: RedisConnection): boolean {
+  return (redis.client as unknown as { isCluster?: boolean }).isCluster === true;
 }
