@@ -158,7 +158,7 @@ export class RedisSessionExpiry {
 }
 
 /** The life of a last record: the record's, plus as long again (a minute at least). */
-export function lastTtl(ttlMs: number): number {
+function lastTtl(ttlMs: number): number {
   return Math.ceil(ttlMs + Math.max(ttlMs, MIN_LAST_GRACE_MS));
 }
 

@@ -5,27 +5,9 @@ import type {
   SessionStore,
 } from '../session-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
-import { RedisSessionExpiry, lastTtl } from './redis-session-expiry.js';
+import { RedisLastRecords } from './redis-last-records.js';
+import { RedisSessionExpiry } from './redis-session-expiry.js';
 import { RedisSessionTracking } from './redis-session-tracking.js';
-
-/**
- * KEYS: record, last record. ARGV: record JSON, its life, the last record's life (ms). A state
- * write in one command (one round trip): the record and the last record kept beside it.
- */
-const WRITE_SCRIPT = {
-  numberOfKeys: 2,
-  lua: `
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])`,
-};
-
-type WriteCommand = (
-  record: string,
-  last: string,
-  text: string,
-  ttl: number,
-  lastTtl: number,
-) => Promise<unknown>;
 
 /** What stands in a session's key once a lost record ended the session (see `markEnded`). */
 const ENDED_MARK = '"ended"';
@@ -38,21 +20,23 @@ const ENDED_MARK_TTL_MS = 60_000;
  * is treated as absent (and logged), never thrown at a request. Expired records are found by the
  * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`). Except on a
  * Redis Cluster, record changes are followed with client-side caching ({@link watch},
- * {@link RedisSessionTracking}) and a write is one script (record and last record together);
- * on a Cluster the two keys may live on different nodes, so a write is two commands there and
- * every request reads its record.
+ * {@link RedisSessionTracking}); on a Cluster every request reads its record. A write is one
+ * command: the last record follows within a second ({@link RedisLastRecords}).
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly expiry: RedisSessionExpiry;
   /** Client-side caching of the records (undefined on a Redis Cluster). */
   private readonly tracking?: RedisSessionTracking;
+  private readonly lastRecords: RedisLastRecords;
 
   constructor(private readonly redis: RedisConnection) {
     this.expiry = new RedisSessionExpiry(redis, ENDED_MARK, ENDED_MARK_TTL_MS);
+    this.lastRecords = new RedisLastRecords((record, text, ttlMs) =>
+      this.expiry.keepLast(record, text, ttlMs),
+    );
     if (!isCluster(redis)) {
-      redis.client.defineCommand('mcpSessionWrite', WRITE_SCRIPT);
-      this.tracking = new RedisSessionTracking(redis);
+      this.tracking = RedisSessionTracking.of(redis);
     } else {
       redis.options.logger?.debug?.(
         'Redis Cluster: session records are read on every request (client tracking of the records is per node, not set up on a Cluster)',
@@ -98,27 +82,14 @@ export class RedisSessionStore implements SessionStore {
     return undefined;
   }
 
-  /** `SET ... PX`, and the same record kept as the session's last (see {@link RedisSessionExpiry}). */
+  /**
+   * `SET ... PX`; the same record is kept as the session's last (see {@link RedisSessionExpiry})
+   * within a second ({@link RedisLastRecords}).
+   */
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
     const text = JSON.stringify(record);
-    if (this.tracking) {
-      const key = this.key(record.id);
-      const last = this.redis.keys.sessionLast(record.id);
-      await this.redis.run('session set', (c) =>
-        (c as unknown as { mcpSessionWrite: WriteCommand }).mcpSessionWrite(
-          key,
-          last,
-          text,
-          Math.ceil(ttlMs),
-          lastTtl(ttlMs),
-        ),
-      );
-      return;
-    }
-    await Promise.all([
-      this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs)),
-      this.expiry.keepLast(record, text, ttlMs),
-    ]);
+    await this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs));
+    this.lastRecords.keep(record, text, ttlMs);
   }
 
   /** {@inheritDoc SessionStore.track} */
@@ -174,6 +145,7 @@ export class RedisSessionStore implements SessionStore {
 
   /** Unlists the session first (no sweep claims it then), deletes its record and last record. */
   async delete(id: string): Promise<void> {
+    this.lastRecords.cancel(id);
     await this.expiry.forget(id);
     await Promise.all([
       this.redis.run('session delete', (c) => c.del(this.key(id))),

@@ -24,6 +24,19 @@ export const TRACKING_CONNECTION_NAME = 'mcp-session-tracking';
  * Not on a Redis Cluster (tracking is per node there): the store reads the record on every request.
  */
 export class RedisSessionTracking implements SessionRecordWatch {
+  /** One per connection: tracking is a setting of the command connection (one redirect). */
+  private static readonly byConnection = new WeakMap<RedisConnection, RedisSessionTracking>();
+
+  /** The tracking of `redis`'s command connection (set up on first use). */
+  static of(redis: RedisConnection): RedisSessionTracking {
+    let tracking = RedisSessionTracking.byConnection.get(redis);
+    if (!tracking) {
+      tracking = new RedisSessionTracking(redis);
+      RedisSessionTracking.byConnection.set(redis, tracking);
+    }
+    return tracking;
+  }
+
   /** Ids whose copies are trusted (a record read or written while tracking, unchanged since). */
   private readonly trustedIds = new Set<string>();
   /** Reads and writes under way: id → the token `begin` gave. */
@@ -38,7 +51,7 @@ export class RedisSessionTracking implements SessionRecordWatch {
   private setups = 0;
   private closed = false;
 
-  constructor(private readonly redis: RedisConnection) {
+  private constructor(private readonly redis: RedisConnection) {
     this.recordPrefix = redis.keys.session('');
     const commands = redis.client;
     this.subscriber = redis.duplicate('session tracking', {

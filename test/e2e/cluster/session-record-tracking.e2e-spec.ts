@@ -43,7 +43,10 @@ async function countCommands(url: string, needle: string): Promise<() => Promise
   const monitor = await new Redis(url).monitor();
   let sent = 0;
   monitor.on('monitor', (_time: string, args: string[], source: string) => {
-    if (source !== 'lua' && args.some((arg) => arg.includes(needle))) sent++;
+    if (source !== 'lua' && args.some((arg) => arg.includes(needle))) {
+      sent++;
+      if (process.env.DEBUG_MONITOR) console.log(source, args.join(' ').slice(0, 200));
+    }
   });
   return async () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines reach the monitor
