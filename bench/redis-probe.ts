@@ -28,7 +28,7 @@ export class RedisProbe {
    * `MONITOR` on a connection of its own; the probe's own `INFO`s are not counted.
    */
   async countSent(): Promise<() => number> {
-    const monitor = await this.client.duplicate().monitor();
+    const monitor = await this.client.monitor(); // a connection of its own
     let sent = 0;
     monitor.on('monitor', (_time: string, args: string[], source: string) => {
       if (source !== 'lua' && args[0]?.toLowerCase() !== 'info') sent++;
