@@ -103,7 +103,11 @@ const LEASE_MS = 3000;
     const refused = await getSse();
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
+    // The shape of every store refusal over HTTP: 503, Retry-After, -32603 with a log reference.
+    expect(JSON.parse(refused.body)).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32603, message: expect.stringMatching(/unavailable.*\(ref [0-9a-f]+\)/) },
+    });
 
     // Past the lease it can no longer renew, the open connections still serve.
     await new Promise((resolve) => setTimeout(resolve, 1.5 * LEASE_MS));
