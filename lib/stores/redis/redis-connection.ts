@@ -96,12 +96,13 @@ export class RedisConnection {
    * A new client (the bus subscriber, a blocking reader), closed with this connection. Unlike the
    * command client it queues commands until connected and has no command timeout, so
    * subscriptions survive reconnects and blocking reads wait. `extra`: ioredis options of this
-   * client only.
+   * client only. `watched` false: the outage log neither reports its loss nor waits for it to
+   * declare Redis restored (a helper connection whose loss the stores handle themselves).
    */
-  duplicate(role: string, extra: Partial<RedisOptions> = {}): RedisClient {
+  duplicate(role: string, extra: Partial<RedisOptions> = {}, watched = true): RedisClient {
     const client = createRedisClient(this.io, this.options, 'background', extra);
     client.on('error', () => undefined);
-    this.outageLog.watch(client, role);
+    if (watched) this.outageLog.watch(client, role);
     this.extra.add(client);
     return client;
   }

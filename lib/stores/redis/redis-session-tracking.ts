@@ -54,13 +54,18 @@ export class RedisSessionTracking implements SessionRecordWatch {
   private constructor(private readonly redis: RedisConnection) {
     this.recordPrefix = redis.keys.session('');
     const commands = redis.client;
-    this.subscriber = redis.duplicate('session tracking', {
-      autoResubscribe: false,
-      connectionName: TRACKING_CONNECTION_NAME,
-      // RESP2: Redis sends a redirected invalidation as a `__redis__:invalidate` message then
-      // (to a RESP3 client it pushes `invalidate`, which ioredis does not hand out).
-      protocol: 2,
-    });
+    // Not in the outage log: the records' restore after an outage must not wait for it.
+    this.subscriber = redis.duplicate(
+      'session tracking',
+      {
+        autoResubscribe: false,
+        connectionName: TRACKING_CONNECTION_NAME,
+        // RESP2: Redis sends a redirected invalidation as a `__redis__:invalidate` message then
+        // (to a RESP3 client it pushes `invalidate`, which ioredis does not hand out).
+        protocol: 2,
+      },
+      false,
+    );
     this.subscriber.on('messageBuffer', (channel: Buffer | string, keys: unknown) => {
       if (String(channel) === INVALIDATE_CHANNEL) this.invalidated(keys);
     });
