@@ -3,12 +3,15 @@
  * instances of the cluster sample (`dist/sample/10-cluster`, each its own process, one private
  * Redis), behind a round-robin proxy, then behind one hashing `Mcp-Session-Id` (as nginx `hash
  * $http_mcp_session_id consistent`, HAProxy `balance hdr(Mcp-Session-Id)`, Envoy `RING_HASH`).
- * Prints the live session copies each instance holds (`GET /debug/stats`) and its RSS growth
- * while the sessions are active (no copy has been idle for `liveCopyIdleMs` yet): about S per
- * instance round robin, S/N hashed.
+ * The sessions open first (an `initialize` has no session id yet, so it goes anywhere, and its
+ * instance keeps a copy); once those copies have been dropped (`liveCopyIdleMs`, set short), each
+ * session sends its calls. Prints the live session copies each instance then holds (`GET
+ * /debug/stats`) and its RSS growth (noisy: a GC moves it by megabytes): round robin, a session's
+ * calls leave copies on most instances; hashed, on one (S/N).
  *
  * Usage: `npm run build && node dist/bench/cluster-affinity.js` (env `BENCH_SESSIONS`, default
- * 600; `BENCH_INSTANCES`, default 3; `BENCH_SESSION_CALLS`, calls per session, default 6).
+ * 600; `BENCH_INSTANCES`, default 3; `BENCH_SESSION_CALLS`, calls per session, default 6;
+ * `BENCH_LIVE_COPY_IDLE_MS`, default 20 000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -21,6 +24,11 @@ const SAMPLE = fileURLToPath(new URL('../sample/10-cluster/main.js', import.meta
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 600);
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 3);
 const callsPerSession = Number(process.env.BENCH_SESSION_CALLS ?? 6);
+/**
+ * The instances' `liveCopyIdleMs`: long enough for every session's calls to run on copies that
+ * stay, short so the copies the handshakes left are dropped before the calls start.
+ */
+const liveCopyIdleMs = Number(process.env.BENCH_LIVE_COPY_IDLE_MS ?? 20_000);
 const requestStateKey = randomBytes(32).toString('base64');
 const children: ChildProcess[] = [];
 
@@ -71,7 +79,11 @@ const liveCopies = async (instance: Started) =>
   ).sessions;
 
 async function measure(redisUrl: string, hashSessionId: boolean): Promise<void> {
-  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `mcp-affinity:${randomUUID()}:` };
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `mcp-affinity:${randomUUID()}:`,
+    LIVE_COPY_IDLE_MS: String(liveCopyIdleMs),
+  };
   const instances: Started[] = [];
   for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(env));
   const rssBefore = instances.map((i) => rssBytes(i.pid));
@@ -82,14 +94,21 @@ async function measure(redisUrl: string, hashSessionId: boolean): Promise<void> 
   const url = `${proxy.url}/mcp`;
   let id = 0;
   const batch = 20;
+  const sessions: Array<Record<string, string>> = [];
   for (let i = 0; i < sessionCount; i += batch) {
-    await Promise.all(
-      Array.from({ length: Math.min(batch, sessionCount - i) }, async () => {
-        const headers = await openMcpSession(url);
-        for (let c = 0; c < callsPerSession; c++) await call(url, headers, ++id);
-      }),
+    const opened = Array.from({ length: Math.min(batch, sessionCount - i) }, () =>
+      openMcpSession(url),
     );
+    sessions.push(...(await Promise.all(opened)));
   }
+  // The copies the handshakes left (an `initialize` has no session id: it goes anywhere) go idle.
+  await new Promise((resolve) => setTimeout(resolve, 2 * liveCopyIdleMs + 1000));
+  // Every session active at once (each its calls in turn), so no copy in use idles out meanwhile.
+  await Promise.all(
+    sessions.map(async (headers) => {
+      for (let c = 0; c < callsPerSession; c++) await call(url, headers, ++id);
+    }),
+  );
   const copies = await Promise.all(instances.map(liveCopies));
   const growth = instances.map((instance, i) => rssBytes(instance.pid) - rssBefore[i]!);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
