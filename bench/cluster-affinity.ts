@@ -13,12 +13,13 @@
  * 600; `BENCH_INSTANCES`, default 3; `BENCH_SESSION_CALLS`, calls per session, default 6;
  * `BENCH_LIVE_COPY_IDLE_MS`, default 20 000).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openMcpSession } from './mcp-session.js';
 import { rssBytes, startPrivateRedis } from './redis-probe.js';
 import { startRoundRobinProxy } from './round-robin-proxy.js';
+import { spawnReady, type ReadyProcess } from './spawn-ready.js';
 
 const SAMPLE = fileURLToPath(new URL('../sample/10-cluster/main.js', import.meta.url));
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 600);
@@ -32,27 +33,15 @@ const liveCopyIdleMs = Number(process.env.BENCH_LIVE_COPY_IDLE_MS ?? 20_000);
 const requestStateKey = randomBytes(32).toString('base64');
 const children: ChildProcess[] = [];
 
-interface Started {
-  readonly port: number;
-  readonly pid: number;
-}
+type Started = ReadyProcess;
 
-function startInstance(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [SAMPLE], {
-    env: { ...process.env, PORT: '0', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (match) resolve({ port: Number(match[1]), pid: child.pid! });
-    });
-    child.on('exit', (code) => reject(new Error(`sample instance exited with ${code}`)));
-  });
-}
+const startInstance = (env: Record<string, string>) =>
+  spawnReady(
+    SAMPLE,
+    { PORT: '0', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
+    /READY http:\/\/127\.0\.0\.1:(\d+)\//,
+    children,
+  );
 
 /** The sample's `whoami` call, through `url`, on one session. */
 async function call(url: string, headers: Record<string, string>, id: number): Promise<void> {

@@ -20,7 +20,7 @@
  * default 10; `REDIS_URL`, default a private redis-server, else redis://127.0.0.1:6379 under a
  * key prefix of its own, where the commands per call count everyone's traffic).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { openMcpSession } from './mcp-session.js';
 import { openSessions, openStreams } from './open-streams.js';
 import { RedisProbe, rssBytes, startPrivateRedis } from './redis-probe.js';
 import { startRoundRobinProxy } from './round-robin-proxy.js';
+import { spawnReady, type ReadyProcess } from './spawn-ready.js';
 import { processCpuMs } from './thread-cpu.js';
 
 const INSTANCE = fileURLToPath(new URL('./cluster-instance.js', import.meta.url));
@@ -44,27 +45,15 @@ const cleanups: Array<() => void> = [];
 /** The `requestState` key the instances share. */
 const requestStateKey = randomBytes(32).toString('base64');
 
-interface Started {
-  readonly port: number;
-  readonly pid: number;
-}
+type Started = ReadyProcess;
 
-function startInstance(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [INSTANCE], {
-    env: { ...process.env, REDIS_URL: '', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ port: Number(match[1]), pid: child.pid! });
-    });
-    child.on('exit', (code) => reject(new Error(`bench instance exited with ${code}`)));
-  });
-}
+const startInstance = (env: Record<string, string>) =>
+  spawnReady(
+    INSTANCE,
+    { REDIS_URL: '', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
+    /READY (\d+)/,
+    children,
+  );
 
 const cpuOf = (instances: Started[]) =>
   instances.reduce((sum, i) => sum + (processCpuMs(i.pid) ?? Number.NaN), 0);

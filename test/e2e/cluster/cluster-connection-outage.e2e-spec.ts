@@ -1,6 +1,6 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
-import { openRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
+import { initializeRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
 import { startCluster, type Cluster, type Instance } from './support/cluster.js';
@@ -76,20 +76,8 @@ const LEASE_MS = 3000;
   it('refuses new WebSocket and SSE connections cleanly, logs once, and keeps the open ones', async () => {
     expect(await tryWs()).toBe('served');
     const socket = opened[0]!;
-    const stream = await openRawSseSession(sseUrl());
+    const stream = await initializeRawSseSession(sseUrl());
     streams.push(stream);
-    await stream.post({
-      jsonrpc: '2.0',
-      id: 'init',
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'raw-e2e', version: '1.0.0' },
-      },
-    });
-    await stream.readUntil((m) => m.id === 'init');
-    await stream.post({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
     stopRedis(port);
     await waitFor(async () => /Redis connection to .* lost/.test(output()), {
