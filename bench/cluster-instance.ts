@@ -2,14 +2,29 @@
  * One instance of the cluster benchmark (`bench/cluster.ts` spawns it): the bench's echo tool on
  * Streamable HTTP, in memory, or on Redis when `REDIS_URL` is set (key prefix `REDIS_PREFIX`);
  * `MCP_KEEP_ALIVE_MS` sets the module's `keepAliveMs`.
- * Prints `READY <port>` once listening.
+ * Serves `echo_state` too (the echo writing the session state). Prints `READY <port>` once listening.
  */
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
-import { McpModule } from '../lib/index.js';
+import { McpModule, Tool, type McpContext } from '../lib/index.js';
 import { BenchTools } from './apps.js';
+import { echoShape } from './bare-rpc.js';
+
+/** `echo_state`: the echo, also counting the calls in the session state (a state write per call). */
+@Injectable()
+class StateTools {
+  @Tool({
+    description: 'Echoes the text and counts the call in the session state',
+    inputSchema: echoShape,
+  })
+  echo_state({ text }: { text: string }, ctx: McpContext) {
+    const state = ctx.session!.state;
+    state.set('calls', Number(state.get('calls') ?? 0) + 1);
+    return text;
+  }
+}
 
 const url = process.env.REDIS_URL;
 const keepAlive = process.env.MCP_KEEP_ALIVE_MS || undefined;
@@ -30,7 +45,7 @@ const keepAlive = process.env.MCP_KEEP_ALIVE_MS || undefined;
       ...(keepAlive === undefined ? {} : { keepAliveMs: Number(keepAlive) }),
     }),
   ],
-  providers: [BenchTools],
+  providers: [BenchTools, StateTools],
 })
 class ClusterBenchModule {}
 

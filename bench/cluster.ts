@@ -9,6 +9,10 @@
  *
  * On Redis each arm also reports the Redis commands per call (`INFO commandstats` deltas, so the
  * Redis must serve nobody else: the bench starts a private `redis-server` when one is installed).
+ * `BENCH_CALLS` sets the calls of each Redis arm instead of a duration. Plain calls (`echo`) and
+ * calls writing the session state (`echo_state`) are measured apart: commands per call are given as
+ * sent by the instances (a script once, counted with `MONITOR`) and as executed by Redis (what a
+ * script runs included, `INFO commandstats`).
  * A last arm opens `BENCH_STREAMS` (default 2,000) sessions with a GET stream each over the 3
  * instances and reports the Redis clients and the instances' RSS per open stream (issue 38).
  *
@@ -16,49 +20,40 @@
  * default 10; `REDIS_URL`, default a private redis-server, else redis://127.0.0.1:6379 under a
  * key prefix of its own, where the commands per call count everyone's traffic).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './autocannon-run.js';
-import { failureCount } from './load-types.js';
+import { failureCount, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
 import { openSessions, openStreams } from './open-streams.js';
 import { RedisProbe, rssBytes, startPrivateRedis } from './redis-probe.js';
 import { startRoundRobinProxy } from './round-robin-proxy.js';
+import { spawnReady, type ReadyProcess } from './spawn-ready.js';
 import { processCpuMs } from './thread-cpu.js';
 
 const INSTANCE = fileURLToPath(new URL('./cluster-instance.js', import.meta.url));
 const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 2000);
+/** Calls per Redis arm (instead of `seconds`), when set. */
+const callsPerArm = Number(process.env.BENCH_CALLS ?? 0) || undefined;
 const children: ChildProcess[] = [];
 /** What to undo at the end (the private Redis, the probe's connection). */
 const cleanups: Array<() => void> = [];
 /** The `requestState` key the instances share. */
 const requestStateKey = randomBytes(32).toString('base64');
 
-interface Started {
-  readonly port: number;
-  readonly pid: number;
-}
+type Started = ReadyProcess;
 
-function startInstance(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [INSTANCE], {
-    env: { ...process.env, REDIS_URL: '', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ port: Number(match[1]), pid: child.pid! });
-    });
-    child.on('exit', (code) => reject(new Error(`bench instance exited with ${code}`)));
-  });
-}
+const startInstance = (env: Record<string, string>) =>
+  spawnReady(
+    INSTANCE,
+    { REDIS_URL: '', MCP_REQUEST_STATE_KEYS: requestStateKey, ...env },
+    /READY (\d+)/,
+    children,
+  );
 
 const cpuOf = (instances: Started[]) =>
   instances.reduce((sum, i) => sum + (processCpuMs(i.pid) ?? Number.NaN), 0);
@@ -72,16 +67,20 @@ async function measure(
   url: string,
   instances: Started[],
   redis?: RedisProbe,
+  workload: Workload = 'echo',
 ): Promise<number> {
   const headers = await openMcpSession(url);
-  await runLoad(url, headers, connections, Math.min(1, seconds)); // warm-up
+  await runLoad(url, headers, connections, Math.min(1, seconds), false, { workload }); // warm-up
   const background = redis && (await backgroundCommandsPerSecond(redis));
   const before = cpuOf(instances);
+  const stopCounting = await redis?.countSent();
   const commandsBefore = await redis?.commands();
   const started = performance.now();
-  const result = await runLoad(url, headers, connections, seconds);
+  const amount = redis && callsPerArm ? { amount: callsPerArm } : {};
+  const result = await runLoad(url, headers, connections, seconds, false, { workload, ...amount });
   const elapsedS = (performance.now() - started) / 1000;
   const commandsAfter = await redis?.commands();
+  const sent = stopCounting?.();
   const cpuUs = ((cpuOf(instances) - before) * 1000) / Math.max(1, result.completed);
   const failures = failureCount(result);
   let perCall = '';
@@ -89,11 +88,12 @@ async function measure(
     const commands = commandsAfter - commandsBefore - 1; // the probe's second INFO
     const calls = Math.max(1, result.completed);
     perCall =
-      `  ${(commands / calls).toFixed(2)} Redis cmds/call ` +
+      `  ${((sent ?? Number.NaN) / calls).toFixed(2)} Redis cmds/call sent, ` +
+      `${(commands / calls).toFixed(2)} executed ` +
       `(${((commands - background * elapsedS) / calls).toFixed(2)} without the idle heartbeats)`;
   }
   console.log(
-    `${name.padEnd(34)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
+    `${name.padEnd(40)} ${cpuUs.toFixed(0).padStart(6)} µs CPU/call  ` +
       `${result.rps.toFixed(0).padStart(6)} calls/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms` +
       perCall +
       (failures ? `  FAILURES ${failures}: ${result.firstBad ?? ''}` : ''),
@@ -171,6 +171,13 @@ async function main(): Promise<void> {
     [all[0]],
     probe,
   );
+  await measure(
+    '1 instance, Redis, state writes',
+    `http://127.0.0.1:${all[0].port}/mcp`,
+    [all[0]],
+    probe,
+    'echo-state',
+  );
   const perCount: number[] = [];
   for (const count of [2, 3]) {
     const proxy = await startRoundRobinProxy(all.slice(0, count).map((i) => i.port));
@@ -182,6 +189,15 @@ async function main(): Promise<void> {
         probe,
       ),
     );
+    if (count === 3) {
+      await measure(
+        '3 instances, Redis, proxy, state writes',
+        `${proxy.url}/mcp`,
+        all,
+        probe,
+        'echo-state',
+      );
+    }
     await proxy.close();
   }
   target('Redis / memory (CPU per call)', one / memory, 1.1);

@@ -12,6 +12,7 @@ import {
   isEchoResponse,
   isInitializeResponse,
   isToolsListResponse,
+  stateCallBody,
   toolsCallBody,
   toolsListBody,
 } from './workload.js';
@@ -150,6 +151,7 @@ export function requestsFor(
     handshake,
     'handshake-delete': () => [...handshake(), end],
     'session-cycle': () => [initialize, initialized, echo(session), end],
+    'echo-state': () => [json(stateCallBody, isEchoResponse)],
   };
   return sequences[job.workload ?? 'echo']();
 }

@@ -32,9 +32,12 @@ export interface LoadJob {
  * - `handshake`: `initialize` → `notifications/initialized` → `tools/list` → `tools/call` on a
  *   fresh session (the session id of the `initialize` reply, when there is one);
  * - `handshake-delete`: the handshake, then `DELETE` of the session (a client that ends it);
- * - `session-cycle`: `initialize` → `notifications/initialized` → `tools/call` → `DELETE`.
+ * - `session-cycle`: `initialize` → `notifications/initialized` → `tools/call` → `DELETE`;
+ * - `echo-state`: one `tools/call echo_state` (an echo that writes the session state; only the
+ *   cluster bench's instances have that tool).
  */
-export type Workload = 'echo' | 'list' | 'handshake' | 'handshake-delete' | 'session-cycle';
+export type Workload =
+  'echo' | 'list' | 'handshake' | 'handshake-delete' | 'session-cycle' | 'echo-state';
 
 /** Requests per sequence of each workload (a handshake is four round trips). */
 export const REQUESTS_PER_SEQUENCE: Readonly<Record<Workload, number>> = {
@@ -43,6 +46,7 @@ export const REQUESTS_PER_SEQUENCE: Readonly<Record<Workload, number>> = {
   handshake: 4,
   'handshake-delete': 5,
   'session-cycle': 4,
+  'echo-state': 1,
 };
 
 /** Outcome of one load run. */

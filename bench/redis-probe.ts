@@ -22,6 +22,23 @@ export class RedisProbe {
     return total;
   }
 
+  /**
+   * Counts, from now until the returned function is called, the commands clients SENT (a script
+   * counts once: what `INFO commandstats` counts includes every command a script runs), through
+   * `MONITOR` on a connection of its own; the probe's own `INFO`s are not counted.
+   */
+  async countSent(): Promise<() => number> {
+    const monitor = await this.client.monitor(); // a connection of its own
+    let sent = 0;
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source !== 'lua' && args[0]?.toLowerCase() !== 'info') sent++;
+    });
+    return () => {
+      monitor.disconnect();
+      return sent;
+    };
+  }
+
   /** Clients connected now, this probe included. */
   async clients(): Promise<number> {
     const list = (await this.client.call('CLIENT', 'LIST')) as string;

@@ -9,8 +9,9 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /**
- * A plain round-robin HTTP proxy: every request goes to the next upstream, bodies streamed both
- * ways; an upgrade (WebSocket) goes to the next upstream too and is then piped both ways.
+ * A plain round-robin HTTP proxy (or one hashing `Mcp-Session-Id`, see
+ * {@link RoundRobinProxyOptions.hashSessionId}): every request goes to the next upstream, bodies
+ * streamed both ways; an upgrade (WebSocket) goes to the next upstream too and is then piped both ways.
  */
 export interface RoundRobinProxy {
   readonly url: string;
@@ -45,6 +46,22 @@ export interface RoundRobinProxyOptions {
    * began, is never retried: it is a 502.
    */
   retryRefused?: boolean;
+  /**
+   * Sends every request carrying `Mcp-Session-Id` to the upstream its id hashes to (as nginx
+   * `hash $http_mcp_session_id`, HAProxy `balance hdr(Mcp-Session-Id)` or Envoy's `RING_HASH` on
+   * the header do), so one instance serves all of a session; requests without one (`initialize`)
+   * and retries go round robin. Default false: every request round robin.
+   */
+  hashSessionId?: boolean;
+}
+
+/** The upstream index a session id hashes to (FNV-1a over its characters). */
+function hashIndex(sessionId: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i++) {
+    hash = Math.imul(hash ^ sessionId.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return hash % count;
 }
 
 /** The upstream closed a pooled connection before answering the request written on it. */
@@ -79,8 +96,15 @@ export async function startRoundRobinProxy(
       return dropped;
     },
   };
-  /** The next upstream in turn, skipping those tried already for this request. */
-  const pick = (tried: Set<number>) => {
+  /**
+   * The upstream of a session's request (with `hashSessionId`), else the next one in turn,
+   * skipping those tried already for this request.
+   */
+  const pick = (tried: Set<number>, req: IncomingMessage) => {
+    const session = req.headers['mcp-session-id'];
+    if (options.hashSessionId && typeof session === 'string' && tried.size === 0) {
+      return proxy.upstreams[hashIndex(session, proxy.upstreams.length)];
+    }
     for (let n = 0; n < proxy.upstreams.length; n++) {
       const port = proxy.upstreams[next++ % proxy.upstreams.length]!;
       if (!tried.has(port)) return port;
@@ -94,7 +118,7 @@ export async function startRoundRobinProxy(
     body?: Buffer,
     tried = new Set<number>(),
   ) => {
-    const port = pick(tried) ?? proxy.upstreams[next++ % proxy.upstreams.length]!;
+    const port = pick(tried, req) ?? proxy.upstreams[next++ % proxy.upstreams.length]!;
     tried.add(port);
     proxy.log.push(port);
     const upstream = request(

@@ -16,9 +16,10 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const BODY_HEAD = '{"jsonrpc":"2.0","id":';
-const BODY_TAIL = `,"method":"tools/call","params":{"name":"echo","arguments":${JSON.stringify({
-  text: ECHO_TEXT,
-})}}}`;
+const ECHO_ARGUMENTS = JSON.stringify({ text: ECHO_TEXT });
+const BODY_TAIL = `,"method":"tools/call","params":{"name":"echo","arguments":${ECHO_ARGUMENTS}}}`;
+/** The same call of `echo_state`, an echo that also writes the session state (cluster bench). */
+const STATE_BODY_TAIL = `,"method":"tools/call","params":{"name":"echo_state","arguments":${ECHO_ARGUMENTS}}}`;
 const EXPECTED_CONTENT = `"content":[{"type":"text","text":${JSON.stringify(ECHO_TEXT)}}]`;
 
 /** The 2026-07-28 revision of the stateless run. */
@@ -44,6 +45,11 @@ const MODERN_BODY_TAIL = `,"method":"tools/call","params":{"name":"echo","argume
 /** The `tools/call echo` body with a given JSON-RPC id (`modern`: with the 2026-07-28 `_meta`). */
 export function toolsCallBody(id: number, modern = false): string {
   return BODY_HEAD + id + (modern ? MODERN_BODY_TAIL : BODY_TAIL);
+}
+
+/** The `tools/call echo_state` body with a given JSON-RPC id (see `bench/cluster-instance.ts`). */
+export function stateCallBody(id: number): string {
+  return BODY_HEAD + id + STATE_BODY_TAIL;
 }
 
 /**

@@ -6,7 +6,12 @@
 // ── Stores (pluggable seams with in-memory defaults) ─────────────────────────────────────────
 export type { EventStore } from './event-store.interface.js';
 export { InMemoryEventStore } from './in-memory-event-store.js';
-export type { SessionStore, SessionRecord, EndedSession } from './session-store.interface.js';
+export type {
+  SessionStore,
+  SessionRecord,
+  EndedSession,
+  SessionRecordWatch,
+} from './session-store.interface.js';
 export { InMemorySessionStore } from './in-memory-session-store.js';
 export type {
   MessageBus,

@@ -30,6 +30,26 @@ export interface EndedSession {
 }
 
 /**
+ * Tells when stored session records change (Redis client-side caching), so instances sharing the
+ * store trust a live copy between changes instead of reading its record on every request. A read
+ * or write is wrapped in {@link begin} / {@link commit}; the copy is then {@link trusted} until the
+ * record changes elsewhere, expires, or the watch loses track (every copy's trust dropped).
+ */
+export interface SessionRecordWatch {
+  /** Before a read or write of record `id`: a token, or undefined while changes are not watched. */
+  begin(id: string): number | undefined;
+  /**
+   * After the read or write of `token` succeeded: trusts the copy from now on; false (not
+   * trusted) when the record changed or the watch lost track meanwhile.
+   */
+  commit(id: string, token: number): boolean;
+  /** True while no change of record `id` was seen since its last {@link commit}. */
+  trusted(id: string): boolean;
+  /** Stops trusting the copy of `id` (it went, or its write failed). */
+  forget(id: string): void;
+}
+
+/**
  * Persistence seam for HTTP sessions. The live conversation (open streams, pending requests) stays
  * in the process; the record lets another instance (or this one after eviction) serve the session.
  * Every method is async so that a Redis implementation can slot in.
@@ -45,6 +65,12 @@ export interface SessionStore {
    * sharing the store call on every request of a session. Without it: `get`, then `touch`.
    */
   load?(id: string, ttlMs: number): Promise<SessionRecord | undefined>;
+  /**
+   * Optional, for stores shared by instances: reports record changes (see
+   * {@link SessionRecordWatch}). While a copy is trusted, a request neither reads its record nor
+   * extends its life (the life is extended with `touch`, at most ten times per idle period).
+   */
+  readonly watch?: SessionRecordWatch;
   delete(id: string): Promise<void>;
   /**
    * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).

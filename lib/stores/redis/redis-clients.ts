@@ -1,4 +1,4 @@
-import type { Cluster, Redis } from 'ioredis';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 import type { IoredisClasses, RedisClient } from './load-ioredis.js';
 import type { ResolvedRedisOptions } from './redis-options.interface.js';
 
@@ -26,13 +26,18 @@ function roleOptions(options: ResolvedRedisOptions, role: RedisClientRole) {
     : { lazyConnect: false, maxRetriesPerRequest: null, connectTimeout: options.connectTimeoutMs };
 }
 
-/** A new ioredis connection to the configured deployment (typed as `Redis`, see {@link RedisClient}). */
+/**
+ * A new ioredis connection to the configured deployment (typed as `Redis`, see {@link RedisClient});
+ * `extra`: options of this connection only (not for a Cluster).
+ */
 export function createRedisClient(
   io: IoredisClasses,
   options: ResolvedRedisOptions,
   role: RedisClientRole,
+  extra: Partial<RedisOptions> = {},
 ): RedisClient {
-  const { lazyConnect, ...perNode } = roleOptions(options, role);
+  const { lazyConnect, ...roleNode } = roleOptions(options, role);
+  const perNode = { ...roleNode, ...extra };
   const topology = options.topology;
   const node = { ...options.redisOptions, ...perNode, lazyConnect, enableOfflineQueue: true };
   switch (topology.kind) {

@@ -1,3 +1,4 @@
+import type { RedisOptions } from 'ioredis';
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { createRedisClient } from './redis-clients.js';
 import { RedisCounters } from './redis-counters.js';
@@ -94,12 +95,14 @@ export class RedisConnection {
   /**
    * A new client (the bus subscriber, a blocking reader), closed with this connection. Unlike the
    * command client it queues commands until connected and has no command timeout, so
-   * subscriptions survive reconnects and blocking reads wait.
+   * subscriptions survive reconnects and blocking reads wait. `extra`: ioredis options of this
+   * client only. `watched` false: the outage log neither reports its loss nor waits for it to
+   * declare Redis restored (a helper connection whose loss the stores handle themselves).
    */
-  duplicate(role: string): RedisClient {
-    const client = createRedisClient(this.io, this.options, 'background');
+  duplicate(role: string, extra: Partial<RedisOptions> = {}, watched = true): RedisClient {
+    const client = createRedisClient(this.io, this.options, 'background', extra);
     client.on('error', () => undefined);
-    this.outageLog.watch(client, role);
+    if (watched) this.outageLog.watch(client, role);
     this.extra.add(client);
     return client;
   }

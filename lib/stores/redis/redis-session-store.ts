@@ -1,6 +1,13 @@
-import type { EndedSession, SessionRecord, SessionStore } from '../session-store.interface.js';
+import type {
+  EndedSession,
+  SessionRecord,
+  SessionRecordWatch,
+  SessionStore,
+} from '../session-store.interface.js';
 import type { RedisConnection } from './redis-connection.js';
+import { RedisLastRecords } from './redis-last-records.js';
 import { RedisSessionExpiry } from './redis-session-expiry.js';
+import { RedisSessionTracking } from './redis-session-tracking.js';
 
 /** What stands in a session's key once a lost record ended the session (see `markEnded`). */
 const ENDED_MARK = '"ended"';
@@ -11,14 +18,35 @@ const ENDED_MARK_TTL_MS = 60_000;
  * {@link SessionStore} in Redis: one string key per session (`<prefix>session:<id>`) holding the
  * record as JSON, with a TTL (`PX`) that `set` and `touch` renew. A record that does not parse
  * is treated as absent (and logged), never thrown at a request. Expired records are found by the
- * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`).
+ * expiry index ({@link RedisSessionExpiry}: `track`, `claimExpired`, `claimEnded`). Except on a
+ * Redis Cluster, record changes are followed with client-side caching ({@link watch},
+ * {@link RedisSessionTracking}); on a Cluster every request reads its record. A write is one
+ * command: the last record follows within a second ({@link RedisLastRecords}).
  * @throws StoreUnavailableError from every method while Redis cannot be reached.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly expiry: RedisSessionExpiry;
+  /** Client-side caching of the records (undefined on a Redis Cluster). */
+  private readonly tracking?: RedisSessionTracking;
+  private readonly lastRecords: RedisLastRecords;
 
   constructor(private readonly redis: RedisConnection) {
     this.expiry = new RedisSessionExpiry(redis, ENDED_MARK, ENDED_MARK_TTL_MS);
+    this.lastRecords = new RedisLastRecords((record, text, ttlMs) =>
+      this.expiry.keepLast(record, text, ttlMs),
+    );
+    if (!isCluster(redis)) {
+      this.tracking = RedisSessionTracking.of(redis);
+    } else {
+      redis.options.logger?.debug?.(
+        'Redis Cluster: session records are read on every request (client tracking of the records is per node, not set up on a Cluster)',
+      );
+    }
+  }
+
+  /** {@inheritDoc SessionStore.watch} */
+  get watch(): SessionRecordWatch | undefined {
+    return this.tracking;
   }
 
   /** True from a failed Redis command until one succeeds (a frozen or lost Redis). */
@@ -54,13 +82,14 @@ export class RedisSessionStore implements SessionStore {
     return undefined;
   }
 
-  /** `SET ... PX`, and the same record kept as the session's last (see {@link RedisSessionExpiry}). */
+  /**
+   * `SET ... PX`; the same record is kept as the session's last (see {@link RedisSessionExpiry})
+   * within a second ({@link RedisLastRecords}).
+   */
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
     const text = JSON.stringify(record);
-    await Promise.all([
-      this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs)),
-      this.expiry.keepLast(record, text, ttlMs),
-    ]);
+    await this.redis.run('session set', (c) => c.set(this.key(record.id), text, 'PX', ttlMs));
+    this.lastRecords.keep(record, text, ttlMs);
   }
 
   /** {@inheritDoc SessionStore.track} */
@@ -116,6 +145,7 @@ export class RedisSessionStore implements SessionStore {
 
   /** Unlists the session first (no sweep claims it then), deletes its record and last record. */
   async delete(id: string): Promise<void> {
+    this.lastRecords.cancel(id);
     await this.expiry.forget(id);
     await Promise.all([
       this.redis.run('session delete', (c) => c.del(this.key(id))),
@@ -126,4 +156,9 @@ export class RedisSessionStore implements SessionStore {
   private key(id: string): string {
     return this.redis.keys.session(id);
   }
+}
+
+/** True on a Redis Cluster (given as nodes, or as a Cluster client). */
+function isCluster(redis: RedisConnection): boolean {
+  return (redis.client as unknown as { isCluster?: boolean }).isCluster === true;
 }

@@ -18,6 +18,7 @@ import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { applyRecord, recordOf } from './session-record.js';
 import { storeRefusal } from './store-refusal.js';
 import { SessionExpirySweep } from './session-expiry-sweep.js';
+import { loadRecord, saveRecord } from './watched-record.js';
 
 interface Entry {
   channel: HttpSessionChannel;
@@ -39,7 +40,8 @@ const END_MARK_TTL_MS = 60_000;
  * cache, not a requirement.
  *
  * Instances sharing a bus (`server.cluster`): the stored record is the session's only truth.
- * Every request reads it (and extends its life) in one store call: a missing record ends the
+ * Every request reads it (and extends its life) in one store call, unless the store's watch
+ * vouches that it did not change since this copy read or wrote it: a missing record ends the
  * session (404 here, and a `session-ended` event drops the live copies elsewhere), a newer state
  * is loaded into the live copy. While the store cannot be reached, a live copy goes on serving
  * (an instance without one answers 503). A live copy idle here for `liveCopyIdleMs` is dropped (the
@@ -108,7 +110,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
    */
   async find(id: string): Promise<HttpSessionChannel | undefined> {
     const entry = this.entries.get(id);
-    if (entry && !this.cluster) {
+    if (entry && (!this.cluster || this.store.watch?.trusted(id))) {
+      // Alone, or a copy the store's watch vouches for (its record unchanged since read here).
       this.touch(id, entry);
       return entry.channel;
     }
@@ -137,13 +140,13 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       return undefined;
     }
     const current = this.entries.get(id);
-    this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
     if (current) {
-      this.expiry.touch(id);
+      this.renew(id, current);
       applyRecord(current.channel, record);
       return current.channel;
     }
     const channel = this.attach(id, { principal: record.principal });
+    this.renew(id, this.entries.get(id)!, 0);
     const { session } = channel;
     session.protocol = record.protocol;
     session.initialized = true;
@@ -155,11 +158,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   private async load(id: string): Promise<SessionRecord | undefined> {
     try {
       if (!this.cluster) return await this.store.get(id);
-      const ttl = this.options.sessionIdleTimeoutMs;
-      if (this.store.load) return await this.store.load(id, ttl);
-      const record = await this.store.get(id);
-      if (record) await this.store.touch(id, ttl);
-      return record;
+      return await loadRecord(this.store, id, this.options.sessionIdleTimeoutMs);
     } catch (error) {
       throw storeRefusal(error);
     }
@@ -272,6 +271,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     const id = channel.session.id!;
     if (this.entries.get(id)?.channel !== channel) return;
     this.server.sharedSessions?.forget(id);
+    this.store.watch?.forget(id);
     this.expiry.delete(id);
     this.entries.delete(id);
   }
@@ -285,6 +285,16 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
       this.store.touch(id, this.options.sessionIdleTimeoutMs).catch(() => undefined);
     }
+  }
+
+  /** After a read (cluster): a watched one extends the life as {@link touch} (`lastTouch` 0: now). */
+  private renew(id: string, entry: Entry, lastTouch = entry.lastTouch): void {
+    if (this.store.watch?.trusted(id)) {
+      entry.lastTouch = lastTouch;
+      return this.touch(id, entry);
+    }
+    this.expiry.touch(id);
+    this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
   }
 
   /**
@@ -373,7 +383,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     const { session } = channel;
     const record = recordOf(channel, this.cluster ? this.options.maxSessionStateBytes : undefined);
     session.state.changed = false;
-    await this.store.set(record, this.options.sessionIdleTimeoutMs);
+    const ttlMs = this.options.sessionIdleTimeoutMs;
+    await saveRecord(this.store, record, ttlMs, this.cluster !== undefined);
     if (record.stateRevision !== undefined) {
       session.stateRevision = record.stateRevision;
       session.stateTag = record.stateTag;

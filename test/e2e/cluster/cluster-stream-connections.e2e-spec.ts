@@ -174,8 +174,9 @@ async function storesUp(instance: Instance): Promise<void> {
       for (const stream of streams) stream.abort();
       expect(delivered.filter((ticks) => ticks.length === 3)).toHaveLength(STREAMS);
       expect(delivered).toEqual(streams.map(() => oneTo(3)));
-      // A few connections per instance (commands, bus subscriber, log follower) and this test's.
-      expect(clients).toBeLessThanOrEqual(3 * 4 + 1);
+      // A few connections per instance (commands, bus subscriber, log follower, session-record
+      // tracking subscriber) and this test's.
+      expect(clients).toBeLessThanOrEqual(3 * 5 + 1);
     });
 
     it('when Redis refuses connections, an open stream is closed (to resume) and a new one gets 503 with Retry-After; both work again once Redis accepts', async () => {
