@@ -151,7 +151,7 @@ export class HttpSessionChannel implements McpSessionSink {
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
-      keepAliveMs: this.options.keepAliveMs,
+      longCall: this.options.longCallTimers,
       openStream: () => {
         stream = this.newStream(ids);
         return stream;

@@ -1,4 +1,5 @@
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import { FixedDelayTimers } from '../../engine/fixed-delay-timers.js';
 import { principalFromUser } from '../shared/http/principal.js';
 import { clientAddressOf } from '../shared/http/client-address.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
@@ -111,6 +112,11 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   responseMode: 'auto' | 'json' | 'sse';
   sseRetryMs: number;
   keepAliveMs: number;
+  /**
+   * The timers of `keepAliveMs` (undefined when 0) after which a reply still pending switches to
+   * SSE: one Node timer for every POST of the transport instead of one per POST.
+   */
+  longCallTimers: FixedDelayTimers | undefined;
   principal: (req: IncomingMessage) => string | undefined;
   clientAddress: (req: IncomingMessage) => string | undefined;
   authorizeRequests?: McpRequestAuthorizer;
@@ -120,6 +126,7 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
 export function resolveStreamableHttpOptions(
   options: StreamableHttpOptions = {},
 ): ResolvedStreamableHttpOptions {
+  const keepAliveMs = options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS;
   return {
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
@@ -134,7 +141,8 @@ export function resolveStreamableHttpOptions(
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
-    keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,
+    keepAliveMs,
+    longCallTimers: keepAliveMs > 0 ? new FixedDelayTimers(keepAliveMs) : undefined,
     ...resolveHostOriginOptions(options),
     principal: options.principal ?? principalFromUser,
     clientAddress: options.clientAddress ?? clientAddressOf,

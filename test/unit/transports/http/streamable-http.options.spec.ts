@@ -18,6 +18,7 @@ describe('resolveStreamableHttpOptions', () => {
       responseMode: 'auto',
       sseRetryMs: 1000,
       keepAliveMs: 15_000,
+      longCallTimers: expect.objectContaining({ delayMs: 15_000 }),
       dnsRebindingProtection: true,
       allowedHosts: new Set(),
       allowedOrigins: new Set(),
@@ -50,6 +51,7 @@ describe('resolveStreamableHttpOptions', () => {
       keepAliveMs: 0,
       dnsRebindingProtection: false,
     });
+    expect(resolved.longCallTimers).toBeUndefined(); // 0: a reply never switches to SSE
   });
 
   it('lower-cases allowed hosts and origins into sets', () => {
