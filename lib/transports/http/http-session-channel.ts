@@ -151,7 +151,7 @@ export class HttpSessionChannel implements McpSessionSink {
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
-      longCall: this.options.longCallTimers,
+      keepAliveMs: this.options.keepAliveMs,
       openStream: () => {
         stream = this.newStream(ids);
         return stream;

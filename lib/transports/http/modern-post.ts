@@ -6,7 +6,6 @@ import { STORE_RETRY_AFTER_SECONDS } from '../../errors/store-unavailable.error.
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import { LazyAbort } from '../../engine/lazy-abort.js';
 import { ModernCall } from '../../engine/modern-call.js';
-import type { DelayedCall, FixedDelayTimers } from '../../engine/fixed-delay-timers.js';
 import { httpTransportInfo } from './http-transport-info.js';
 import {
   isJsonRpcRequest,
@@ -41,7 +40,6 @@ export async function serveModernPost(
   message: JsonRpcMessage,
   principal: string | undefined,
   keepAliveMs = 0,
-  longCall?: FixedDelayTimers,
 ): Promise<void> {
   if (!isJsonRpcRequest(message)) {
     writeEmpty(res, 202); // notifications and stray responses: nothing to answer
@@ -50,8 +48,7 @@ export async function serveModernPost(
   const request = message;
   // A listen stream stays open for long: `:` comments keep proxies from timing it out. Any other
   // request that accepts SSE switches to a stream with the same comments once it outlives
-  // `keepAliveMs`, the delay of the transport's `longCall` timers (a JSON-only client gets its
-  // JSON reply at the end, with nothing before it).
+  // `keepAliveMs` (a JSON-only client gets its JSON reply at the end, with nothing before it).
   const listen = request.method === 'subscriptions/listen';
   const reply = new ModernReply(
     res,
@@ -59,7 +56,7 @@ export async function serveModernPost(
     reportEncodeFailure(server),
     listen ? server.listenKeepAliveMs : keepAliveMs,
   );
-  if (!listen && longCall && acceptsSse(req)) reply.streamAfter(longCall);
+  if (!listen && keepAliveMs > 0 && acceptsSse(req)) reply.streamAfter(keepAliveMs);
   let protocol;
   try {
     if (
@@ -109,8 +106,7 @@ class ModernReply implements RequestOutlet {
   done = false;
   private sse = false;
   private keepAlive?: NodeJS.Timeout;
-  private longCall?: DelayedCall;
-  private longCallTimers?: FixedDelayTimers;
+  private longCall?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -119,17 +115,14 @@ class ModernReply implements RequestOutlet {
     private readonly keepAliveMs?: number,
   ) {}
 
-  /**
-   * Switches to SSE (a comment, then keep-alives) if the reply is still pending after the delay
-   * of `timers` (the transport's, shared by its POSTs).
-   */
-  streamAfter(timers: FixedDelayTimers): void {
-    this.longCallTimers = timers;
-    this.longCall = timers.start(() => {
+  /** Switches to SSE (a comment, then keep-alives) if the reply is still pending after `ms`. */
+  streamAfter(ms: number): void {
+    this.longCall = setTimeout(() => {
       if (this.done || this.sse || this.res.writableEnded) return;
       this.openStream();
       this.res.write(encodeSseComment('keepalive'));
-    });
+    }, ms);
+    this.longCall.unref();
   }
 
   notify(method: string, params?: Record<string, unknown>): void {
@@ -178,7 +171,7 @@ class ModernReply implements RequestOutlet {
     if (this.done) return;
     this.done = true;
     clearInterval(this.keepAlive);
-    this.longCallTimers?.cancel(this.longCall);
+    if (this.longCall) clearTimeout(this.longCall);
     // A response always encodes (an unencodable one becomes a -32603 error for its id).
     if (!this.sse) {
       writeJsonText(this.res, status, encodeMessageBytes(body, this.report)!, headers);

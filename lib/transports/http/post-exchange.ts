@@ -10,7 +10,6 @@ import {
 import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
 import type { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { SseStream } from './sse-stream.js';
-import type { DelayedCall, FixedDelayTimers } from '../../engine/fixed-delay-timers.js';
 
 /** How one POST wants its answer delivered. */
 export interface PostExchangeOptions {
@@ -39,11 +38,11 @@ export interface PostExchangeOptions {
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
   report: EncodeFailureReport;
   /**
-   * The timers of the keep-alive interval: a reply that is still plain JSON after that long while
-   * requests are pending switches to SSE when the client accepts it, so keep-alive comments flow
-   * and proxies do not cut a long call; undefined never switches.
+   * A reply that is still plain JSON after this long (ms) while requests are pending switches to
+   * SSE when the client accepts it, so keep-alive comments flow and proxies do not cut a long
+   * call; 0 never switches.
    */
-  longCall: FixedDelayTimers | undefined;
+  keepAliveMs: number;
 }
 
 /**
@@ -55,7 +54,7 @@ export class PostExchange {
   private readonly pending: Set<RequestId>;
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
-  private longCall?: DelayedCall;
+  private longCall?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -64,8 +63,9 @@ export class PostExchange {
   ) {
     this.pending = new Set(requestIds);
     if (options.streamFromStart && options.acceptsSse) this.upgrade();
-    else if (options.acceptsSse && options.longCall) {
-      this.longCall = options.longCall.start(() => this.outlived());
+    else if (options.acceptsSse && options.keepAliveMs > 0) {
+      this.longCall = setTimeout(() => this.outlived(), options.keepAliveMs);
+      this.longCall.unref();
     }
   }
 
@@ -127,7 +127,7 @@ export class PostExchange {
   }
 
   private finish(): void {
-    this.options.longCall?.cancel(this.longCall);
+    if (this.longCall) clearTimeout(this.longCall);
     const headers = this.options.replyHeaders?.() ?? this.options.headers;
     const refusal = this.stream ? undefined : this.options.refusal?.();
     if (refusal) {

@@ -21,8 +21,7 @@ import {
   writeRefusal,
 } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
-import { readJsonBody, type BodyTimeout } from '../shared/http/read-body.js';
-import { FixedDelayTimers } from '../../engine/fixed-delay-timers.js';
+import { readJsonBody } from '../shared/http/read-body.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -41,8 +40,6 @@ export class StreamableHttpHandler {
   private readonly legacyHost: LegacyPostHost;
   /** The GET streams open now (resumptions of streams other instances write included). */
   private readonly getStreams = new Set<ServerResponse>();
-  /** The body-read timeout of every POST, built once (its timers shared by every read). */
-  private readonly bodyTimeout: BodyTimeout;
 
   constructor(
     private readonly server: McpServerPort,
@@ -52,11 +49,6 @@ export class StreamableHttpHandler {
   ) {
     this.options = resolveStreamableHttpOptions(options);
     this.sessions = new HttpSessionRegistry(server, this.options, eventStore, sessionStore);
-    this.bodyTimeout = {
-      timeoutMs: this.options.bodyTimeoutMs,
-      timers: new FixedDelayTimers(this.options.bodyTimeoutMs),
-      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
-    };
     this.legacyHost = {
       server,
       options: this.options,
@@ -156,12 +148,10 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body = await readJsonBody(
-      req,
-      this.options.maxMessageBytes,
-      parsedBody,
-      this.bodyTimeout,
-    );
+    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
+      timeoutMs: this.options.bodyTimeoutMs,
+      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
+    });
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
       const era = classifyEra(
         {
@@ -181,7 +171,6 @@ export class StreamableHttpHandler {
           message,
           this.options.principal(req),
           this.options.keepAliveMs,
-          this.options.longCallTimers,
         );
         return;
       }

@@ -1,5 +1,4 @@
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
-import { FixedDelayTimers } from '../../engine/fixed-delay-timers.js';
 import { principalFromUser } from '../shared/http/principal.js';
 import { clientAddressOf } from '../shared/http/client-address.js';
 import { DEFAULT_MAX_JSON_DEPTH } from '../../protocol/json-depth.js';
@@ -112,11 +111,6 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
   responseMode: 'auto' | 'json' | 'sse';
   sseRetryMs: number;
   keepAliveMs: number;
-  /**
-   * The timers of `keepAliveMs` (undefined when 0) after which a reply still pending switches to
-   * SSE: one Node timer for every POST of the transport instead of one per POST.
-   */
-  longCallTimers: FixedDelayTimers | undefined;
   principal: (req: IncomingMessage) => string | undefined;
   clientAddress: (req: IncomingMessage) => string | undefined;
   authorizeRequests?: McpRequestAuthorizer;
@@ -126,7 +120,6 @@ export interface ResolvedStreamableHttpOptions extends ResolvedHostOriginOptions
 export function resolveStreamableHttpOptions(
   options: StreamableHttpOptions = {},
 ): ResolvedStreamableHttpOptions {
-  const keepAliveMs = options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS;
   return {
     stateless: options.stateless ?? false,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
@@ -141,8 +134,7 @@ export function resolveStreamableHttpOptions(
     maxJsonDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH,
     responseMode: options.responseMode ?? 'auto',
     sseRetryMs: options.sseRetryMs ?? 1000,
-    keepAliveMs,
-    longCallTimers: keepAliveMs > 0 ? new FixedDelayTimers(keepAliveMs) : undefined,
+    keepAliveMs: options.keepAliveMs ?? options.sseKeepAliveMs ?? SSE_DEFAULT_KEEP_ALIVE_MS,
     ...resolveHostOriginOptions(options),
     principal: options.principal ?? principalFromUser,
     clientAddress: options.clientAddress ?? clientAddressOf,

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { FixedDelayTimers } from '../../../engine/fixed-delay-timers.js';
 import type { McpError } from '../../../errors/mcp.error.js';
 import { ErrorCode } from '../../../protocol/error-codes.js';
 import { parseJson } from '../../../protocol/json-rpc.js';
@@ -78,16 +77,9 @@ function discardRest(
  * Reads a request body as UTF-8 text, refusing more than `limit` bytes (checked against
  * `Content-Length` first, then while streaming, so an oversized body is never buffered whole;
  * the rest of it is drained, see `discardRest`)
- * and, with `timeout` (ms, or the shared timers of that delay a transport keeps), a body that has
- * not fully arrived by then (BodyTimeoutError).
+ * and, with `timeoutMs`, a body that has not fully arrived by then (BodyTimeoutError).
  */
-export function readBody(
-  req: IncomingMessage,
-  limit: number,
-  timeout?: number | FixedDelayTimers,
-): Promise<string> {
-  const timers = typeof timeout === 'number' ? new FixedDelayTimers(timeout) : timeout;
-  const timeoutMs = timers?.delayMs;
+export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     return Promise.reject(new BodyTooLargeError(limit, discardRest(req, limit, timeoutMs)));
@@ -95,10 +87,13 @@ export function readBody(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = timers?.start(() => {
-      cleanup();
-      reject(new BodyTimeoutError(timers.delayMs));
-    });
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            cleanup();
+            reject(new BodyTimeoutError(timeoutMs));
+          }, timeoutMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -117,7 +112,7 @@ export function readBody(
       reject(error);
     };
     const cleanup = () => {
-      timers?.cancel(timer);
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -132,8 +127,6 @@ export function readBody(
 export interface BodyTimeout {
   /** Most ms the whole body may take to arrive. */
   readonly timeoutMs: number;
-  /** The timers of `timeoutMs` to use (kept by the transport: one Node timer for all its reads). */
-  readonly timers?: FixedDelayTimers;
   /** Called once per body that timed out. */
   readonly onTimeout?: () => void;
 }
@@ -157,7 +150,7 @@ export async function readJsonBody(
   if (parsedBody !== undefined) return parsedBody;
   let text: string;
   try {
-    text = await readBody(req, limit, timeout?.timers ?? timeout?.timeoutMs);
+    text = await readBody(req, limit, timeout?.timeoutMs);
   } catch (error) {
     // Both close the connection after the answer. 413: the answer is written at once and ends
     // once the rest of the body was read and dropped (bounded), so no reset loses it.
