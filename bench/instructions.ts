@@ -8,7 +8,8 @@
  * instructions per call (the arm less its baseline: the bare Nest route of the same adapter for the
  * controller mount, the raw `node:http` echo for the fast path) at most 60k, with its status.
  * Calls whose keep-alive connection the server closed under them are resent on a fresh one
- * (`keepalive-calls.ts`) and counted in the arm's line.
+ * (`keepalive-calls.ts`) and counted in the arm's line; a session's `initialize` reset likewise is
+ * sent again (a reset that persists, or any other failure, still ends the run).
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
  * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (300 calls between the full GC and a
@@ -20,7 +21,7 @@
  */
 import { loadBaselineLibrary } from './baseline-library.js';
 import { startCallgrindServer } from './callgrind-server.js';
-import { sendEchoCalls } from './keepalive-calls.js';
+import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
 import { openMcpSession } from './mcp-session.js';
 import { positiveEnv } from './options.js';
 import { printTargets, type TargetCheck } from './targets.js';
@@ -70,7 +71,7 @@ function selectedServers(): InstrServer[] {
 }
 
 async function headersOf(url: string, era: Era): Promise<Record<string, string>> {
-  if (era === '2025') return openMcpSession(url);
+  if (era === '2025') return retryOnReset(() => openMcpSession(url));
   return era === '2026' ? { ...BASE_HEADERS, ...MODERN_HEADERS } : { ...BASE_HEADERS };
 }
 

@@ -8,6 +8,7 @@
  * the server's keep-alive timeout closed it. A call whose connection is reset before its reply
  * (`ECONNRESET`, `EPIPE`: the server closed a keep-alive socket as the request went out) is sent
  * again on a fresh connection, a few times at most; the batch reports how many were resent.
+ * {@link retryOnReset} does the same for another request (the session's `initialize`).
  */
 import { Agent, request } from 'node:http';
 import { isEchoResponse, toolsCallBody } from './workload.js';
@@ -27,8 +28,11 @@ export interface EchoCalls {
 /** Times one call is resent after its connection was reset. */
 const MAX_RESENDS = 3;
 
-/** Error codes of a connection the server closed under a request (safe to resend an echo). */
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
+/**
+ * Error codes of a connection the server closed under a request (safe to resend an echo), from
+ * `node:http` or from `fetch` (undici: `UND_ERR_SOCKET`, "other side closed").
+ */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET']);
 
 interface Reply {
   status: number;
@@ -53,9 +57,27 @@ function post(agent: Agent, url: URL, headers: Record<string, string>, body: str
   });
 }
 
-function isReset(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RESET_CODES.has(code);
+/** True when `error` (or what `fetch` wraps in its `cause`, a level or two down) is a reset. */
+function isReset(error: unknown, depth = 0): boolean {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && RESET_CODES.has(code)) return true;
+  return depth < 2 && cause !== undefined && isReset(cause, depth + 1);
+}
+
+/**
+ * Runs `attempt` again, a few times at most, when the connection it used was reset under it (a
+ * keep-alive socket the server closed as the request went out); any other error, or a reset
+ * that persists (a server that died), is thrown. For requests safe to repeat (opening a session:
+ * a second `initialize` only opens another one).
+ */
+export async function retryOnReset<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isReset(error) || tries >= MAX_RESENDS) throw error;
+    }
+  }
 }
 
 /**

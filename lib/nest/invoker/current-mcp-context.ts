@@ -99,6 +99,31 @@ export function withCurrentContext<R>(
   };
 }
 
+function isThenable<R>(value: R | Promise<R>): value is Promise<R> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/**
+ * Runs `run` (a handler method, synchronous or not) inside the current-context storage with `ctx`,
+ * for a pipeline that runs no app code but the method (see `runsEnhancers`): the storage, and on
+ * Node 20 and 22 its async hooks, is on while the method runs and, when it returns a promise,
+ * until that settles; a method that answers at once leaves it at once, so the framework's
+ * promises around it never pay the hooks.
+ */
+export function inCurrentContext<R>(ctx: McpContext, run: () => R | Promise<R>): R | Promise<R> {
+  if (!HOOK_BASED) return storage.run(ctx, run);
+  inFlight += 1;
+  let result: R | Promise<R>;
+  try {
+    result = storage.run(ctx, run);
+  } catch (error) {
+    return leftThrowing(error);
+  }
+  if (isThenable(result)) return Promise.resolve(result).then(leftWith, leftThrowing);
+  leave();
+  return result;
+}
+
 /**
  * Counts a module that keeps (or does not keep) the current context, so that
  * {@link getCurrentMcpContext} can tell a call without it from code outside any call.

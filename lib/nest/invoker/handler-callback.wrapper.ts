@@ -5,7 +5,7 @@ import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.erro
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { takeContext, type ContextPlace } from './context-param.js';
-import { storedMcpContext } from './current-mcp-context.js';
+import { inCurrentContext, storedMcpContext } from './current-mcp-context.js';
 import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;
@@ -93,6 +93,28 @@ function contextIn(args: unknown[], place: ContextPlace): McpContext | undefined
   return args.find((a): a is McpContext => a instanceof McpContext) ?? storedMcpContext();
 }
 
+/** What the method's result becomes: an Observable's last value (values before it: progress). */
+function settle(result: unknown, ctx: McpContext | undefined): unknown {
+  return ctx && isObservable(result) ? lastValueWithProgress(result, ctx) : result;
+}
+
+/**
+ * Calls the method and settles its result (awaited when it is a promise), without an async frame:
+ * a method answering at once gives its value at once.
+ */
+function callAndSettle(
+  callback: Callback,
+  self: unknown,
+  args: unknown[],
+  ctx: McpContext | undefined,
+): unknown {
+  const result = callback.apply(self, args);
+  if (typeof (result as { then?: unknown } | null | undefined)?.then !== 'function') {
+    return settle(result, ctx);
+  }
+  return Promise.resolve(result).then((value) => settle(value, ctx));
+}
+
 /**
  * Wraps a handler method for Nest's pipeline:
  * - an Observable result streams: every value but the last is reported as progress (a number, or
@@ -102,15 +124,22 @@ function contextIn(args: unknown[], place: ContextPlace): McpContext | undefined
  *   did not answer an elicitation, a limit refused, or the shared store did not answer, likewise
  *   (McpExpectedFaultException, unwrapped after).
  * The call's context is found where `place` says (see `contextSlot`); a hidden parameter
- * appended after the method's own is taken off before the method runs.
+ * appended after the method's own is taken off before the method runs. `ambient`: the method
+ * (and the Observable it returns, subscribed here) runs inside the current-context storage, for
+ * a pipeline that runs no other app code (the invoker then does not put the whole pipeline in it).
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
  */
-export function wrapHandlerCallback(callback: Callback, place: ContextPlace = PIPELINE): Callback {
+export function wrapHandlerCallback(
+  callback: Callback,
+  place: ContextPlace = PIPELINE,
+  ambient = false,
+): Callback {
   const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
     const ctx = contextIn(args, place);
     try {
-      const result = await callback.apply(this, args);
-      return ctx && isObservable(result) ? await lastValueWithProgress(result, ctx) : result;
+      return await (ambient && ctx
+        ? inCurrentContext(ctx, () => callAndSettle(callback, this, args, ctx))
+        : callAndSettle(callback, this, args, ctx));
     } catch (error) {
       if (ctx?.signal.aborted) throw new McpCallCancelledException(ctx.signal.reason);
       if (

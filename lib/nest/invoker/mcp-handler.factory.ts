@@ -22,6 +22,7 @@ import {
   wrapHandlerCallback,
 } from './handler-callback.wrapper.js';
 import { McpArgIndex, pipelineArgs } from './mcp-pipeline-args.js';
+import { runsEnhancers } from './pipeline-enhancers.js';
 
 type Method = (...args: unknown[]) => unknown;
 type Host = Record<string, Method>;
@@ -40,8 +41,16 @@ export interface McpPipelineSpec {
   readonly metadataKey: string;
   readonly paramsFactory: ParamsFactory;
   readonly options: ExternalContextOptions;
-  /** The callable the pipeline wraps; `slot` says where the call's context is among its arguments. */
-  readonly callbackOf: (instance: Host, methodName: string, slot: ContextSlot) => Method;
+  /**
+   * The callable the pipeline wraps; `slot` says where the call's context is among its arguments,
+   * `ambient` that the callable itself runs inside the current-context storage (`inCurrentContext`).
+   */
+  readonly callbackOf: (
+    instance: Host,
+    methodName: string,
+    slot: ContextSlot,
+    ambient: boolean,
+  ) => Method;
   readonly argsOf: (first: unknown, ctx: McpContext) => unknown[];
   /** The host is a controller (a route tool), not a provider. */
   readonly controller?: boolean;
@@ -106,8 +115,8 @@ export class McpHandlerFactory implements OnModuleDestroy {
     metadataKey: MCP_PARAM_ARGS_METADATA,
     paramsFactory: new McpParamsFactory(),
     options: FULL_PIPELINE,
-    callbackOf: (instance, methodName, slot) =>
-      wrapHandlerCallback(handlerArgsOf(instance, methodName), slot),
+    callbackOf: (instance, methodName, slot, ambient) =>
+      wrapHandlerCallback(handlerArgsOf(instance, methodName), slot, ambient),
     argsOf: pipelineArgs,
   };
 
@@ -183,9 +192,17 @@ export class McpHandlerFactory implements OnModuleDestroy {
     const hostClass = isStatic ? (wrapper.instance as object).constructor : type;
     const slot = contextSlot(hostClass, methodName, spec.metadataKey, this.keepContext);
     if (isStatic) {
-      const fn = this.wrap(wrapper.instance as Host, methodName, spec, slot);
+      const instance = wrapper.instance as Host;
+      // A pipeline that runs no app code but the method (no guard, interceptor, filter, nor a
+      // parameter for pipes) keeps the storage around the method alone: on Node 20 and 22 its
+      // async hooks then skip the pipeline's own promises (about 45k instructions per call).
+      const ambient =
+        this.keepContext &&
+        slot.kind === 'pipeline' &&
+        !runsEnhancers(this.creatorOf(spec), instance, instance[methodName], spec.options);
+      const fn = this.wrap(instance, methodName, spec, slot, undefined, undefined, ambient);
       const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
-      const run = withCurrentContext(this.keepContext, call);
+      const run = withCurrentContext(this.keepContext && !ambient, call);
       // Only a hidden token can be left behind; other handlers get no closure per call.
       if (slot.kind !== 'token') return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
       return (first, ctx) => run(first, ctx).catch((error: unknown) => failed(ctx, error));
@@ -203,6 +220,10 @@ export class McpHandlerFactory implements OnModuleDestroy {
     };
   }
 
+  private creatorOf(spec: McpPipelineSpec): ExternalContextCreator {
+    return spec.controller ? this.controllerContextCreator : this.contextCreator;
+  }
+
   private wrap(
     instance: Host,
     methodName: string,
@@ -210,11 +231,11 @@ export class McpHandlerFactory implements OnModuleDestroy {
     slot: ContextSlot,
     contextId?: Parameters<ExternalContextCreator['create']>[5],
     inquirerId?: string,
+    ambient = false,
   ): (...args: unknown[]) => Promise<unknown> {
-    const creator = spec.controller ? this.controllerContextCreator : this.contextCreator;
-    return creator.create(
+    return this.creatorOf(spec).create(
       instance,
-      spec.callbackOf(instance, methodName, slot),
+      spec.callbackOf(instance, methodName, slot, ambient),
       methodName,
       slot.metadataKey,
       spec.paramsFactory,

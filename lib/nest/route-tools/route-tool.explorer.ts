@@ -107,7 +107,8 @@ export class McpRouteToolExplorer implements OnModuleInit {
       metadataKey: ROUTE_ARGS_METADATA,
       paramsFactory: this.paramsFactory,
       options: ROUTE_PIPELINE,
-      callbackOf: (instance, name, slot) => wrapHandlerCallback(instance[name], slot),
+      callbackOf: (instance, name, slot, ambient) =>
+        wrapHandlerCallback(instance[name], slot, ambient),
       argsOf: routeToolPipelineArgs(plan),
       controller: true,
     };

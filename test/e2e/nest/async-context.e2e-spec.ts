@@ -5,6 +5,11 @@ import { waitFor, within } from '../support/wait.js';
 import { connectSdk, firstText, type SdkPeer } from './support/clients.js';
 import { ContextTools, TicksController } from './support/context-tools.js';
 import { NoForbiddenWordPipe } from './support/piped.tools.js';
+import {
+  AmbientGuard,
+  AmbientInterceptor,
+  PlainContextTools,
+} from './support/plain-context-tools.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 
 /**
@@ -33,7 +38,13 @@ describe.each([
         }),
       ],
       // A global pipe that serialises every object argument: it must never see the context.
-      providers: [ContextTools, { provide: APP_PIPE, useClass: NoForbiddenWordPipe }],
+      providers: [
+        ContextTools,
+        PlainContextTools,
+        AmbientGuard,
+        AmbientInterceptor,
+        { provide: APP_PIPE, useClass: NoForbiddenWordPipe },
+      ],
       controllers: [TicksController],
     });
     tools = booted.app.get(ContextTools);
@@ -91,7 +102,44 @@ describe.each([
     },
   );
 
+  const THREW =
+    'threw: getCurrentMcpContext() is turned off in this app (McpModule option asyncContext: false); ' +
+    'take the context as a parameter (@McpCtx(), or a handler’s second argument) or remove asyncContext: false';
+  const expected = asyncContext ? 'method tools/call' : THREW;
+
+  // Without a guard, interceptor or filter the storage covers the method alone (and what it
+  // returns), with one of them the whole pipeline: the context is there for each either way.
+  it('gives the context to a method without decorated parameters, at once and in its Observable', async () => {
+    const now = await peer.client.callTool({ name: 'plainAmbient', arguments: {} });
+    expect(firstText(now)).toBe(expected);
+    const later = await peer.client.callTool({ name: 'plainObservable', arguments: {} });
+    expect(firstText(later)).toBe(expected);
+  });
+
+  it('gives the context to the guard and interceptor of such a method', async () => {
+    AmbientGuard.seen = [];
+    AmbientInterceptor.seen = [];
+    const guarded = await peer.client.callTool({ name: 'plainGuarded', arguments: {} });
+    expect(firstText(guarded)).toBe(expected);
+    expect(AmbientGuard.seen).toEqual([expected]);
+    const intercepted = await peer.client.callTool({ name: 'plainIntercepted', arguments: {} });
+    expect(firstText(intercepted)).toBe(expected);
+    expect(AmbientInterceptor.seen).toEqual([expected]);
+  });
+
   if (asyncContext) {
+    it('keeps a waiting plain method’s context while calls answered at once start and end', async () => {
+      const plain = booted.app.get(PlainContextTools);
+      const later = peer.client.callTool({ name: 'plainLater', arguments: {} });
+      await waitFor(() => plain.waiting === 1, { description: 'plainLater to wait at the gate' });
+      for (let i = 0; i < 2; i++) {
+        const quick = await peer.client.callTool({ name: 'plainAmbient', arguments: {} });
+        expect(firstText(quick)).toBe('method tools/call');
+      }
+      plain.openGate();
+      expect(firstText(await later)).toBe('own context');
+    });
+
     // On Node 20 and 22 the storage is on only while a call runs: a call that ends (here, two)
     // while another waits must not take the context from under the one still running.
     it('keeps a waiting call’s context while other calls start and end', async () => {

@@ -2,6 +2,7 @@ import type { McpContext } from '../../../../lib/server/context/mcp-context.js';
 import {
   currentContextActive,
   getCurrentMcpContext,
+  inCurrentContext,
   registerContextKeeping,
   withCurrentContext,
 } from '../../../../lib/nest/invoker/current-mcp-context.js';
@@ -73,5 +74,24 @@ describe('getCurrentMcpContext', () => {
     });
     expect(() => thrower(undefined, ctx)).toThrow('at once');
     if (hookBased) expect(currentContextActive()).toBe(false);
+  });
+
+  it('covers a method alone: left at once when it answers at once, after it settles otherwise', async () => {
+    expect(inCurrentContext(ctx, () => getCurrentMcpContext())).toBe(ctx);
+    if (hookBased) expect(currentContextActive()).toBe(false);
+    const later = inCurrentContext(ctx, ambient);
+    if (hookBased) expect(currentContextActive()).toBe(true);
+    await expect(later).resolves.toBe(ctx);
+    if (hookBased) expect(currentContextActive()).toBe(false);
+    expect(() =>
+      inCurrentContext(ctx, () => {
+        throw new Error('at once');
+      }),
+    ).toThrow('at once');
+    await expect(inCurrentContext(ctx, () => Promise.reject(new Error('later')))).rejects.toThrow(
+      'later',
+    );
+    if (hookBased) expect(currentContextActive()).toBe(false);
+    expect(getCurrentMcpContext()).toBeUndefined();
   });
 });
