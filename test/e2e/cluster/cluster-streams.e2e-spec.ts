@@ -80,16 +80,21 @@ const getStream = (instance: Instance, session: RawSession, lastEventId?: string
     },
   });
 
+// One cluster of two for the file (each start boots two Nest processes): every test opens its
+// own sessions and streams.
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster(2);
+}, 60_000);
+afterAll(async () => {
+  await cluster?.close();
+});
+
 describe('the GET stream of a session across instances on Redis', () => {
-  let cluster: Cluster;
   let a: Instance, b: Instance;
 
-  beforeAll(async () => {
-    cluster = await startCluster(2);
+  beforeAll(() => {
     [a, b] = cluster.instances;
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
   });
 
   it('a resume on the other instance gets exactly what was missed, the reconnect gap included, then live ones', async () => {
@@ -206,15 +211,10 @@ function dropFirstGetAfter(ticks: number): { fetch: typeof fetch; drops: number 
 }
 
 describe('the GET stream through the round-robin proxy (official SDK v1 client, McpClient)', () => {
-  let cluster: Cluster;
   const clients: TestClient[] = [];
 
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  }, 60_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    await cluster?.close();
   });
 
   it('every tick from every instance arrives once, across a dropped GET stream resumed on the other instance', async () => {
