@@ -32,14 +32,13 @@ GENERATED=(
 )
 
 # docs_in_app MAJOR (in the app's folder): the docs followed in the app as the CLI made it, by the
-# `cli-apps` jest project (test/cli-apps): the getting-started page's install lines, then its
-# blocks (and every page's that imports only what the app has) compiled with the app's own
-# tsconfig, and in the CommonJS app (Nest 11, its stock jest) the page's whole walk-through. The
-# app is then put back as it was (node_modules aside) for `nest add`. Returns 1 when a spec failed.
+# `cli-apps` jest project (test/cli-apps): the getting-started page's install lines, then every
+# page's blocks that import only what the app has compiled with the app's own tsconfig, and the
+# getting-started walk-through (the app's own jest or vitest, build, the page's client scripts).
+# The app is then put back as it was (node_modules aside) for `nest add`. Returns 1 on a failure.
 docs_in_app() {
   local major="$1" status=0 sdk
-  local specs=(test/cli-apps/doc-blocks.cli-spec.ts)
-  [[ "$major" != 11 ]] || specs+=(test/cli-apps/getting-started.cli-spec.ts)
+  local specs=(test/cli-apps/doc-blocks.cli-spec.ts test/cli-apps/getting-started.cli-spec.ts)
   sdk="$(node -p "require('$ROOT/node_modules/@modelcontextprotocol/sdk/package.json').version")"
   tar --exclude=./node_modules -cf "$WORK/app$major.tar" .
   log "nest $major: the docs in the app (${specs[*]})"
