@@ -37,13 +37,13 @@ GENERATED=(
 # getting-started walk-through (the app's own jest or vitest, build, the page's client scripts).
 # The app is then put back as it was (node_modules aside) for `nest add`. Returns 1 on a failure.
 docs_in_app() {
-  local major="$1" status=0 sdk
+  local major="$1" status=0 sdk app="$PWD"
   local specs=(test/cli-apps/doc-blocks.cli-spec.ts test/cli-apps/getting-started.cli-spec.ts)
   sdk="$(node -p "require('$ROOT/node_modules/@modelcontextprotocol/sdk/package.json').version")"
   tar --exclude=./node_modules -cf "$WORK/app$major.tar" .
   log "nest $major: the docs in the app (${specs[*]})"
   npm install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 &&
-    (cd "$ROOT" && CLI_APP_DIR="$PWD" node --experimental-vm-modules node_modules/jest/bin/jest.js \
+    (cd "$ROOT" && CLI_APP_DIR="$app" node --experimental-vm-modules node_modules/jest/bin/jest.js \
       --selectProjects cli-apps --runInBand --forceExit "${specs[@]/#/$ROOT/}") >&2 || status=1
   find . -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
   tar -xf "$WORK/app$major.tar"

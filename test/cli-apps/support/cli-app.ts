@@ -5,7 +5,7 @@
  * its package.json gives (the Nest 11 CLI: CommonJS; the Nest 12 CLI: `"type": "module"`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { extractDocSnippets, type DocSnippet } from '../../unit/docs/doc-snippets.js';
 
 /** The repository root. */
@@ -23,9 +23,12 @@ export interface CliApp {
 /** The app `CLI_APP_DIR` names; throws when it is not set (these specs run inside such an app). */
 export function cliApp(): CliApp {
   const dir = process.env.CLI_APP_DIR;
-  if (!dir || !existsSync(join(dir, 'package.json'))) {
+  // The specs write into the app and run its npm scripts: never anywhere but such an app.
+  const inRepository = !!dir && !relative(ROOT, resolve(dir)).startsWith('..');
+  if (!dir || inRepository || !existsSync(join(dir, 'nest-cli.json'))) {
     throw new Error(
-      'CLI_APP_DIR must name an app made by `nest new`: run by scripts/schematics-e2e.sh',
+      `CLI_APP_DIR (${dir}) must name an app made by \`nest new\` (a nest-cli.json, outside ` +
+        'this repository): run by scripts/schematics-e2e.sh',
     );
   }
   const json = (file: string) =>
