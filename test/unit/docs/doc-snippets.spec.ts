@@ -36,7 +36,10 @@ function writeApp(system: System): void {
   const config = {
     extends: relative(dir, join(fixture, 'tsconfig.base.json')),
     compilerOptions: {
-      paths: { 'nestjs-mcp': [relative(dir, join(root, 'dist/lib/index.d.ts'))] },
+      paths: {
+        'nestjs-mcp': [relative(dir, join(root, 'dist/lib/index.d.ts'))],
+        vitest: [relative(dir, join(fixture, 'vitest.d.ts'))],
+      },
     },
     include: ['**/*.ts'],
   };
