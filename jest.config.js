@@ -16,5 +16,7 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    // Run by scripts/schematics-e2e.sh inside the apps it makes with the Nest CLI (CLI_APP_DIR).
+    { ...common, displayName: 'cli-apps', testMatch: ['<rootDir>/test/cli-apps/**/*.cli-spec.ts'] },
   ],
 };

@@ -31,8 +31,27 @@ GENERATED=(
   "mcp-app-view weather-card src/weather-card/weather-card.view.ts"
 )
 
+# docs_in_app MAJOR (in the app's folder): the docs followed in the app as the CLI made it, by the
+# `cli-apps` jest project (test/cli-apps): the getting-started page's install lines, then every
+# page's blocks that import only what the app has compiled with the app's own tsconfig, and the
+# getting-started walk-through (the app's own jest or vitest, build, the page's client scripts).
+# The app is then put back as it was (node_modules aside) for `nest add`. Returns 1 on a failure.
+docs_in_app() {
+  local major="$1" status=0 sdk app="$PWD"
+  local specs=(test/cli-apps/doc-blocks.cli-spec.ts test/cli-apps/getting-started.cli-spec.ts)
+  sdk="$(node -p "require('$ROOT/node_modules/@modelcontextprotocol/sdk/package.json').version")"
+  tar --exclude=./node_modules -cf "$WORK/app$major.tar" .
+  log "nest $major: the docs in the app (${specs[*]})"
+  npm install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 &&
+    (cd "$ROOT" && CLI_APP_DIR="$app" node --experimental-vm-modules node_modules/jest/bin/jest.js \
+      --selectProjects cli-apps --runInBand --forceExit "${specs[@]/#/$ROOT/}") >&2 || status=1
+  find . -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
+  tar -xf "$WORK/app$major.tar"
+  return "$status"
+}
+
 one_app() {
-  local major="$1" app="$WORK/app$1"
+  local major="$1" app="$WORK/app$1" docs=0
   log "nest $major: nest new (no install)"
   local flags=(--skip-git --skip-install --package-manager npm)
   [[ "$major" == 11 ]] || flags+=(--no-observe)
@@ -40,6 +59,7 @@ one_app() {
   cd "$app"
   log "nest $major: npm install (the app's dependencies and the tarball)"
   npm install --no-audit --no-fund --loglevel=error "$tarball" >&2
+  docs_in_app "$major" || docs=1
   log "nest $major: nest add nestjs-mcp"
   npx nest add nestjs-mcp --skip-install </dev/null >&2
   grep -q 'McpModule.forRoot' src/app.module.ts
@@ -58,6 +78,7 @@ one_app() {
   log "nest $major: the built app, called with the official SDK client"
   node "$ROOT/scripts/lib/sdk-call-app.mjs" dist/main.js \
     'hello=from the sdk=hello: from the sdk' 'weather=rain=weather: rain' >&2
+  [[ "$docs" == 0 ]] || { log "nest $major: the docs in the app FAILED (above)"; return 1; }
 }
 
 failed=()

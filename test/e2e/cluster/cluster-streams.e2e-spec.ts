@@ -12,7 +12,7 @@ import {
 } from '../support/raw-http.js';
 import { after, BACKLOG_COUNT, readBacklog, startBacklog } from '../streams/support/backlog.js';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { useCluster, type Instance } from './support/cluster.js';
 
 /**
  * Issue 23 "nothing lost on a stream": the GET stream of a 2025 session on several real
@@ -80,16 +80,15 @@ const getStream = (instance: Instance, session: RawSession, lastEventId?: string
     },
   });
 
+// One cluster of two for the file (each start boots two Nest processes): every test opens its
+// own sessions and streams.
+const fx = useCluster(2);
+
 describe('the GET stream of a session across instances on Redis', () => {
-  let cluster: Cluster;
   let a: Instance, b: Instance;
 
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-    [a, b] = cluster.instances;
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
+  beforeAll(() => {
+    [a, b] = fx.cluster.instances;
   });
 
   it('a resume on the other instance gets exactly what was missed, the reconnect gap included, then live ones', async () => {
@@ -206,21 +205,16 @@ function dropFirstGetAfter(ticks: number): { fetch: typeof fetch; drops: number 
 }
 
 describe('the GET stream through the round-robin proxy (official SDK v1 client, McpClient)', () => {
-  let cluster: Cluster;
   const clients: TestClient[] = [];
 
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-  }, 60_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    await cluster?.close();
   });
 
   it('every tick from every instance arrives once, across a dropped GET stream resumed on the other instance', async () => {
     const ticks: number[] = [];
     const drop = dropFirstGetAfter(3);
-    const test = await connectClient(cluster.mcpUrl, {
+    const test = await connectClient(fx.cluster.mcpUrl, {
       fetch: drop.fetch,
       setup: (client) =>
         client.setNotificationHandler(
@@ -249,7 +243,7 @@ describe('the GET stream through the round-robin proxy (official SDK v1 client, 
   it('McpClient (2025-11-25): every tick from every instance arrives once, across a dropped GET stream', async () => {
     const drop = dropFirstGetAfter(3);
     const client = new McpClient({
-      transport: new StreamableHttpClientTransport(cluster.mcpUrl, { fetch: drop.fetch }),
+      transport: new StreamableHttpClientTransport(fx.cluster.mcpUrl, { fetch: drop.fetch }),
       protocolVersion: '2025-11-25',
     });
     const ticks: number[] = [];

@@ -16,8 +16,11 @@ const textOf = (result: unknown) =>
  */
 import.meta.jest.setTimeout(30_000);
 
+// One cluster for the file (each start is three Nest processes booting): the failure cases run
+// last, the instance kill last of all; each test opens its own clients and sessions.
+const fx = useCluster(3);
+
 describe('three instances on Redis behind a round-robin proxy (official SDK v1 client)', () => {
-  const fx = useCluster(3);
   const { connect } = fx;
 
   it('serves every call of one session, whichever instance gets it', async () => {
@@ -83,7 +86,6 @@ describe('three instances on Redis behind a round-robin proxy (official SDK v1 c
 });
 
 describe('three instances on Redis: failures and bad input', () => {
-  const fx = useCluster(3);
   const { clients } = fx;
 
   it('resumes a dropped stream on another instance while the handler runs on the first, nothing lost or duplicated', async () => {

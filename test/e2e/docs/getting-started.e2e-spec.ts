@@ -3,9 +3,9 @@
  * CommonJS app (Nest 11 CLI): the CLI's own `app.controller`/`app.service` plus the page's files
  * (its ```ts blocks named `// src/...`), compiled with tsc, the app started, and the guide's calls
  * made against it: the official SDK client script, the McpClient script and the `nestjs-mcp` CLI.
- * `nestjs-mcp` resolves to this repository's build, as an installed package would. (The page's
- * jest line for CommonJS apps runs in the packaging e2e's Nest 11 app, which has Nest 11's own
- * CommonJS packages: `test/packaging/nest11-cjs`.)
+ * `nestjs-mcp` resolves to this repository's build, as an installed package would. The same
+ * walk-through in the apps the Nest CLI 11 and 12 make, with the packed tarball, their own jest or
+ * vitest and the page's jest line: `test/cli-apps/getting-started.cli-spec.ts` (packaging e2e).
  */
 import { join } from 'node:path';
 import { ROOT, run, startGuideApp, type GuideApp } from './support/guide-app.js';

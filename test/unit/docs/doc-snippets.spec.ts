@@ -1,15 +1,13 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ensureBuiltDeclarations, root, runTsc } from '../support/built-declarations.js';
-import { extractDocSnippets, type DocFragment, type DocSnippet } from './doc-snippets.js';
+import {
+  docPages,
+  extractDocSnippets,
+  tscDiagnostics,
+  type DocFragment,
+  type DocSnippet,
+} from './doc-snippets.js';
 
 const fixture = join(root, 'test/types/docs-app');
 const generated = join(root, 'test-results/doc-snippets'); // git-ignored, outside lint
@@ -18,22 +16,9 @@ type System = keyof typeof SYSTEMS;
 /** The files a `nest new` app has in `src/` that docs pages build on. */
 const CLI_FILES = ['app.module.ts', 'app.controller.ts', 'app.service.ts'];
 
-/** README.md and every page under docs/ (the generated API reference and design notes aside). */
-function pages(dir = join(root, 'docs')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return ['api', 'design', '.vitepress', 'node_modules'].includes(entry.name)
-        ? []
-        : pages(path);
-    }
-    return entry.name.endsWith('.md') ? [relative(root, path)] : [];
-  });
-}
-
 const snippets: DocSnippet[] = [];
 const fragments: DocFragment[] = [];
-for (const page of ['README.md', ...pages()]) {
+for (const page of docPages(root)) {
   const found = extractDocSnippets(page, readFileSync(join(root, page), 'utf8'));
   snippets.push(...found.snippets);
   fragments.push(...found.fragments);
@@ -44,19 +29,6 @@ const slug = (page: string) => page.replace(/\.md$/, '').replace(/[^\w]+/g, '-')
 const pathOf = (system: System, snippet: DocSnippet) =>
   join(generated, system, slug(snippet.page), snippet.file);
 
-/** tsc diagnostics (`--pretty false`) by written file, indented elaboration lines folded in. */
-function diagnostics(output: string): Map<string, string[]> {
-  const byFile = new Map<string, string[]>();
-  let file = '(tsc)';
-  for (const line of output.split('\n').filter((l) => l.trim() !== '')) {
-    const match = /^(.*)\((\d+),(\d+)\): (.*)$/.exec(line);
-    if (match) file = join(root, match[1]!);
-    else if (!/^\s/.test(line)) file = '(tsc)';
-    byFile.set(file, [...(byFile.get(file) ?? []), line.trim()]);
-  }
-  return byFile;
-}
-
 function writeApp(system: System): void {
   const dir = join(generated, system);
   mkdirSync(dir, { recursive: true });
@@ -64,7 +36,10 @@ function writeApp(system: System): void {
   const config = {
     extends: relative(dir, join(fixture, 'tsconfig.base.json')),
     compilerOptions: {
-      paths: { 'nestjs-mcp': [relative(dir, join(root, 'dist/lib/index.d.ts'))] },
+      paths: {
+        'nestjs-mcp': [relative(dir, join(root, 'dist/lib/index.d.ts'))],
+        vitest: [relative(dir, join(fixture, 'vitest.d.ts'))],
+      },
     },
     include: ['**/*.ts'],
   };
@@ -100,7 +75,7 @@ describe('docs TypeScript snippets, pasted alone into a fresh app', () => {
     for (const system of Object.keys(SYSTEMS) as System[]) {
       writeApp(system);
       const result = runTsc(['-p', join(generated, system, 'tsconfig.json'), '--pretty', 'false']);
-      for (const [file, lines] of diagnostics(result.output)) errors.set(file, lines);
+      for (const [file, lines] of tscDiagnostics(result.output, root)) errors.set(file, lines);
     }
     const compiled = snippets.filter((s) =>
       s.systems.every((system) => (errors.get(pathOf(system, s)) ?? []).length === 0),

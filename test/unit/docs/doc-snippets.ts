@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
 /** One ```ts block of a Markdown page, as the file a reader pastes it into. */
 export interface DocSnippet {
   /** The Markdown file, relative to the repository root. */
@@ -73,4 +76,38 @@ function previousText(lines: string[], index: number): string {
     if (lines[i]!.trim() !== '') return lines[i]!.trim();
   }
   return '';
+}
+
+/**
+ * tsc's diagnostics (`--pretty false`) by file (`dir` joined to the path tsc prints, relative to
+ * where it ran), the indented elaboration lines folded into the error above them; lines that name
+ * no file under `(tsc)`.
+ */
+export function tscDiagnostics(output: string, dir: string): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  let file = '(tsc)';
+  for (const line of output.split('\n').filter((l) => l.trim() !== '')) {
+    const match = /^(.*)\((\d+),(\d+)\): (.*)$/.exec(line);
+    if (match) file = join(dir, match[1]!);
+    else if (!/^\s/.test(line)) file = '(tsc)';
+    byFile.set(file, [...(byFile.get(file) ?? []), line.trim()]);
+  }
+  return byFile;
+}
+
+/**
+ * README.md and every page under docs/ (the generated API reference and design notes aside), as
+ * paths from `root`, the repository root.
+ */
+export function docPages(root: string, dir = join(root, 'docs')): string[] {
+  const pages = readdirSync(dir, { withFileTypes: true }).flatMap((entry): string[] => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return ['api', 'design', '.vitepress', 'node_modules'].includes(entry.name)
+        ? []
+        : docPages(root, path);
+    }
+    return entry.name.endsWith('.md') ? [relative(root, path)] : [];
+  });
+  return dir === join(root, 'docs') ? ['README.md', ...pages] : pages;
 }

@@ -105,19 +105,32 @@ export async function startGuideApp(options: GuideAppOptions): Promise<GuideApp>
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   const build = run(dir, process.execPath, [tsc, '-p', '.']);
   if (build.status !== 0) throw new Error(`tsc failed:\n${build.out}`);
+  return startBuiltApp(dir);
+}
+
+/**
+ * Starts a built app as its `npm run start:prod` would (`node dist/main.js` in `dir`) on a free
+ * port passed as `PORT`; resolves once it listens.
+ */
+export async function startBuiltApp(dir: string, main = 'dist/main.js'): Promise<GuideApp> {
   const port = await freePort();
   let log = '';
-  const server: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, [main], {
     cwd: dir,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitFor(() => listening(port), {
+  const exited = () => server.exitCode !== null || server.signalCode !== null;
+  await waitFor(() => exited() || listening(port), {
     timeoutMs: 90_000,
     intervalMs: 200,
-    description: `the guide's app to listen (log: ${log})`,
+    description: `the app in ${dir} to listen`,
+  }).catch((error: Error) => {
+    server.kill();
+    throw new Error(`${error.message} (its log: ${log})`);
   });
+  if (exited()) throw new Error(`node ${main} in ${dir} exited: ${log}`);
   return { dir, origin: `http://127.0.0.1:${port}`, close: () => void server.kill() };
 }
