@@ -70,7 +70,7 @@ export interface SessionStore {
    * {@link SessionRecordWatch}). While a copy is trusted, a request neither reads its record nor
    * extends its life (the life is extended with `touch`, at most ten times per idle period).
    */
-  readonly watch?: SessionRecordWatch;
+  readonly watch?: SessionRecordWatch | undefined;
   delete(id: string): Promise<void>;
   /**
    * Optional health probe: resolves when the backing service answers (e.g. a Redis `PING`).
