@@ -52,6 +52,24 @@ if not text then
 end
 return redis.call('PTTL', KEYS[1])`,
   },
+  /**
+   * KEYS: last record. ARGV: the record, its state revision, its life in ms. Keeps the record
+   * unless the one kept has a newer state revision: instances flush their last records on their
+   * own timers, so an older state can arrive after a newer one written elsewhere.
+   */
+  mcpSessionKeepLast: {
+    numberOfKeys: 1,
+    lua: `
+local kept = redis.call('GET', KEYS[1])
+if kept then
+  local ok, old = pcall(cjson.decode, kept)
+  if ok and type(old) == 'table' and (tonumber(old.stateRevision) or 0) > tonumber(ARGV[2]) then
+    return 0
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[3]))
+return 1`,
+  },
 } satisfies Record<string, ExpiryScript>;
 
 type ExpiryScriptCommands = {
@@ -95,10 +113,18 @@ export class RedisSessionExpiry {
     );
   }
 
-  /** Keeps the last record written of a session past the record's expiry. */
+  /**
+   * Keeps the last record written of a session past the record's expiry, unless the one kept
+   * already has a newer state revision.
+   */
   async keepLast(record: SessionRecord, text: string, ttlMs: number): Promise<void> {
     await this.redis.run('session keep', (c) =>
-      c.set(this.last(record.id), text, 'PX', lastTtl(ttlMs)),
+      scripts(c).mcpSessionKeepLast(
+        this.last(record.id),
+        text,
+        record.stateRevision ?? 0,
+        lastTtl(ttlMs),
+      ),
     );
   }
 
