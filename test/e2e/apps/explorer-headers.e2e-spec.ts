@@ -63,7 +63,10 @@ describeBrowser('explorer request headers (Chromium)', () => {
     await openTool(page, 'whoami');
     await page.evaluate(`document.querySelector('#result').textContent = ''`);
     await page.click('#run');
-    await page.waitForFunction(`(document.querySelector('#result')?.textContent ?? '') !== ''`);
+    // The box shows "running…" while the call is on its way: wait for the answer itself.
+    await page.waitForFunction(
+      `!['', 'running…'].includes(document.querySelector('#result')?.textContent ?? '')`,
+    );
     return page.textContent('#result');
   };
 

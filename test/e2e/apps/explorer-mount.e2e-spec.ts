@@ -61,7 +61,7 @@ describe.each(PLATFORMS)('explorer mount on %s', (name) => {
       const html = await res.text();
       expect(html).toContain('<title>Ops &lt;MCP&gt;</title>');
       expect(html).toMatch(
-        /\{"endpoint":"\/api\/mcp","title":"Ops \\u003cMCP>","sandbox":"http:\/\/127\.0\.0\.1:\d+"\}/,
+        /\{"endpoint":"\/api\/mcp","title":"Ops \\u003cMCP>","sandbox":"http:\/\/127\.0\.0\.1:\d+","clientMetadata":"\/api\/tools\/explorer\/client-metadata\.json"\}/,
       );
       expect(html).toContain('src="/api/tools/explorer/explorer.js"');
       const js = await fetch(`${origin}/api/tools/explorer/explorer.js`);
