@@ -99,7 +99,8 @@ export function withCurrentContext<R>(
   };
 }
 
-function isThenable<R>(value: R | Promise<R>): value is Promise<R> {
+/** True for a promise (or any thenable) a method returned, as against a plain value. */
+export function isThenable<R>(value: R | Promise<R>): value is Promise<R> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 

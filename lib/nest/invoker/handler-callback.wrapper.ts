@@ -5,7 +5,7 @@ import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.erro
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { takeContext, type ContextPlace } from './context-param.js';
-import { inCurrentContext, storedMcpContext } from './current-mcp-context.js';
+import { inCurrentContext, isThenable, storedMcpContext } from './current-mcp-context.js';
 import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;
@@ -109,9 +109,7 @@ function callAndSettle(
   ctx: McpContext | undefined,
 ): unknown {
   const result = callback.apply(self, args);
-  if (typeof (result as { then?: unknown } | null | undefined)?.then !== 'function') {
-    return settle(result, ctx);
-  }
+  if (!isThenable(result)) return settle(result, ctx);
   return Promise.resolve(result).then((value) => settle(value, ctx));
 }
 
