@@ -16,7 +16,9 @@ interface Pending {
  * then one Redis command (the record's `SET`), which keeps the instance's own write from being
  * reported back to it by client tracking (a script's writes are, on Redis 7.0). The last record
  * only serves the session-ended hook of a session whose record expired, minutes later; an instance
- * killed within that delay leaves the previous one.
+ * killed within that delay leaves the previous one. Instances flush on their own timers, so the
+ * order across instances is settled in Redis: the newest state revision is kept
+ * (`RedisSessionExpiry.keepLast`).
  */
 export class RedisLastRecords {
   private readonly pending = new Map<string, Pending>();

@@ -76,11 +76,6 @@ export class RedisSessionTracking implements SessionRecordWatch {
     this.setUp();
   }
 
-  /** True while invalidations are followed (both connections up and tracking on). */
-  get tracking(): boolean {
-    return this.active;
-  }
-
   /** {@inheritDoc SessionRecordWatch.begin} */
   begin(id: string): number | undefined {
     if (!this.active) return undefined;
