@@ -9,7 +9,7 @@ export const DEFAULT_CLIENT_INFO: Implementation = { name: 'nestjs-mcp-client', 
 /**
  * The capabilities a client declares (in `initialize`, or in every 2026-07-28 request's `_meta`):
  * the explicit option, else derived from the handlers given (`sampling`, `elicitation` with form
- * and URL modes, `roots` with `listChanged`), and the MCP Apps extension with option `apps`.
+ * and URL modes, `roots` with `listChanged`, or without it for a `listRoots` handler), and the MCP Apps extension with option `apps`.
  */
 export function clientCapabilities(options: McpClientOptions): ClientCapabilities {
   if (options.capabilities) return options.capabilities;
@@ -17,6 +17,7 @@ export function clientCapabilities(options: McpClientOptions): ClientCapabilitie
   if (options.sampling) caps.sampling = {};
   if (options.elicitation) caps.elicitation = { form: { applyDefaults: true }, url: {} };
   if (options.roots) caps.roots = { listChanged: true };
+  else if (options.listRoots) caps.roots = {};
   if (options.apps) caps.extensions = { ...APPS_CLIENT_EXTENSION };
   return caps;
 }

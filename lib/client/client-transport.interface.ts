@@ -29,7 +29,11 @@ export interface TransportAuthorization {
  * stdio, in-memory) implements this one contract.
  */
 export interface ClientTransport {
-  /** Messages from the server, in order. Completes when the transport closes. */
+  /**
+   * Messages from the server, in order. Completes when the transport closes. A transport that
+   * knows which request a notification was sent for (it came on that request's own stream)
+   * marks it with `relateToRequest`, which routes its log messages to the call's `onLog`.
+   */
   readonly messages$: Observable<JsonRpcMessage>;
   /** Non-fatal problems (a garbage line, an unparsable event) and fatal ones before closing. */
   readonly errors$: Observable<Error>;

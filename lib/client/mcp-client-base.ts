@@ -10,6 +10,7 @@ import {
   type Implementation,
   type ServerCapabilities,
 } from '../protocol/schema/index.js';
+import { withCallLogs } from './call-logs.js';
 import { createClientStreams } from './client-streams.js';
 import { mergeClientCapabilities } from './client-identity.js';
 import type { ClientTransport } from './client-transport.interface.js';
@@ -245,9 +246,10 @@ export class McpClientBase {
   private async sendChecked<T>(
     method: string,
     params: unknown,
-    options: McpCallOptions,
+    callOptions: McpCallOptions,
     schema: z.ZodType<T>,
   ): Promise<T> {
+    const options = withCallLogs(callOptions);
     if (this.state.value !== 'ready') await this.connect();
     if (this.server?.era === 'modern') {
       const fetch = () => this.stateless.request(method, params, options);

@@ -9,6 +9,7 @@ import type {
   Root,
 } from '../protocol/schema/index.js';
 import type { McpClientCacheOptions } from './cache/mcp-client-cache.interface.js';
+import type { McpLogMessage } from './mcp-client-events.interface.js';
 import type { ClientTransport } from './client-transport.interface.js';
 import type { InputRequiredHandler, McpInputRound } from './mrtr/input-round.interface.js';
 
@@ -50,6 +51,9 @@ export type ElicitationHandler = (
   params: ElicitRequestParams,
   context: ServerRequestContext,
 ) => Promise<ElicitResult> | ElicitResult;
+
+/** Answers the server's `roots/list` with the client's roots. */
+export type RootsHandler = (context: ServerRequestContext) => Promise<McpRoot[]> | McpRoot[];
 
 /** Options of an McpClient. */
 export interface McpClientOptions {
@@ -104,6 +108,11 @@ export interface McpClientOptions {
   /** Initial roots (enables the `roots` capability). */
   roots?: McpRoot[] | undefined;
   /**
+   * Answers the server's `roots/list` (and 2026-07-28 roots input requests) itself, instead of
+   * the `roots` list: e.g. a gateway asking its own client. Enables the `roots` capability.
+   */
+  listRoots?: RootsHandler | undefined;
+  /**
    * 2026-07-28 cache hints: list and read results are reused while their `ttlMs` lasts (see
    * {@link McpClientCacheOptions}; a call's `fresh: true` bypasses it). Default: on, in memory,
    * per client. `false` turns it off.
@@ -140,6 +149,12 @@ export interface McpCallOptions {
   progressToken?: string | number | undefined;
   /** Restart the timeout when progress arrives. */
   resetTimeoutOnProgress?: boolean | undefined;
+  /**
+   * Receives the server's log messages (`notifications/message`) sent for this call, where the
+   * transport tells which request a message belongs to (Streamable HTTP: the call's reply
+   * stream; NATS and RabbitMQ: the call's replies). They reach `logs$` too.
+   */
+  onLog?: ((message: McpLogMessage) => void) | undefined;
   /** Extra `_meta` for the request. */
   meta?: Record<string, unknown> | undefined;
   /** 2026-07-28: manual MRTR mode for this call (overrides the client's). */

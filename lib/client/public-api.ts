@@ -36,6 +36,7 @@ export type {
   McpRoot,
   SamplingHandler,
   ElicitationHandler,
+  RootsHandler,
   ServerRequestContext,
   VersionNegotiation,
 } from './mcp-client-options.interface.js';

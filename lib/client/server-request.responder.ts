@@ -20,7 +20,10 @@ function paramsOf<T>(request: JsonRpcRequest, schema: z.ZodType<T>): T {
 }
 
 /** The client options that answer server input (requests, or 2026-07-28 input requests). */
-export type InputHandlers = Pick<McpClientOptions, 'sampling' | 'elicitation' | 'roots'>;
+export type InputHandlers = Pick<
+  McpClientOptions,
+  'sampling' | 'elicitation' | 'roots' | 'listRoots'
+>;
 
 /**
  * Answers the requests a server sends to the client (`ping`, `roots/list`,
@@ -65,6 +68,7 @@ export async function answerInput(
 ): Promise<Record<string, unknown>> {
   switch (method) {
     case 'roots/list':
+      if (options.listRoots) return { roots: await options.listRoots({ signal }) };
       if (!options.roots) break;
       return { roots: roots() };
     case 'sampling/createMessage':

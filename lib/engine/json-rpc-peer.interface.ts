@@ -76,6 +76,12 @@ export interface OutgoingRequestOptions {
    * with it, e.g. the frames of a `subscriptions/listen` stream tagged with that id).
    */
   onRequestId?: (id: RequestId) => void;
+  /**
+   * Receives the notifications the transport marked as sent for this request (see
+   * `relateToRequest`: its own reply stream), other than progress and cancellation, before
+   * `onNotification` gets them too.
+   */
+  onRelatedNotification?: (notification: JsonRpcNotification) => void;
 }
 
 /** Construction options of a JsonRpcPeer. */

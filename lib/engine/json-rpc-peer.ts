@@ -22,6 +22,7 @@ import type {
   ProgressUpdate,
 } from './json-rpc-peer.interface.js';
 import { OutgoingRequest } from './outgoing-request.js';
+import { relatedRequestOf } from './related-request.js';
 
 const CANCELLED = 'notifications/cancelled';
 const PROGRESS = 'notifications/progress';
@@ -284,6 +285,8 @@ export class JsonRpcPeer<TExtra = undefined> {
         if (!this.options.forwardRoutedProgress) return;
       }
     }
+    const related = relatedRequestOf(notification);
+    if (related !== undefined) this.outboundMap?.get(related)?.notified(notification);
     try {
       this.options.onNotification?.(notification, extra);
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { RequestId } from '../protocol/json-rpc.js';
+import type { JsonRpcNotification, RequestId } from '../protocol/json-rpc.js';
 import { RequestCancelledError } from '../errors/request-cancelled.error.js';
 import { RequestTimeoutError } from '../errors/request-timeout.error.js';
 import type { OutgoingRequestOptions, ProgressUpdate } from './json-rpc-peer.interface.js';
@@ -68,6 +68,16 @@ export class OutgoingRequest {
       });
     } catch {
       // a throwing progress callback must not break the conversation
+    }
+  }
+
+  /** A notification the transport related to this request arrived. */
+  notified(notification: JsonRpcNotification): void {
+    if (this.settled) return;
+    try {
+      this.options.onRelatedNotification?.(notification);
+    } catch {
+      // a throwing callback must not break the conversation
     }
   }
 

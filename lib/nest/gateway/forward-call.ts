@@ -1,5 +1,6 @@
 import type { McpCallOptions } from '../../client/mcp-client-options.interface.js';
 import { McpError } from '../../errors/mcp.error.js';
+import { forwardInputRound } from './forward-input-round.js';
 import { PRINCIPAL_CLAIM_META_KEY, signPrincipalClaim } from '../../engine/principal-claim.js';
 import type { McpGatewayPrincipalClaims } from './mcp-gateway-options.interface.js';
 import { RequestCancelledError } from '../../errors/request-cancelled.error.js';
@@ -12,9 +13,11 @@ export const MCP_GATEWAY_CLAIMS = 'nestjs-mcp:McpGatewayClaims';
 
 /**
  * The upstream call's options for a downstream request: its cancellation, its progress (only
- * when the downstream client asked for it, and the timeout restarts on each), and its W3C trace
- * context passed on in `_meta`, with the caller's signed principal `claim` when the gateway signs
- * them.
+ * when the downstream client asked for it, and the timeout restarts on each), the upstream's
+ * log messages of the call (sent on through `ctx.log`, so the downstream client's level
+ * applies), its 2026-07-28 input rounds (asked of the downstream client under the upstream's
+ * keys) and its W3C trace context passed on in `_meta`, with the caller's signed principal
+ * `claim` when the gateway signs them.
  */
 export function forwardedCallOptions(
   ctx: McpContext,
@@ -26,6 +29,8 @@ export function forwardedCallOptions(
   return {
     signal,
     resetTimeoutOnProgress: true,
+    onLog: ({ level, data, logger }) => ctx.log(level, data, logger),
+    onInputRequired: forwardInputRound(ctx),
     ...(wantsProgress && {
       onProgress: ({ progress, total, message }) => ctx.progress(progress, total, message),
     }),

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { McpManagedClientOptions } from '../../client/manager/mcp-client-manager-options.interface.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import type { CreateMessageResult, ElicitResult } from '../../protocol/schema/index.js';
+import type {
+  CreateMessageResult,
+  ElicitResult,
+  ListRootsResult,
+} from '../../protocol/schema/index.js';
 import type { McpContext } from '../../server/context/mcp-context.js';
 import { isInputRequired } from '../../server/mrtr/input-required.interrupt.js';
 
@@ -17,7 +21,7 @@ export interface RelayedCall {
 
 /**
  * Forwards the requests upstream servers make during a forwarded call (`elicitation/create`,
- * `sampling/createMessage`) to the downstream client, through the call's `McpContext`
+ * `sampling/createMessage`, `roots/list`) to the downstream client, through the call's `McpContext`
  * (`ctx.elicit`, `ctx.sample`). The protocol does not say which of a server's calls a request
  * belongs to, so it goes to that server's most recent call in flight; with none, the upstream
  * gets an error. Under a 2026-07-28 downstream request the answer is an input round: the upstream
@@ -37,6 +41,7 @@ export class UpstreamInputRelay {
       ...own,
       elicitation: (params) => this.forward(server, (ctx) => ctx.elicit(params)),
       sampling: (params) => this.forward(server, (ctx) => ctx.sample(params)),
+      listRoots: async () => (await this.forward(server, (ctx) => ctx.listRoots())).roots,
     };
   }
 
@@ -56,7 +61,7 @@ export class UpstreamInputRelay {
     }
   }
 
-  private async forward<T extends ElicitResult | CreateMessageResult>(
+  private async forward<T extends ElicitResult | CreateMessageResult | ListRootsResult>(
     server: string,
     ask: (ctx: McpContext) => Promise<T>,
   ): Promise<T> {

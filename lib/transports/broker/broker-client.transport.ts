@@ -1,5 +1,6 @@
 import { Subject, type Observable } from 'rxjs';
 import type { ClientTransport } from '../../client/client-transport.interface.js';
+import { relateToRequest } from '../../engine/related-request.js';
 import { TransportError } from '../../errors/transport.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
 import {
@@ -213,6 +214,10 @@ export class BrokerClientTransport implements ClientTransport {
     } catch (error) {
       this.errors.next(error as Error);
       return;
+    }
+    // A notification or request on a call's replies belongs to that call (its log messages).
+    if ('method' in message && key !== undefined && this.pending.has(key)) {
+      relateToRequest(message, JSON.parse(key) as RequestId);
     }
     if (!('method' in message) && message.id !== null) {
       const key = JSON.stringify(message.id);

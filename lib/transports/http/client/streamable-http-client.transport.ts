@@ -4,6 +4,7 @@ import {
   type ClientTransport,
   type TransportAuthorization,
 } from '../../../client/client-transport.interface.js';
+import { relateToRequest } from '../../../engine/related-request.js';
 import { McpAuthError } from '../../../errors/mcp-auth.error.js';
 import { TransportError } from '../../../errors/transport.error.js';
 import type { HttpReplyLike } from '../../shared/http/http-reply-like.js';
@@ -222,7 +223,9 @@ export class StreamableHttpClientTransport implements ClientTransport {
           new TransportError('Ignored an invalid Mcp-Session-Id header', 'protocol'),
         );
       }
-      await this.readReply(response, exchange, what);
+      // One request's reply stream: what comes on it was sent for that request.
+      const related = Array.isArray(body) ? undefined : requests[0]!.id;
+      await this.readReply(response, exchange, what, related);
     } catch (error) {
       // Cancelled by the caller (notifications/cancelled): nothing more to deliver.
       if (exchange.controller.signal.aborted && !this.closed) return;
@@ -234,7 +237,12 @@ export class StreamableHttpClientTransport implements ClientTransport {
     if (this.closed && exchange.waiting > 0) throw new TransportError(`${what}: closed`, 'closed');
   }
 
-  private async readReply(response: HttpReplyLike, exchange: PendingExchange, what: string) {
+  private async readReply(
+    response: HttpReplyLike,
+    exchange: PendingExchange,
+    what: string,
+    related?: RequestId,
+  ) {
     const type = mediaTypeOf(response);
     if (response.status === 202) return discardBody(response);
     if (type === 'application/json') {
@@ -251,7 +259,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
         reconnection: this.options.reconnection,
         maxEventBytes: this.options.maxMessageBytes,
         reconnect: (lastEventId) => this.endpoint.get(lastEventId, signal),
-        onMessage: (data) => this.deliverData(data, label),
+        onMessage: (data) => this.deliverData(data, label, related),
         isDone: () => exchange.waiting === 0,
         reconnectWithoutId: false,
       });
@@ -266,7 +274,7 @@ export class StreamableHttpClientTransport implements ClientTransport {
   }
 
   /** Parses the data of one SSE event; garbage is reported on errors$ and skipped. */
-  private deliverData(data: string, label: string): void {
+  private deliverData(data: string, label: string, related?: RequestId): void {
     let messages: JsonRpcMessage[];
     try {
       messages = parseReply(data, `${label}: skipped an event`);
@@ -274,7 +282,10 @@ export class StreamableHttpClientTransport implements ClientTransport {
       this.errors.next(error as TransportError);
       return;
     }
-    for (const message of messages) this.deliver(message);
+    for (const message of messages) {
+      if (related !== undefined && 'method' in message) relateToRequest(message, related);
+      this.deliver(message);
+    }
   }
 
   private deliver(message: JsonRpcMessage): void {
