@@ -6,6 +6,7 @@
 //           mode: 'auto' | '2026-07-28' (pinned),
 //           tool?: name, toolArgs?: object, concurrent?: number   (discover, list, calls)
 //           elicitName?: string   (declares elicitation; the handler accepts with this name)
+//           roots?: Array<{ uri, name? }>   (declares roots; roots/list answers with them)
 //           listen?: { filter, notification, trigger? }   (see listenScenario below)
 const root = new URL(
   '../../../.tools/sdk2/node_modules/@modelcontextprotocol/client/dist/',
@@ -15,7 +16,10 @@ const sdk = await import(new URL('index.mjs', root).href);
 const config = JSON.parse(process.argv[2]);
 
 const versionNegotiation = { mode: config.mode === 'auto' ? 'auto' : { pin: config.mode } };
-const capabilities = config.elicitName ? { elicitation: {} } : {};
+const capabilities = {
+  ...(config.elicitName && { elicitation: {} }),
+  ...(config.roots && { roots: {} }),
+};
 const client = new sdk.Client(
   { name: 'sdk2-e2e', version: '1.0.0' },
   { capabilities, versionNegotiation },
@@ -28,6 +32,13 @@ if (config.elicitName) {
   client.setRequestHandler('elicitation/create', (request) => {
     out.elicitations.push(request.params.message);
     return { action: 'accept', content: { name: config.elicitName } };
+  });
+}
+if (config.roots) {
+  out.rootsLists = 0;
+  client.setRequestHandler('roots/list', () => {
+    out.rootsLists += 1;
+    return { roots: config.roots };
   });
 }
 let transport;
@@ -45,9 +56,12 @@ if (config.transport === 'http') {
 // What the client put on the wire: tools/call requests (with or without MRTR answers) and
 // responses to server-initiated requests (the 2025 way of eliciting).
 out.sent = { toolCalls: [], responses: 0 };
+// The keys of the answers each tools/call carried (the server's input request keys).
+out.inputKeys = [];
 const send = transport.send.bind(transport);
 transport.send = (message, options) => {
   if (message.method === 'tools/call') {
+    out.inputKeys.push(Object.keys(message.params?.inputResponses ?? {}).sort());
     out.sent.toolCalls.push({
       name: message.params?.name,
       inputResponses: Object.keys(message.params?.inputResponses ?? {}).length,
