@@ -12,7 +12,8 @@
 # Usage: scripts/conformance-server.sh [REQUIREMENTS] [MOUNT]
 #   MOUNT        how the fixture serves /mcp: controller (default, Express), fast (the module's
 #                fastPath on Express), fast-fastify (fastPath on Fastify) or gateway-nats (a
-#                gateway in front of the fixture served over NATS); results of a mount
+#                gateway in front of the fixture served over NATS: NATS_URL, else the broker
+#                on 127.0.0.1:4222, else a private nats-server); results of a mount
 #                other than controller go to conformance-results/server-REQUIREMENTS-MOUNT
 # Environment:
 #   REQUIREMENTS the requirement set (revision) when no argument is given: 2025-11-25 (default) or
@@ -93,14 +94,39 @@ fi
 rm -rf "$RESULTS_DIR"
 mkdir -p "$RESULTS_DIR"
 SERVER_PID=""
+NATS_PID=""
 cleanup() {
-  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  local pid
+  for pid in "$SERVER_PID" "$NATS_PID"; do
+    if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# gateway-nats without NATS_URL and no broker on 4222: a private nats-server on a free port.
+if [[ "$MOUNT" == gateway-nats && -z "${NATS_URL:-}" ]] && port_is_free 4222; then
+  NATS_BIN="$(command -v nats-server || echo /usr/sbin/nats-server)"
+  if [[ ! -x "$NATS_BIN" ]]; then
+    log "no NATS broker on 127.0.0.1:4222 and no nats-server to start: set NATS_URL"
+    exit 2
+  fi
+  NATS_PORT=14222
+  while ! port_is_free "$NATS_PORT" || [[ "$NATS_PORT" == "$PORT" ]]; do
+    NATS_PORT=$((NATS_PORT + 1))
+  done
+  "$NATS_BIN" -a 127.0.0.1 -p "$NATS_PORT" >"$RESULTS_DIR/nats-server.log" 2>&1 &
+  NATS_PID=$!
+  for _ in $(seq 1 50); do
+    port_is_free "$NATS_PORT" || break
+    sleep 0.1
+  done
+  log "started a private nats-server on 127.0.0.1:$NATS_PORT"
+  MOUNT_ENV=(NATS_URL="nats://127.0.0.1:$NATS_PORT")
+fi
 
 URL="http://127.0.0.1:$PORT/mcp"
 log "starting the fixture ($MOUNT) on $URL (log: $SERVER_LOG)"

@@ -2,7 +2,8 @@
 # `npm test`: the whole suite, in three lanes side by side once the build is done.
 #   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
-#            server conformance (both requirement sets on the controller, then
+#            server conformance (both requirement sets on the controller, through the gateway
+#            to the fixture over NATS, then
 #            on the fast path on Express and on Fastify), client conformance, the Inspector over
 #            stdio
 #   packaging  the tarball in generated Nest 11/12 apps with the schematics; with TEST_NODE_MATRIX=1
@@ -25,6 +26,8 @@ INTEROP=(
   "npm run -s fuzz:short"
   "bash scripts/conformance-server.sh 2025-11-25"
   "bash scripts/conformance-server.sh 2026-07-28"
+  "bash scripts/conformance-server.sh 2025-11-25 gateway-nats"
+  "bash scripts/conformance-server.sh 2026-07-28 gateway-nats"
   "npm run -s conformance:fast-path"
   "bash scripts/conformance-client.sh"
   "bash scripts/inspector-stdio.sh"
