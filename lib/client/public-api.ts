@@ -76,7 +76,11 @@ export type {
   McpAggregatedResource,
   McpAggregatedResourceTemplate,
 } from './manager/aggregate.interface.js';
-export type { McpUpstreamState, McpUpstreamStatus } from './manager/upstream-status.interface.js';
+export type {
+  McpUpstreamListChange,
+  McpUpstreamState,
+  McpUpstreamStatus,
+} from './manager/upstream-status.interface.js';
 export { McpServersConfigError } from '../errors/mcp-servers-config.error.js';
 export {
   McpNameCollisionError,

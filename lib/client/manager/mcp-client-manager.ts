@@ -33,7 +33,7 @@ import type { McpClientManagerOptions } from './mcp-client-manager-options.inter
 import { parseServersConfig } from './parse-servers-config.js';
 import { resolveReconnect } from './reconnect-backoff.js';
 import { UpstreamServer } from './upstream-server.js';
-import type { McpUpstreamStatus } from './upstream-status.interface.js';
+import type { McpUpstreamListChange, McpUpstreamStatus } from './upstream-status.interface.js';
 
 /** Options of {@link McpClientManager.readResource}. */
 export interface McpManagerReadOptions extends McpCallOptions {
@@ -64,6 +64,7 @@ export class McpClientManager {
   private readonly namespace: ResolvedNamespace;
   private readonly current = new BehaviorSubject<McpAggregate>(EMPTY_AGGREGATE);
   private readonly problems = new Subject<Error>();
+  private readonly announced = new Subject<McpUpstreamListChange>();
   private routes = new AggregateRoutes(EMPTY_AGGREGATE);
   private reported = new Set<string>();
   private started: Promise<void> | undefined;
@@ -85,6 +86,11 @@ export class McpClientManager {
    * the clients' own stream errors. Each message starts with the server's name where there is one.
    */
   readonly errors$: Observable<Error> = this.problems.asObservable();
+  /**
+   * A server announced a list change (`list_changed`), after its refreshed list reached the
+   * aggregate, even when the list came back the same (a gateway announces it on).
+   */
+  readonly listChanged$: Observable<McpUpstreamListChange> = this.announced.asObservable();
   /** Every server's status, now and on each change (config order). */
   readonly statuses$: Observable<readonly McpUpstreamStatus[]>;
 
@@ -104,6 +110,7 @@ export class McpClientManager {
         pingIntervalMs: options.pingIntervalMs ?? 30_000,
       });
       upstream.changed$.subscribe(() => this.rebuild());
+      upstream.listChanged$.subscribe((kind) => this.announced.next({ server: name, kind }));
       upstream.errors$.subscribe((error) => this.problems.next(prefixed(name, error)));
       this.upstreams.set(name, upstream);
     }
@@ -220,6 +227,7 @@ export class McpClientManager {
     await Promise.all([...this.upstreams.values()].map((u) => u.close()));
     this.current.complete();
     this.problems.complete();
+    this.announced.complete();
   }
 
   private async start(): Promise<void> {

@@ -29,6 +29,7 @@ export class UpstreamServer {
   private current: McpClient | undefined;
   private readonly status: BehaviorSubject<McpUpstreamStatus>;
   private readonly changes = new Subject<void>();
+  private readonly announced = new Subject<ListKind>();
   private readonly problems = new Subject<Error>();
   private currentLists: ServerLists = EMPTY_AGGREGATE_LISTS;
   private watching: Subscription[] = [];
@@ -42,6 +43,8 @@ export class UpstreamServer {
   readonly status$: Observable<McpUpstreamStatus>;
   /** Fires when its lists changed (including emptied while it is down). */
   readonly changed$: Observable<void> = this.changes.asObservable();
+  /** The lists the server announced changed (`list_changed`), once the refresh is in {@link lists}. */
+  readonly listChanged$: Observable<ListKind> = this.announced.asObservable();
   /** Problems that failed nothing (a list refresh, a client stream error). */
   readonly errors$: Observable<Error> = this.problems.asObservable();
 
@@ -85,6 +88,7 @@ export class UpstreamServer {
     this.setState('closed');
     this.status.complete();
     this.changes.complete();
+    this.announced.complete();
     this.problems.complete();
   }
 
@@ -182,6 +186,7 @@ export class UpstreamServer {
       if (this.status.value.state !== 'ready') return;
       this.currentLists = lists;
       this.changes.next();
+      this.announced.next(kind);
     } catch (error) {
       this.problems.next(asError(error, `${this.name}: refreshing its ${kind} failed`));
     }

@@ -31,3 +31,11 @@ export interface McpUpstreamStatus {
   readonly protocolVersion?: string | undefined;
   readonly era?: McpClientEra | undefined;
 }
+
+/** A server of a client manager announced a list change (its refreshed list is in the aggregate). */
+export interface McpUpstreamListChange {
+  /** The server's key in `mcpServers`. */
+  readonly server: string;
+  /** The list it announced: `'resources'` covers its resource templates too. */
+  readonly kind: 'tools' | 'prompts' | 'resources';
+}

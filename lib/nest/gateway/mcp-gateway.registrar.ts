@@ -38,7 +38,8 @@ const KEY_OF: Record<Kind, (item: McpAggregated<never>) => string> = {
 /**
  * Keeps the app's McpServer in step with the gateway's aggregate: each upstream tool, prompt,
  * resource and template is a runtime registration (so `list_changed` reaches the downstream
- * clients), re-registered when its descriptor changes and removed when its server leaves. An item
+ * clients), re-registered when its descriptor changes and removed when its server leaves; an
+ * upstream's own `list_changed` is announced downstream too. An item
  * that cannot be served (a name or schema the server refuses, a local item of the same name) is
  * left out with a warning.
  */
@@ -90,6 +91,11 @@ export class McpGatewayRegistrar implements OnApplicationBootstrap, OnModuleDest
     });
     registerForwardedMethods(this.server, this.manager, this.methods);
     this.subscription = this.manager.aggregate$.subscribe((aggregate) => this.sync(aggregate));
+    // An upstream's list_changed is announced on, as the service would to a direct client, even
+    // when its refreshed list registers nothing new (bursts coalesce in the server).
+    this.subscription.add(
+      this.manager.listChanged$.subscribe(({ kind }) => this.server.notifyListChanged(kind)),
+    );
   }
 
   onModuleDestroy(): void {

@@ -28,7 +28,8 @@ type LogParams = LoggingMessageNotification['params'];
  * service behind NATS and the same service over Streamable HTTP (the forwarding code is shared):
  * its log messages on the call, at the level the client set (SDK v1, 2025-11-25); its request
  * for the client's roots (SDK v1: a roots/list request; SDK v2, 2026-07-28: an input round); its
- * 2026-07-28 input rounds under the service's own keys (SDK v2), several inputs in one round.
+ * 2026-07-28 input rounds under the service's own keys (SDK v2), several inputs in one round;
+ * its list_changed announced to an SDK v2 listener even when the list stayed the same.
  */
 describe('outside client → gateway → NATS / HTTP → service: logs, roots, input rounds', () => {
   let service: ForwardingService;
@@ -73,7 +74,7 @@ describe('outside client → gateway → NATS / HTTP → service: logs, roots, i
           http: { url: service.url.href },
         },
       },
-      8,
+      10,
     ));
   }, 320_000);
 
@@ -150,5 +151,24 @@ describe('outside client → gateway → NATS / HTTP → service: logs, roots, i
       expect(both.rootsLists).toBe(1);
     },
     90_000,
+  );
+
+  it.each(['nats', 'http'])(
+    "the service's list_changed reaches an SDK v2 listener, its list unchanged (%s)",
+    async (upstream) => {
+      const report = await drive({
+        transport: 'http',
+        url: url.href,
+        mode: '2026-07-28',
+        listen: {
+          filter: { toolsListChanged: true },
+          notification: 'notifications/tools/list_changed',
+          trigger: { tool: `${upstream}__announce`, args: {} },
+        },
+      });
+      expect(report.error).toBeUndefined();
+      expect(report.wait).toBe('notified');
+    },
+    60_000,
   );
 });

@@ -23,7 +23,8 @@ const rootNames = (roots: Array<{ uri: string; name?: string }>) =>
 
 /**
  * Tools that talk back to the client during a call, with the input keys the conformance
- * scenarios name: log messages at three levels, an elicitation, the client's roots, both at once.
+ * scenarios name: log messages at three levels, an elicitation, the client's roots, both at once;
+ * and a tools list change announced with nothing changed.
  */
 @Injectable()
 class ForwardingTools {
@@ -33,6 +34,12 @@ class ForwardingTools {
     ctx.log('info', 'step 2', 'chatty');
     ctx.log('warning', 'step 3', 'chatty');
     return 'done';
+  }
+
+  @Tool({ description: 'Announces a tools list change (the list stays the same)' })
+  announce(_args: Record<string, never>, ctx: McpContext): string {
+    ctx.notifyListChanged('tools');
+    return 'announced';
   }
 
   @Tool({ description: 'Asks for a name (input key user_name)' })
