@@ -7,13 +7,19 @@
  * Prints instructions per call per arm, then issue 41's goal per mount and era: MCP's own
  * instructions per call (the arm less its baseline: the bare Nest route of the same adapter for the
  * controller mount, the raw `node:http` echo for the fast path) at most 60k, with its status.
+ * Then the handshakes (`bench/handshake-trips.ts`): per MCP arm `initialize` alone (its sessions
+ * ended after the window) and the five trips of `npm run bench`'s handshake (`initialize`,
+ * `notifications/initialized`, `tools/list`, `tools/call`, `DELETE`), per baseline the bare
+ * route's four; with issue 41's goals: `initialize` at most 2× a 2025 `tools/call`, a handshake
+ * at most 1/0.7 of its baseline's four trips (what ≥ 0.7× its rate takes, CPU bound).
  * Calls whose keep-alive connection the server closed under them are resent on a fresh one
  * (`keepalive-calls.ts`) and counted in the arm's line; a session's `initialize` reset likewise is
  * sent again (a reset that persists, or any other failure, still ends the run).
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
  * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (300 calls between the full GC and a
- * window), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
+ * window), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
+ * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
@@ -21,6 +27,7 @@
  */
 import { loadBaselineLibrary } from './baseline-library.js';
 import { startCallgrindServer } from './callgrind-server.js';
+import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
 import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
 import { openMcpSession } from './mcp-session.js';
 import { positiveEnv } from './options.js';
@@ -56,7 +63,17 @@ const settings = {
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
   settle: positiveEnv('BENCH_INSTR_SETTLE', 300, true),
+  handshakes:
+    process.env.BENCH_INSTR_HANDSHAKE === '0'
+      ? 0
+      : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
 };
+
+/** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
+function handshakeKinds(server: InstrServer): HandshakeKind[] {
+  if (settings.handshakes === 0) return [];
+  return server.eras === MCP_ERAS ? ['initialize', 'mcp'] : ['bare'];
+}
 
 function selectedServers(): InstrServer[] {
   const raw = process.env.BENCH_INSTR_SERVERS;
@@ -102,6 +119,20 @@ async function measure(
         concurrency: settings.concurrency,
       });
     for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
+    const kinds = handshakeKinds(server);
+    const handshakes = (kind: HandshakeKind, count: number) =>
+      sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency });
+    for (const kind of kinds) {
+      const { sessions } = await handshakes(kind, settings.handshakes);
+      await endSessions(started.url, sessions);
+    }
+    const record = (arm: string, perCall: PerCall, resent: number) => {
+      figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
+      console.log(
+        `${arm.padEnd(28)} main thread ${perCall.main}, all ${perCall.all}` +
+          (resent > 0 ? ` (${resent} requests resent after a reset connection)` : ''),
+      );
+    };
     for (let round = 0; round < settings.rounds; round++) {
       for (const { era, headers } of eras) {
         // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
@@ -116,11 +147,24 @@ async function measure(
           main: Math.round(counted.main / settings.calls),
           all: Math.round(counted.all / settings.calls),
         };
-        const arm = era === 'bare' ? label : `${label} ${era}`;
-        figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
-        console.log(
-          `${arm.padEnd(28)} main thread ${perCall.main}, all ${perCall.all}` +
-            (resent > 0 ? ` (${resent} calls resent after a reset connection)` : ''),
+        record(era === 'bare' ? label : `${label} ${era}`, perCall, resent);
+      }
+      for (const kind of kinds) {
+        await started.fullGc();
+        await calls(eras[0].era, eras[0].headers, settings.settle);
+        let done = { resent: 0, sessions: [] as string[] };
+        const counted = await started.count(async () => {
+          done = await handshakes(kind, settings.handshakes);
+        });
+        await endSessions(started.url, done.sessions);
+        const perHandshake = {
+          main: Math.round(counted.main / settings.handshakes),
+          all: Math.round(counted.all / settings.handshakes),
+        };
+        record(
+          `${label} ${kind === 'initialize' ? 'initialize' : 'handshake'}`,
+          perHandshake,
+          done.resent,
         );
       }
     }
@@ -162,6 +206,53 @@ function incrementChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
   return checks;
 }
 
+/** `initialize` at most this many times a 2025 `tools/call`'s instructions (issue 41). */
+const INITIALIZE_GOAL = 2;
+/** A handshake at ≥ 0.7× its baseline's rate: at most 1/0.7 of the baseline's instructions. */
+const HANDSHAKE_GOAL = 1 / 0.7;
+
+/**
+ * Issue 41's handshake goals in instructions (main thread): per MCP arm, `initialize` over a
+ * 2025 `tools/call`; the five-trip handshake over its baseline's four trips (the bare route of the
+ * same adapter for the controller mount, the raw echo for the fast path).
+ */
+function handshakeChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const ratio = (name: string, ours: string, base: string, goal: number, unit: string) => {
+    const a = perCall.get(ours);
+    const b = perCall.get(base);
+    if (a === undefined || b === undefined) return;
+    checks.push({
+      name,
+      ratio: a.main / b.main,
+      goal,
+      kind: 'max',
+      detail: `${a.main} vs ${b.main} per ${unit}`,
+    });
+  };
+  for (const mount of ['mcp', 'fast']) {
+    for (const adapter of ['express', 'fastify']) {
+      const arm = `${mount}-${adapter}`;
+      const base = mount === 'mcp' ? `bare-${adapter}` : 'raw';
+      ratio(
+        `${arm} initialize / tools/call`,
+        `${arm} initialize`,
+        `${arm} 2025`,
+        INITIALIZE_GOAL,
+        'request',
+      );
+      ratio(
+        `${arm} handshake (5 trips) / ${base} (4 trips)`,
+        `${arm} handshake`,
+        `${base} handshake`,
+        HANDSHAKE_GOAL,
+        'handshake',
+      );
+    }
+  }
+  return checks;
+}
+
 /** The lowest figure of an arm's windows (the one least disturbed by JIT and GC work). */
 function lowest(values: PerCall[]): PerCall {
   return {
@@ -198,6 +289,11 @@ async function main(): Promise<void> {
       `${arm.padEnd(28)} ${String(low.main).padStart(9)} ${String(low.all).padStart(9)}  ` +
         values.map((v) => v.main).join(', '),
     );
+  }
+  const shakes = handshakeChecks(perCall);
+  if (shakes.length > 0) {
+    console.log(`\nhandshakes in instructions (main thread)`);
+    printTargets(shakes);
   }
   const checks = incrementChecks(perCall);
   if (checks.length > 0) {

@@ -26,7 +26,7 @@ export interface EchoCalls {
 }
 
 /** Times one call is resent after its connection was reset. */
-const MAX_RESENDS = 3;
+export const MAX_RESENDS = 3;
 
 /**
  * Error codes of a connection the server closed under a request (safe to resend an echo), from
@@ -34,31 +34,44 @@ const MAX_RESENDS = 3;
  */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET']);
 
-interface Reply {
+/** A reply read whole: status, body, and the session id it carried, if any. */
+export interface Reply {
   status: number;
   body: string;
+  sessionId?: string;
 }
 
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
+/** One request on `agent`'s keep-alive connections (`body` undefined: none, as for DELETE). */
+export function sendRequest(
+  agent: Agent,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | undefined,
+  method = 'POST',
+) {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
+    const length = body === undefined ? {} : { 'content-length': Buffer.byteLength(body) };
+    const req = request(url, { method, agent, headers: { ...headers, ...length } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const sessionId = res.headers['mcp-session-id'];
+        resolve({
+          status: res.statusCode ?? 0,
+          body: text,
+          ...(typeof sessionId === 'string' && { sessionId }),
+        });
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(body);
   });
 }
 
 /** True when `error` (or what `fetch` wraps in its `cause`, a level or two down) is a reset. */
-function isReset(error: unknown, depth = 0): boolean {
+export function isReset(error: unknown, depth = 0): boolean {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
   if (typeof code === 'string' && RESET_CODES.has(code)) return true;
   return depth < 2 && cause !== undefined && isReset(cause, depth + 1);
@@ -94,7 +107,7 @@ export async function sendEchoCalls(calls: EchoCalls): Promise<number> {
   const send = async (id: number): Promise<Reply> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await post(agent, url, calls.headers, toolsCallBody(id, calls.modern));
+        return await sendRequest(agent, url, calls.headers, toolsCallBody(id, calls.modern));
       } catch (error) {
         if (!isReset(error) || attempt >= MAX_RESENDS) throw error;
         resent += 1;

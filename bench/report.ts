@@ -19,6 +19,10 @@ export interface TargetSummary {
   cpuUsPerRequest: number;
   /** Mean share of young bytes the server's scavenges kept, 0 to 1 (NaN when not read). */
   youngGcKept: number;
+  /** Each run's req/s, in the order run (the ratios of `bench/phase-checks.ts` pair them). */
+  rpsRuns: number[];
+  /** Each run's p99 latency (ms), in the order run. */
+  p99Runs: number[];
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -35,6 +39,8 @@ export function summarise(name: string, runs: LoadResult[]): TargetSummary {
     elu: mean(runs.map((r) => r.serverElu ?? Number.NaN)),
     cpuUsPerRequest: mean(runs.map((r) => r.serverCpuUsPerRequest ?? Number.NaN)),
     youngGcKept: mean(runs.map((r) => r.youngGcKept ?? Number.NaN)),
+    rpsRuns: runs.map((r) => r.rps),
+    p99Runs: runs.map((r) => r.p99Ms),
   };
 }
 

@@ -10,8 +10,9 @@ import type { AdapterServers, BenchServer, BenchServers, McpTarget } from './ben
 import { runInterleaved, type InterleavedResult, type LoadTarget } from './interleaved-runs.js';
 import type { BenchOptions } from './options.js';
 import { createOtelArm } from './otel-arm.js';
-import { printPhaseTable, type PhaseRow, type TargetSummary } from './report.js';
+import { GOALS, p99, throughput, youngGcKept } from './phase-checks.js';
 import type { TargetCheck } from './targets.js';
+import { printPhaseTable, type PhaseRow, type TargetSummary } from './report.js';
 import { processCpuMs } from './thread-cpu.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
@@ -22,45 +23,6 @@ export interface PhaseContext {
   checks: TargetCheck[];
   failures: string[];
   pairs: BeforeAfterPair[];
-}
-
-/** A throughput ratio check of two summaries (higher is better). */
-function throughput(
-  name: string,
-  ours: TargetSummary,
-  base: TargetSummary,
-  goal: number,
-  unit: string,
-): TargetCheck {
-  return {
-    name,
-    ratio: ours.rps / base.rps,
-    goal,
-    kind: 'min',
-    detail: `${ours.rps.toFixed(0)} vs ${base.rps.toFixed(0)} ${unit}`,
-  };
-}
-
-/**
- * The most of its young bytes a server's scavenges may keep: a request's objects die young.
- * Held on the arms whose whole request path is ours (the fast path, the Fastify controller);
- * Express 5 keeps 20-40 % by itself on Node 20 and 22 (it resets the prototype of every request
- * and response). Those arms keep 0.0-1.5 % from run to run, as does Node itself (the raw echo:
- * 0.2-0.8 % here, up to 2.9 % at one connection), and a request kept alive whole, the fault this
- * catches, kept 20-27 %: the line sits between.
- */
-const YOUNG_GC_KEPT_GOAL = 0.03;
-
-/** A check that a target's scavenges kept at most {@link YOUNG_GC_KEPT_GOAL} of young bytes. */
-function youngGcKept(name: string, summary: TargetSummary): TargetCheck {
-  return {
-    name,
-    ratio: summary.youngGcKept,
-    goal: YOUNG_GC_KEPT_GOAL,
-    kind: 'max',
-    unit: '%',
-    detail: 'of the young bytes each scavenge found',
-  };
 }
 
 const MODERN = { ...BASE_HEADERS, ...MODERN_HEADERS };
@@ -118,8 +80,8 @@ function rowsOf(
 
 /**
  * `tools/call echo`: per adapter a 2025 session (`mcp`), a stateless 2026-07-28 request
- * (`mcp2026`), both on the fast path (`fast mcp`, `fast mcp2026`: goal 0.5× the raw echo) and the
- * bare route; the raw echo. With `BENCH_OTEL` (default 1) the first adapter's
+ * (`mcp2026`), both on the fast path (`fast mcp`, `fast mcp2026`) and the bare route; the raw
+ * echo (goals in `bench/phase-checks.ts`). With `BENCH_OTEL` (default 1) the first adapter's
  * 2025 calls with the OpenTelemetry SDK subscribed, sampling off and on (`bench/otel-arm.ts`).
  */
 export async function callPhase(ctx: PhaseContext): Promise<void> {
@@ -171,39 +133,29 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
     printPhaseTable(rowsOf(s, groups));
     for (const a of ctx.servers.adapters) {
       const bare = s(`${a.adapter} bare`);
-      ctx.checks.push(
-        throughput(
-          `tools/call, 2025 session / bare, ${a.adapter}`,
-          s(`${a.adapter} mcp`),
-          bare,
-          1,
-          'req/s',
-        ),
-        throughput(
-          `tools/call, 2026-07-28 stateless / bare, ${a.adapter}`,
-          s(`${a.adapter} mcp2026`),
-          bare,
-          1,
-          'req/s',
-        ),
-      );
+      const goal = a.adapter === 'express' ? GOALS.expressCall : GOALS.fastifyCall;
       const raw = s(RAW);
-      ctx.checks.push(
-        throughput(
-          `fast path tools/call, 2025 session / raw node, ${a.adapter}`,
-          s(`${a.adapter} fast mcp`),
-          raw,
-          0.5,
-          'req/s',
-        ),
-        throughput(
-          `fast path tools/call, 2026-07-28 stateless / raw node, ${a.adapter}`,
-          s(`${a.adapter} fast mcp2026`),
-          raw,
-          0.5,
-          'req/s',
-        ),
-      );
+      for (const [era, arm] of [
+        ['2025 session', 'mcp'],
+        ['2026-07-28 stateless', 'mcp2026'],
+      ]) {
+        ctx.checks.push(
+          throughput(
+            `tools/call, ${era} / bare, ${a.adapter}`,
+            s(`${a.adapter} ${arm}`),
+            bare,
+            goal,
+            'req/s',
+          ),
+          throughput(
+            `fast path tools/call, ${era} / raw node, ${a.adapter}`,
+            s(`${a.adapter} fast ${arm}`),
+            raw,
+            GOALS.fastCall,
+            'req/s',
+          ),
+        );
+      }
       const ours = [`${a.adapter} fast mcp`, `${a.adapter} fast mcp2026`];
       if (a.adapter === 'fastify') ours.push(`${a.adapter} mcp`, `${a.adapter} mcp2026`);
       for (const name of ours) {
@@ -271,6 +223,13 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
         workload: 'handshake',
         forwardedFor: true,
       },
+      {
+        name: `${a.adapter} fast mcp+DELETE`,
+        url: a.fast.app.url,
+        headers,
+        workload: 'handshake-delete',
+        ...ownProcess(a.fast.app),
+      },
     ];
     const bare = `${a.adapter} bare 4 trips`;
     targets.push(...arms, { name: bare, url: a.bare.url, headers, workload: 'handshake' });
@@ -279,8 +238,8 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
   targets.push(rawTarget(ctx, { workload: 'handshake' }));
   const s = await run(
     ctx,
-    'handshake (rates in handshakes/s; mcp+DELETE: 5 trips, proxied: 4 trips, a new client ' +
-      'address each, no DELETE, default caps; bare and raw node: 4 trips)',
+    'handshake (rates in handshakes/s; mcp+DELETE and fast mcp+DELETE: 5 trips, proxied: 4 ' +
+      'trips, a new client address each, no DELETE, default caps; bare and raw node: 4 trips)',
     targets,
   );
   printPhaseTable(rowsOf(s, groups));
@@ -297,14 +256,21 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
         `handshake + DELETE / bare 4 trips, ${a.adapter}`,
         s(`${a.adapter} mcp+DELETE`),
         bare,
-        1,
+        GOALS.handshake,
+        'handshakes/s',
+      ),
+      throughput(
+        `fast path handshake + DELETE / raw node 4 trips, ${a.adapter}`,
+        s(`${a.adapter} fast mcp+DELETE`),
+        s(RAW),
+        GOALS.handshake,
         'handshakes/s',
       ),
       throughput(
         `handshake behind a proxy, no DELETE / bare 4 trips, ${a.adapter}`,
         s(`${a.adapter} mcp proxied`),
         bare,
-        1,
+        GOALS.proxiedHandshake,
         'handshakes/s',
       ),
     );
@@ -345,13 +311,9 @@ export async function p99Phase(ctx: PhaseContext, connections: number): Promise<
   for (const a of ctx.servers.adapters) {
     const ours = s(`${a.adapter} mcp`);
     const bare = s(`${a.adapter} bare`);
-    ctx.checks.push({
-      name: `p99 tools/call @${connections} conns, mcp / bare, ${a.adapter}`,
-      ratio: ours.p99Ms / bare.p99Ms,
-      goal: 1,
-      kind: 'max',
-      detail: `${ours.p99Ms.toFixed(2)} vs ${bare.p99Ms.toFixed(2)} ms`,
-    });
+    ctx.checks.push(
+      p99(`p99 tools/call @${connections} conns, mcp / bare, ${a.adapter}`, ours, bare),
+    );
     pairUp(ctx, s, [
       { arm: `tools/call @${connections} conns, ${a.adapter}`, name: `${a.adapter} mcp` },
     ]);
@@ -381,7 +343,7 @@ export async function listPhase(ctx: PhaseContext, count: number): Promise<void>
       `tools/list, ${count} tools / 5 tools`,
       s(`list-${count}`),
       s('list-5'),
-      0.8,
+      GOALS.list,
       'req/s',
     ),
   );

@@ -1,6 +1,7 @@
 /**
- * Load benchmark of issues 16 and 28's targets, each printed as a ratio measured in the same run,
- * with its goal and whether it is met (`bench/targets.ts`). Servers run on this thread
+ * Load benchmark of issues 16, 28 and 41's targets, each printed as a ratio measured in the same
+ * run (the median of its per-round ratios), with its goal (`bench/phase-checks.ts`) and whether it
+ * is met (`bench/targets.ts`). Servers run on this thread
  * (`bench/bench-servers.ts`), but for the fast-path apps and the raw echo, each in its own process;
  * autocannon runs in a worker thread; every phase interleaves its
  * arms (`bench/interleaved-runs.ts`) and prints a table with req/s, p50/p99, server CPU per request
@@ -11,7 +12,7 @@
  *   (`mcp2026`) vs the bare route doing the same JSON work. With `BENCH_OTEL` (default 1) also
  *   `otel-off`/`otel-on` on the first adapter (`bench/otel-arm.ts`);
  * - `handshake`: initialize → initialized → tools/list → tools/call → DELETE on a fresh session
- *   vs the bare route's first four trips; and the four trips without DELETE on an app trusting the
+ *   vs the bare route's first four trips (on the fast path: vs the raw echo's); and the four trips without DELETE on an app trusting the
  *   loader as a proxy, each handshake from its own `X-Forwarded-For` address, default caps;
  * - `p99`: p99 latency of `tools/call` at `BENCH_P99_CONNECTIONS` (default 50) vs the bare route;
  * - `list`: `tools/list` of `BENCH_LIST_TOOLS` (default 200) realistic tools vs 5 of them;

@@ -10,11 +10,10 @@ import type { HandlerHost } from './handlers/method-handler.interface.js';
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import type { ParamHeaderRule } from '../protocol/modern/mcp-header-annotations.js';
 import type { ModernDispatch } from '../engine/request-outlet.interface.js';
-
 export type { ModernDispatch, ClientNotificationEvent };
 import {
   assertProtocolVersions,
-  buildInitializeResult,
+  InitializeResults,
   legacyVersionsOf,
   supportedVersionsOf,
 } from './server-identity.js';
@@ -83,6 +82,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   private readonly sessions: LiveSessions;
   private readonly clientNotifications = new Subject<ClientNotificationEvent>();
   private capabilities?: ServerCapabilities;
+  private readonly initializeResults = new InitializeResults(this.options);
   /** The 2026-07-28 stateless dispatch and the `server/discover` result, built once. */
   private readonly modern: ModernDispatcher;
   /** The tasks of this server (tools that outlive their request). */
@@ -215,9 +215,9 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     return negotiateProtocolVersion(requested, this.legacyVersions);
   }
 
-  /** The `initialize` result for a negotiated revision. */
+  /** The `initialize` result for a negotiated revision (built once per revision, frozen). */
   initializeResult(protocolVersion: string): InitializeResult {
-    return buildInitializeResult(this.options, this.getCapabilities(), protocolVersion);
+    return this.initializeResults.resultFor(this.getCapabilities(), protocolVersion);
   }
 
   /** {@inheritDoc HandlerHost.discoverResult} */
@@ -314,7 +314,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** {@inheritDoc SessionHost.onNotification} */
   onNotification(session: McpSession, notification: JsonRpcNotification): void {
-    this.clientNotifications.next({ session, notification });
+    if (this.clientNotifications.observed) this.clientNotifications.next({ session, notification });
     this.hooks.clientNotified(session, notification);
   }
 

@@ -20,6 +20,32 @@ export function buildInitializeResult(
 }
 
 /**
+ * The `initialize` results of a server, built once per negotiated revision and kept (frozen) while
+ * the capabilities stay the same object (the server makes a new one when a registry changes): a
+ * handshake reads its answer instead of building the identity again (issue 41).
+ */
+export class InitializeResults {
+  private capabilities?: ServerCapabilities;
+  private readonly byVersion = new Map<string, InitializeResult>();
+
+  constructor(private readonly options: McpServerOptions) {}
+
+  /** The result for `protocolVersion` with `capabilities` (the server's current ones). */
+  resultFor(capabilities: ServerCapabilities, protocolVersion: string): InitializeResult {
+    if (capabilities !== this.capabilities) {
+      this.capabilities = capabilities;
+      this.byVersion.clear();
+    }
+    let result = this.byVersion.get(protocolVersion);
+    if (result === undefined) {
+      result = Object.freeze(buildInitializeResult(this.options, capabilities, protocolVersion));
+      this.byVersion.set(protocolVersion, result);
+    }
+    return result;
+  }
+}
+
+/**
  * Revisions a 2026-07-28 request may name, as `server/discover` lists them and `-32022` reports
  * them: the modern ones, plus the legacy ones unless the server is `'modern'` only; only those
  * in `restrict` (option `protocolVersions`) when given.

@@ -108,6 +108,9 @@ describe('bad input over raw HTTP', () => {
   it('ends the session on DELETE; reusing its id then gets 404', async () => {
     const deleted = await rawRequest(server.url, { method: 'DELETE', headers: session.headers });
     expect(deleted.status).toBe(200);
+    // An empty body of known length, not a chunked one (a handshake's DELETE, issue 41).
+    expect(deleted.headers['content-length']).toBe('0');
+    expect(deleted.headers['transfer-encoding']).toBeUndefined();
     expect((await ping(session.headers)).status).toBe(404);
     const again = await rawRequest(server.url, { method: 'DELETE', headers: session.headers });
     expect(again.status).toBe(404);
@@ -162,6 +165,8 @@ describe('bad input over raw HTTP', () => {
     );
     expect(response.status).toBe(202);
     expect(response.text).toBe('');
+    expect(response.headers['content-length']).toBe('0');
+    expect(response.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('answers a JSON-RPC batch in a 2025-11-25 session with 400 (batches exist only in 2025-03-26)', async () => {

@@ -303,8 +303,11 @@ export class HttpSessionRegistry implements HttpSessionOwner {
    */
   async persistInitialized(channel: HttpSessionChannel): Promise<void> {
     try {
-      await this.admitShared(channel);
-      await Promise.all([this.write(channel), this.track(channel)]);
+      // Alone (no shared caps, no expiry index): the record's write is the only step to wait for.
+      if (this.server.sharedSessions) await this.admitShared(channel);
+      await (this.cluster
+        ? Promise.all([this.write(channel), this.track(channel)])
+        : this.write(channel));
     } catch (error) {
       if (error instanceof CapacityError) {
         channel.initializeRefusal = capacityRefusal(error);

@@ -136,6 +136,20 @@ describe('McpServer', () => {
       });
       expect('instructions' in makeServer().core.initializeResult('2025-11-25')).toBe(false);
     });
+
+    it('is built once per revision, frozen, and built again once a registration changes the capabilities', () => {
+      const server = makeServer();
+      const first = server.core.initializeResult('2025-11-25');
+      expect(server.core.initializeResult('2025-11-25')).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(server.core.initializeResult('2025-06-18')).not.toBe(first);
+      expect(server.core.initializeResult('2025-06-18').protocolVersion).toBe('2025-06-18');
+      server.registerTool({ name: 't' }, () => 'x');
+      const after = server.core.initializeResult('2025-11-25');
+      expect(after).not.toBe(first);
+      expect(after.capabilities.tools).toEqual({ listChanged: true });
+      expect(first.capabilities.tools).toBeUndefined();
+    });
   });
 
   describe('runtime registration', () => {

@@ -74,13 +74,20 @@ export function writeJsonRpcErrors(
   );
 }
 
-/** Answers with an empty body. */
+/** The headers of an empty body: a length of 0, so Node does not send it chunked. */
+const EMPTY_BODY: Readonly<Record<string, string>> = Object.freeze({ 'content-length': '0' });
+
+/**
+ * Answers with an empty body (200 or 202: statuses that may carry a length), announced as
+ * `Content-Length: 0`: without it Node sends the reply chunked, a header and a terminating chunk
+ * the client must parse, on every `notifications/initialized` and `DELETE` of a handshake.
+ */
 export function writeEmpty(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = EMPTY_BODY,
 ): void {
   if (res.headersSent || res.writableEnded) return;
-  res.writeHead(status, headers);
+  res.writeHead(status, headers === EMPTY_BODY ? EMPTY_BODY : { ...headers, ...EMPTY_BODY });
   res.end();
 }
