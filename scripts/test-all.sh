@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite, in four lanes side by side once the build is done.
-#   suites   the unit suite, then the e2e suite but the cluster specs (jest, each in 2 workers:
-#            package.json's scripts)
-#   cluster  the e2e cluster specs, one file at a time (scripts/test-e2e.sh's cluster pass: they
-#            wait on idle timers, sweeps and restarts for most of their 20 minutes)
+# `npm test`: the whole suite, in three lanes side by side once the build is done.
+#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts;
+#            the e2e cluster specs in a jest of their own beside the others: scripts/test-e2e.sh)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
 #            server conformance (both requirement sets on the controller, then
 #            on the fast path on Express and on Fastify), client conformance, the Inspector over
@@ -16,15 +14,13 @@
 # Every step runs even when an earlier one failed; each prints its duration as it ends, a table of
 # all of them (and the slowest test files) closes the run (scripts/lib/step-times.sh), and the exit
 # code is 1 when any step failed (the failed steps are listed last). The side lanes' lines are
-# prefixed with "[cluster]", "[interop]" and "[packaging]". TEST_SERIAL=1 runs the lanes one after
-# the other.
+# prefixed with "[interop]" and "[packaging]". TEST_SERIAL=1 runs the lanes one after the other.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source scripts/lib/step-times.sh
 
-SUITES=("npm run -s test:unit" "E2E_PASS=main npm run -s test:e2e")
-CLUSTER=("E2E_PASS=cluster npm run -s test:e2e")
+SUITES=("npm run -s test:unit" "npm run -s test:e2e")
 INTEROP=(
   "bash scripts/docs-build-once.sh"
   "npm run -s fuzz:short"
@@ -62,18 +58,14 @@ timed_step build "npm run -s build" npm run -s build || exit 1
 status=0
 if [[ "${TEST_SERIAL:-0}" == 1 ]]; then
   run_lane suites "${SUITES[@]}" || status=1
-  run_lane cluster "${CLUSTER[@]}" || status=1
   run_lane interop "${INTEROP[@]}" || status=1
   run_lane packaging "${PACKAGING[@]}" || status=1
 else
-  run_lane cluster "${CLUSTER[@]}" > >(sed -u '/^== \[cluster\]/!s/^/[cluster] /') 2>&1 &
-  cluster=$!
   run_lane interop "${INTEROP[@]}" > >(sed -u '/^== \[interop\]/!s/^/[interop] /') 2>&1 &
   interop=$!
   run_lane packaging "${PACKAGING[@]}" > >(sed -u '/^== \[packaging\]/!s/^/[packaging] /') 2>&1 &
   packaging=$!
   run_lane suites "${SUITES[@]}" || status=1
-  wait "$cluster" || status=1
   wait "$interop" || status=1
   wait "$packaging" || status=1
 fi

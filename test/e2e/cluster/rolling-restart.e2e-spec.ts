@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { deleteTestKeys } from '../../support/redis.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
-import { startInstance, type Instance } from './support/cluster.js';
+import { startInstance, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.js';
 
 /**
@@ -56,7 +56,7 @@ describe('rolling restart under load (3 instances, SIGTERM each in turn)', () =>
       instances.map((i) => i.port),
       { retryRefused: true },
     );
-  }, 60_000);
+  }, CLUSTER_START_MS);
 
   afterAll(async () => {
     stopping = true;
