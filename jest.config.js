@@ -13,6 +13,9 @@ export default {
   // e2e hooks boot real apps and spawn real clients: a ceiling for a loaded machine, not a timing
   // assert (a global option: jest ignores testTimeout inside a project).
   testTimeout: 30_000,
+  // The files that take minutes first, on a fresh checkout too (jest's own order runs files it has
+  // no timings for first, largest first): test/slow-first-sequencer.js.
+  testSequencer: '<rootDir>/test/slow-first-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },

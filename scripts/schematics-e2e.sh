@@ -81,14 +81,30 @@ one_app() {
   [[ "$docs" == 0 ]] || { log "nest $major: the docs in the app FAILED (above)"; return 1; }
 }
 
-failed=()
-for major in "${majors[@]}"; do
+# The apps are made side by side (SCHEMATICS_SERIAL=1: one after the other): most of each one's
+# time is npm installs and its own jest/vitest runs, so two share the machine's two cores better
+# than they queue (each line of an app's output is prefixed with "[nestMAJOR]").
+# run_app MAJOR: one app, its output prefixed; returns its status.
+run_app() {
   # Not `(one_app) || ...`: errexit is off for everything on the left of `||`.
   set +e
-  (set -e && one_app "$major")
-  status=$?
+  (set -e && one_app "$1") > >(sed -u "s/^/[nest$1] /") 2>&1
+  local status=$?
   set -e
-  [[ $status -eq 0 ]] || failed+=("nest$major")
+  return "$status"
+}
+failed=()
+pids=()
+for major in "${majors[@]}"; do
+  if [[ "${SCHEMATICS_SERIAL:-0}" == 1 ]]; then
+    run_app "$major" || failed+=("nest$major")
+  else
+    run_app "$major" &
+    pids+=("$major:$!")
+  fi
+done
+for entry in "${pids[@]}"; do
+  wait "${entry#*:}" || failed+=("nest${entry%%:*}")
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
   log "FAILED: ${failed[*]}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in three lanes side by side once the build is done.
-#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts)
+#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts;
+#            the e2e cluster specs in a jest of their own beside the others: scripts/test-e2e.sh)
 #   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
 #            server conformance (both requirement sets on the controller, through the gateway
 #            to the fixture over NATS, then

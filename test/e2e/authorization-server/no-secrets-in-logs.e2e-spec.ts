@@ -1,11 +1,11 @@
-import { RecordingLogger } from '../samples/support/recording-logger.js';
 import { BrowserUser } from './support/browser-user.js';
 import { bootDemo } from './support/boot-demo.js';
+import { CapturingLogger } from './support/capturing-logger.js';
 import { authorizationUrl, pkce, postForm, RAW_REDIRECT, register } from './support/raw-oauth.js';
 
 describe('McpAuthorizationServerModule: no tokens, codes or secrets in the logs', () => {
   it('logs failures by message only through a whole flow, a reuse and an upstream outage', async () => {
-    const logger = new RecordingLogger();
+    const logger = new CapturingLogger();
     const demo = await bootDemo('github', {}, 'express', undefined, logger);
     const secrets: string[] = [demo.upstream.clientSecret];
     try {
@@ -53,7 +53,7 @@ describe('McpAuthorizationServerModule: no tokens, codes or secrets in the logs'
       secrets.push('upstream-code-123');
       expect((await user.walk(back, new URL(RAW_REDIRECT).origin)).page!.status).toBe(502);
 
-      const logged = logger.lines.join('\n');
+      const logged = logger.text();
       expect(logged).toContain('Sign-in with GitHub failed');
       for (const secret of secrets) expect(logged).not.toContain(secret);
     } finally {

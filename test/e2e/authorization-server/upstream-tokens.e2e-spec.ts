@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { LoggerService } from '@nestjs/common';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -23,29 +22,12 @@ import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait.js';
 import { BrowserUser } from './support/browser-user.js';
 import { demoOf, type BootedDemo } from './support/boot-demo.js';
+import { CapturingLogger } from './support/capturing-logger.js';
 import { issuesApi, IssuesTools } from './support/issues-tools.js';
 import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
 
 const CLIENT_ORIGIN = 'http://127.0.0.1:9';
 const SUBJECT = 'github:583231';
-
-/** Everything the app logged, at every level. */
-class CapturingLogger implements LoggerService {
-  readonly lines: string[] = [];
-  private push = (...parts: unknown[]) => {
-    this.lines.push(
-      parts
-        .map((p) => (p instanceof Error ? `${p.message} ${p.stack}` : JSON.stringify(p)))
-        .join(' '),
-    );
-  };
-  log = this.push;
-  error = this.push;
-  warn = this.push;
-  debug = this.push;
-  verbose = this.push;
-  fatal = this.push;
-}
 
 /**
  * Upstream tokens kept for tools: a tool calls a GitHub-shaped API with the user's upstream
@@ -191,7 +173,7 @@ describe('Upstream tokens kept for tools (keepTokens, ctx.auth.upstreamToken)', 
     const flipped = sealed.slice(0, 20) + (sealed[20] === 'A' ? 'B' : 'A') + sealed.slice(21);
     await store(UPSTREAM_TOKENS_MODEL).upsert(id, { ...record, sealed: flipped }, 3600);
     await signInAgainThroughElicitation();
-    expect(logger.lines.join('\n')).toContain('cannot be opened');
+    expect(logger.text()).toContain('cannot be opened');
 
     const otherKey = new AesGcmKeyRing([randomBytes(32)], 'test');
     const foreign = sealUpstreamTokens(otherKey, SUBJECT, 'github', { access_token: 'x' });
@@ -203,7 +185,7 @@ describe('Upstream tokens kept for tools (keepTokens, ctx.auth.upstreamToken)', 
     expect(standIn.issued.length).toBeGreaterThan(4);
     const record = await store(UPSTREAM_TOKENS_MODEL).find(upstreamRecordId(SUBJECT, 'github'));
     const stored = JSON.stringify(record);
-    const logs = logger.lines.join('\n');
+    const logs = logger.text();
     const client = seen.join('\n');
     expect(seen.length).toBeGreaterThan(5);
     for (const token of standIn.issued) {

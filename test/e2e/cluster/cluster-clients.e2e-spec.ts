@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
-import { askTwiceClient, startCluster, type Cluster } from './support/cluster.js';
+import { askTwiceClient, startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
 
 import.meta.jest.setTimeout(30_000);
 
@@ -15,7 +15,7 @@ describe('three instances on Redis: legacy SSE and McpClient', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     cluster = await startCluster(3);
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
   });

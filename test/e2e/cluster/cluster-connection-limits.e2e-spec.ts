@@ -3,7 +3,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { openRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
-import { startCluster, type Cluster } from './support/cluster.js';
+import { startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 38 row 6, connection-bound sessions: on Redis the session caps count WebSocket
@@ -47,7 +47,7 @@ describeWithRedis(
         MCP_WEBSOCKET: '1',
         MCP_LIMITS: JSON.stringify({ maxSessionsPerAddress: 2, connectionLeaseMs: LEASE_MS }),
       });
-    }, 60_000);
+    }, CLUSTER_START_MS);
     afterEach(async () => {
       for (const socket of sockets.splice(0)) socket.ws.terminate();
       for (const stream of streams.splice(0)) stream.stream.abort();

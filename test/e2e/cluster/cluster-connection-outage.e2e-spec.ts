@@ -3,7 +3,7 @@ import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/r
 import { initializeRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 38, connection leases when Redis is gone: WebSocket and legacy SSE admission counts in
@@ -65,7 +65,7 @@ const LEASE_MS = 3000;
       MCP_LIMITS: JSON.stringify({ connectionLeaseMs: LEASE_MS }),
     });
     instance = cluster.instances[0]!;
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     for (const socket of opened) socket.ws.terminate();
     for (const stream of streams) stream.stream.abort();

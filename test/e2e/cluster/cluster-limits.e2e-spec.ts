@@ -1,7 +1,7 @@
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { modernCall } from '../support/modern-call.js';
 import { initializeRequest, postJson, rawRequest } from '../support/raw-http.js';
-import { startCluster, type Cluster } from './support/cluster.js';
+import { startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 38 row 6: on Redis the caps count for the whole service, not per instance. Two real
@@ -33,7 +33,7 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
       REDIS_URL: `redis://127.0.0.1:${port}`,
       MCP_LIMITS: JSON.stringify({ maxTasksPerOwner: MAX_TASKS, maxSessionsPerPrincipal: 3 }),
     });
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
     if (port) stopRedis(port);

@@ -1,7 +1,13 @@
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, startInstance, type Cluster, type Instance } from './support/cluster.js';
+import {
+  startCluster,
+  startInstance,
+  type Cluster,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
 
 const textOf = (result: unknown) =>
   ((result as { content: Array<{ text: string }> }).content[0]?.text ?? '') as string;
@@ -22,7 +28,7 @@ describe('cluster-wide runtime registration (2 instances, round-robin proxy, SDK
 
   beforeAll(async () => {
     cluster = await startCluster(2);
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
     if (late && late.process.exitCode === null) {

@@ -8,7 +8,7 @@ import {
   type SseReader,
 } from '../support/raw-http.js';
 import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 38 rows 2 and 3: the GET streams of many sessions on real processes of
@@ -129,7 +129,7 @@ async function storesUp(instance: Instance): Promise<void> {
         LIVE_COPY_IDLE_MS: String(LIVE_COPY_IDLE_MS),
       });
       [a, b, c] = cluster.instances;
-    }, 90_000);
+    }, CLUSTER_START_MS);
     afterAll(async () => {
       await cluster?.close();
       admin?.disconnect();

@@ -1,6 +1,6 @@
 import { initializeRawSession, postJson, rawId, rpcMessages } from '../support/raw-http.js';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 23 item 7: a 2025-11-25 `tasks/result` served by the instance running the task, on the
@@ -20,7 +20,7 @@ describe('2025 tasks/result on the instance running the task (Redis task store)'
   beforeAll(async () => {
     cluster = await startCluster(2);
     [a] = cluster.instances;
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
   });

@@ -3,7 +3,7 @@ import { ModernGetTaskResultSchema } from '../../../lib/protocol/schema/index.js
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { openSse } from '../support/raw-http.js';
 import { modernCall, modernRequest } from '../support/modern-call.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * 2026-07-28 tasks on three real processes of `sample/10-cluster` sharing Redis: each request
@@ -44,7 +44,7 @@ describe('2026-07-28 tasks across three instances on Redis', () => {
   beforeAll(async () => {
     cluster = await startCluster(3);
     [a, b, c] = cluster.instances;
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
   });

@@ -7,7 +7,7 @@ import {
   type RedisProcess,
   type RedisTopology,
 } from '../../support/redis-topology.js';
-import { startCluster, type Cluster } from './support/cluster.js';
+import { CLUSTER_START_MS, startCluster, type Cluster } from './support/cluster.js';
 
 // The sample's requestTimeoutMs is the default 60 s: a call still waiting at 30 s fails the test.
 import.meta.jest.setTimeout(30_000);
@@ -19,7 +19,7 @@ import.meta.jest.setTimeout(30_000);
   beforeAll(async () => {
     redis = await startPrivateRedis();
     cluster = await startCluster(2, { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
-  });
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await sdk?.close().catch(() => undefined);
     await cluster?.close();

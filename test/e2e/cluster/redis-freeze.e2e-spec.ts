@@ -7,7 +7,7 @@ import {
   type RedisProcess,
   type RedisTopology,
 } from '../../support/redis-topology.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 /**
  * Issue 38 row 8: a frozen Redis (SIGSTOP) bounds the work that needs it by the command timeout.
@@ -80,7 +80,7 @@ function crossingFetch(other: Instance, answers: AnswerPost[]): typeof fetch {
       REDIS_URL: `redis://127.0.0.1:${redis.port}`,
       REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
     });
-  }, 30_000);
+  }, CLUSTER_START_MS);
   afterEach(async () => {
     thaw();
     await sdk?.close().catch(() => undefined);

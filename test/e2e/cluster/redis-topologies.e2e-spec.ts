@@ -11,7 +11,7 @@ import {
   type RedisClusterTopology,
   type RedisSentinelTopology,
 } from '../../support/redis-topology.js';
-import { askTwiceClient, startCluster, type Cluster } from './support/cluster.js';
+import { askTwiceClient, startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
 
 import.meta.jest.setTimeout(120_000);
 
@@ -58,7 +58,7 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
   beforeAll(async () => {
     topology = await startRedisCluster();
     cluster = await startCluster(2, { REDIS_CLUSTER_NODES: topology.nodes.join(',') });
-  }, 90_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
     await topology?.stop();
@@ -98,7 +98,7 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
       REDIS_SENTINELS: topology.sentinels.join(','),
       REDIS_SENTINEL_NAME: SENTINEL_NAME,
     });
-  }, 90_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
     await topology?.stop();

@@ -4,7 +4,7 @@ import { TEST_REDIS_URL } from '../../support/redis.js';
 import { connectClient } from '../support/client.js';
 import { jsonBody, postJson, rawId, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { CLUSTER_START_MS, startCluster, type Cluster, type Instance } from './support/cluster.js';
 
 import.meta.jest.setTimeout(30_000);
 
@@ -90,7 +90,7 @@ describe('session-ended hook on expiry in Redis, once per service', () => {
     swept = await startCluster(2, { ...life, SESSION_EXPIRY_SWEEP_MS: '250' });
     // No sweep during the test: only a request can find the record gone.
     unswept = await startCluster(2, { ...life, SESSION_EXPIRY_SWEEP_MS: '600000' });
-  }, 100_000);
+  }, 2 * CLUSTER_START_MS);
   afterAll(async () => {
     await Promise.all([swept?.close(), unswept?.close()]);
   });

@@ -14,7 +14,13 @@ import {
   type RawSession,
 } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, useCluster, type Cluster, type Instance } from './support/cluster.js';
+import {
+  startCluster,
+  useCluster,
+  type Cluster,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
 
 import.meta.jest.setTimeout(60_000);
 
@@ -214,7 +220,7 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     cluster = await startCluster(3, { LIVE_COPY_IDLE_MS: '4000' });
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
   });
@@ -257,7 +263,7 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
     port = await freePort();
     startRedis(port);
     cluster = await startCluster(3, { REDIS_URL: `redis://127.0.0.1:${port}` });
-  }, 60_000);
+  }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
     stopRedis(port);

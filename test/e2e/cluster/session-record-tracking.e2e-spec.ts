@@ -8,7 +8,7 @@ import {
   type RawSession,
 } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance } from './support/cluster.js';
+import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
 
 import.meta.jest.setTimeout(90_000);
 
@@ -73,7 +73,7 @@ async function countCommands(admin: Redis, needle: string): Promise<() => Promis
     admin = new Redis(url);
     cluster = await startCluster(2, { REDIS_URL: url });
     [a, b] = cluster.instances as [Instance, Instance];
-  }, 90_000);
+  }, CLUSTER_START_MS);
 
   afterAll(async () => {
     await cluster?.close();

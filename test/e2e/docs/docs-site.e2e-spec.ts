@@ -153,6 +153,11 @@ describeIfChromium('docs site in Chromium', () => {
     const problems: string[] = [];
     for (const path of pages) {
       for (let load = 1; load <= 3; load++) {
+        // Each load a first visit (a context of its own, nothing cached), as the reader who saw
+        // "Syntax error" until a reload came.
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        page.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
         await page.goto(`${base}${path}`, { waitUntil: 'load' });
         // Every diagram drawn (an svg in each), or a minute gone: then the count below fails.
         await page
@@ -180,6 +185,7 @@ describeIfChromium('docs site in Chromium', () => {
             '',
         );
         if (/Syntax error/i.test(text)) problems.push(`${path} (load ${load}): "Syntax error"`);
+        await context.close();
       }
     }
     expect(problems).toEqual([]);

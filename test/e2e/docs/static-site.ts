@@ -28,7 +28,11 @@ export function fileFor(siteDir: string, urlPath: string): string | undefined {
   return undefined;
 }
 
-/** Serves a built site on 127.0.0.1 (a free port); resolves with its base URL. */
+/**
+ * Serves a built site on 127.0.0.1 (a free port); resolves with its base URL. Like the hosts
+ * VitePress recommends, the hashed files under `/assets/` are served as cacheable for good (the
+ * pages themselves are not), so a browser loads the scripts, styles and fonts once per context.
+ */
 export async function serveSite(siteDir: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const file = fileFor(siteDir, req.url ?? '/');
@@ -36,7 +40,12 @@ export async function serveSite(siteDir: string): Promise<{ url: string; server:
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      ...((req.url ?? '').startsWith('/assets/')
+        ? { 'cache-control': 'public, max-age=31536000, immutable' }
+        : {}),
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
