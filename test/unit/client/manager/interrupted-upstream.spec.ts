@@ -69,7 +69,6 @@ function setup() {
     transport: () => (transport = new Interruptible(new InMemoryClientTransport(server.core))),
     reconnect: { initialDelayMs: 10, maxDelayMs: 20 },
     pingIntervalMs: 0,
-    logger: false,
   });
   return { manager, transport: () => transport! };
 }
