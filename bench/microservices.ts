@@ -1,23 +1,26 @@
 /**
- * Load benchmark of the broker hop: `tools/call echo` sent to a gateway whose tool lives in a
- * service, the gateway reaching the service over NATS next to the same gateway reaching the same
- * service over Streamable HTTP, in one run. The service runs in its own process
- * (`bench/servers/microservice-echo.ts`: one McpServer behind both its NATS subject and its HTTP
- * endpoint) and NATS is a private `nats-server` this bench starts, so the CPU time of each process
- * is its own: the gateway's (this main thread; the load generator runs in a worker), the
- * service's and the broker's, each per call. Prints calls/s and CPU per call of both paths and
- * their ratios (NATS / HTTP); exits 1 only when calls failed.
+ * Load benchmark of the broker hops: `tools/call echo` sent to a gateway whose tool lives in a
+ * service, the gateway reaching the service over NATS, over RabbitMQ, and over Streamable HTTP,
+ * in one run. The service runs in its own process (`bench/servers/microservice-echo.ts`: one
+ * McpServer behind its NATS subject, its RabbitMQ queue and its HTTP endpoint, the library's fast
+ * path) and NATS and RabbitMQ are private brokers this bench starts (`bench/private-brokers.ts`),
+ * so the CPU time of each process is its own: the gateway's (this main thread; the load
+ * generator runs in a worker), the service's and the broker's, each per call. Prints calls/s and
+ * CPU per call of each path, their ratios to HTTP, and the goal (a broker hop costs less CPU per
+ * call than the HTTP hop, the broker's own CPU included) with its status; exits 1 only when calls
+ * failed.
  *
  * Usage: `npm run bench:microservices` (env as `npm run bench`: `BENCH_DURATION` s,
  * `BENCH_CONNECTIONS`, `BENCH_WARMUP` s, `BENCH_ROUNDS`; `NATS_SERVER` the nats-server binary,
- * default `/usr/sbin/nats-server`).
+ * default `/usr/sbin/nats-server`; `BENCH_HTTP_CONTROLLER=1` serves the service's HTTP endpoint
+ * from the Nest controller instead of the fast path).
  */
 import 'reflect-metadata';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { connect as tcpConnect, createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   McpClientManager,
@@ -32,35 +35,12 @@ import { readBenchOptions } from './options.js';
 import { printEnvironment, printLoadAverage, printRun, summarise } from './report.js';
 import { readyPort } from './servers/server-process.js';
 import { smokeTest } from './smoke.js';
-import { processCpuMs } from './thread-cpu.js';
+import { startPrivateNats, startPrivateRabbitMq, type PrivateBroker } from './private-brokers.js';
+import { processCpuMs, processGroupCpuMs } from './thread-cpu.js';
 
 const SERVICE = fileURLToPath(new URL('./servers/microservice-echo.js', import.meta.url));
-type Path = 'nats' | 'http';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilListening(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = tcpConnect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nothing listens on port ${port}`);
-}
+const PATHS = ['nats', 'rabbitmq', 'http'] as const;
+type Path = (typeof PATHS)[number];
 
 /** A gateway (Streamable HTTP) whose one upstream `svc` is reached as `mcpServers` says. */
 async function startGateway(mcpServers: McpServersConfig['mcpServers']) {
@@ -85,45 +65,92 @@ async function startGateway(mcpServers: McpServersConfig['mcpServers']) {
   return { app, url: `http://127.0.0.1:${port}/mcp` };
 }
 
-/** CPU (µs) a process used per completed call while `run` ran. */
+/** CPU (µs) each meter's process (or process group) used per completed call while `run` ran. */
 async function withProcessCpu(
-  pids: Record<string, number>,
+  meters: Record<string, () => number | undefined>,
   run: () => Promise<LoadResult>,
 ): Promise<[LoadResult, Record<string, number>]> {
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, processCpuMs(pid)]));
+  const before = Object.fromEntries(Object.entries(meters).map(([k, cpu]) => [k, cpu()]));
   const result = await run();
   const perCall: Record<string, number> = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    const used = (processCpuMs(pid) ?? Number.NaN) - (before[name] ?? Number.NaN);
+  for (const [name, cpu] of Object.entries(meters)) {
+    const used = (cpu() ?? Number.NaN) - (before[name] ?? Number.NaN);
     perCall[name] = (used * 1000) / Math.max(1, result.completed);
   }
   return [result, perCall];
+}
+
+/** One row of the summary: a path's calls/s, p50 and CPU µs per call of each process. */
+interface Row {
+  path: Path;
+  rps: number;
+  p50: number;
+  gateway: number;
+  service: number;
+  broker: number;
+}
+
+const hopCpu = (r: Row) => r.gateway + r.service + r.broker;
+
+/** Prints the table, the ratios of each broker path to HTTP, and the goal with its status. */
+function printSummary(rows: Row[]): void {
+  console.log('\npath       calls/s   p50 ms   CPU us/call: gateway  service  broker   total');
+  for (const r of rows) {
+    console.log(
+      `${r.path.padEnd(9)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)}` +
+        `${r.gateway.toFixed(0).padStart(22)} ${r.service.toFixed(0).padStart(8)}` +
+        ` ${r.broker.toFixed(0).padStart(7)} ${hopCpu(r).toFixed(0).padStart(7)}`,
+    );
+  }
+  const http = rows.find((r) => r.path === 'http')!;
+  const ratio = (a: number, b: number) => (a / b).toFixed(3);
+  console.log(
+    '\ngoal: a broker hop costs less CPU per call than the HTTP hop ' +
+      '(gateway + service + broker, against gateway + service over HTTP)',
+  );
+  for (const r of rows.filter((row) => row.path !== 'http')) {
+    const met = hopCpu(r) < hopCpu(http);
+    console.log(`\nratios ${r.path} / http:`);
+    console.log(`  calls/s                          ${ratio(r.rps, http.rps)}`);
+    console.log(`  gateway CPU per call             ${ratio(r.gateway, http.gateway)}`);
+    console.log(`  service CPU per call             ${ratio(r.service, http.service)}`);
+    console.log(
+      `  gateway + service CPU per call   ${ratio(r.gateway + r.service, http.gateway + http.service)}`,
+    );
+    console.log(`  with the broker's CPU            ${ratio(hopCpu(r), hopCpu(http))}`);
+    console.log(`  goal                             ${met ? 'MET' : 'NOT MET'}`);
+  }
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 async function main(): Promise<number> {
   const options = readBenchOptions();
+  const round = [...PATHS];
+  // Each round in order, then once backwards, so drift of the machine's load hits every path.
   const order: Path[] = [
-    ...Array.from({ length: options.rounds }, () => ['nats', 'http'] as const).flat(),
-    'nats',
+    ...Array.from({ length: options.rounds }, () => round).flat(),
+    ...[...round].reverse(),
   ];
   printEnvironment(options, `order ${order.join(' -> ')}`);
   const children: ChildProcess[] = [];
+  const brokers: PrivateBroker[] = [];
   const apps: INestApplication[] = [];
   try {
-    const natsPort = await freePort();
-    const nats = spawn(
-      process.env.NATS_SERVER ?? '/usr/sbin/nats-server',
-      ['-a', '127.0.0.1', '-p', String(natsPort)],
-      { stdio: 'ignore' },
-    );
-    children.push(nats);
-    await untilListening(natsPort);
-    const natsUrl = `nats://127.0.0.1:${natsPort}`;
+    const [nats, rabbit] = await Promise.all([
+      startPrivateNats(process.env.NATS_SERVER),
+      startPrivateRabbitMq(),
+    ]);
+    brokers.push(nats, rabbit);
     const subject = `mcp.bench.${process.pid}`;
     const service = spawn(process.execPath, [SERVICE], {
-      env: { ...process.env, NATS_URL: natsUrl, MCP_SUBJECT: subject },
+      env: {
+        ...process.env,
+        NATS_URL: nats.url,
+        MCP_SUBJECT: subject,
+        AMQP_URL: rabbit.url,
+        MCP_QUEUE: subject,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(service);
@@ -132,19 +159,28 @@ async function main(): Promise<number> {
       (code, out) => new Error(`the bench service exited (${code}) before READY: ${out}`),
     );
     const gateways = {
-      nats: await startGateway({ svc: { transport: { nats: { servers: natsUrl, subject } } } }),
+      nats: await startGateway({
+        svc: { transport: { nats: { servers: nats.url, subject } } },
+      }),
+      rabbitmq: await startGateway({
+        svc: { transport: { rabbitmq: { url: rabbit.url, queue: subject } } },
+      }),
       http: await startGateway({ svc: { url: `http://127.0.0.1:${servicePort}/mcp` } }),
     };
-    apps.push(gateways.nats.app, gateways.http.app);
-    const headers = {
-      nats: await openMcpSession(gateways.nats.url),
-      http: await openMcpSession(gateways.http.url),
-    };
-    for (const path of ['nats', 'http'] as const)
+    apps.push(...PATHS.map((path) => gateways[path].app));
+    const headers = {} as Record<Path, Record<string, string>>;
+    for (const path of PATHS) {
+      headers[path] = await openMcpSession(gateways[path].url);
       await smokeTest(gateways[path].url, headers[path]);
-    const pids = { service: service.pid!, broker: nats.pid! };
+    }
+    // The broker's CPU: nats-server's process; RabbitMQ's launcher's process group (its Erlang VM).
+    const brokerCpu: Record<Path, () => number | undefined> = {
+      nats: () => processCpuMs(nats.pid!),
+      rabbitmq: () => processGroupCpuMs(rabbit.pid!),
+      http: () => 0,
+    };
     const load = (path: Path, seconds: number) =>
-      withProcessCpu(pids, () =>
+      withProcessCpu({ service: () => processCpuMs(service.pid!), broker: brokerCpu[path] }, () =>
         runLoad(gateways[path].url, headers[path], options.connections, seconds),
       );
     const failures: string[] = [];
@@ -157,15 +193,10 @@ async function main(): Promise<number> {
       }
     };
     console.log('warm-up');
-    for (const path of ['nats', 'http'] as const) {
-      check(path, 'warm-up', (await load(path, options.warmupSec))[0]);
-    }
+    for (const path of PATHS) check(path, 'warm-up', (await load(path, options.warmupSec))[0]);
     console.log('measure');
-    const results = { nats: [] as LoadResult[], http: [] as LoadResult[] };
-    const cpu = {
-      nats: [] as Array<Record<string, number>>,
-      http: [] as Array<Record<string, number>>,
-    };
+    const results = { nats: [], rabbitmq: [], http: [] } as Record<Path, LoadResult[]>;
+    const cpu = { nats: [], rabbitmq: [], http: [] } as Record<Path, Array<Record<string, number>>>;
     for (const [index, path] of order.entries()) {
       const [r, perCall] = await load(path, options.durationSec);
       check(path, `run ${index + 1}`, r);
@@ -174,32 +205,13 @@ async function main(): Promise<number> {
       printRun(path, index + 1, r);
     }
     printLoadAverage('after');
-    const rows = (['nats', 'http'] as const).map((path) => {
-      const s = summarise(path, results[path]);
-      const service = mean(cpu[path].map((c) => c.service!));
-      const broker = path === 'nats' ? mean(cpu[path].map((c) => c.broker!)) : 0;
-      return { path, rps: s.rps, p50: s.p50Ms, gateway: s.cpuUsPerRequest, service, broker };
-    });
-    console.log('\npath   calls/s   p50 ms   CPU us/call: gateway  service  broker   total');
-    for (const r of rows) {
-      const total = r.gateway + r.service + r.broker;
-      console.log(
-        `${r.path.padEnd(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)}` +
-          `${r.gateway.toFixed(0).padStart(22)} ${r.service.toFixed(0).padStart(8)}` +
-          ` ${r.broker.toFixed(0).padStart(7)} ${total.toFixed(0).padStart(7)}`,
-      );
-    }
-    const [n, h] = rows as [(typeof rows)[0], (typeof rows)[0]];
-    const ratio = (a: number, b: number) => (a / b).toFixed(3);
-    console.log('\nratios nats / http:');
-    console.log(`  calls/s                          ${ratio(n.rps, h.rps)}`);
-    console.log(`  gateway CPU per call             ${ratio(n.gateway, h.gateway)}`);
-    console.log(`  service CPU per call             ${ratio(n.service, h.service)}`);
-    console.log(
-      `  gateway + service CPU per call   ${ratio(n.gateway + n.service, h.gateway + h.service)}`,
-    );
-    console.log(
-      `  with the broker's CPU            ${ratio(n.gateway + n.service + n.broker, h.gateway + h.service)}`,
+    printSummary(
+      PATHS.map((path) => {
+        const s = summarise(path, results[path]);
+        const service = mean(cpu[path].map((c) => c.service!));
+        const broker = mean(cpu[path].map((c) => c.broker!));
+        return { path, rps: s.rps, p50: s.p50Ms, gateway: s.cpuUsPerRequest, service, broker };
+      }),
     );
     if (failures.length > 0) {
       console.error('\nFAILED calls:\n  ' + failures.join('\n  '));
@@ -214,6 +226,7 @@ async function main(): Promise<number> {
         await once(child, 'exit');
       }
     }
+    await Promise.all(brokers.map((broker) => broker.stop()));
   }
 }
 

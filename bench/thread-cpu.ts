@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
@@ -41,4 +41,30 @@ function statCpuMs(path: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (user + system, ms) consumed so far by the processes of process group `pgid` now
+ * alive (a broker started detached: RabbitMQ's launcher script and its Erlang VM), from their
+ * `/proc/<pid>/stat`. Undefined where procfs is unavailable.
+ */
+export function processGroupCpuMs(pgid: number): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pgrp is the 5th field: the 3rd after the parenthesised command name.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid) total += statCpuMs(`/proc/${pid}/stat`) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }

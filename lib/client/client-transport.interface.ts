@@ -65,6 +65,12 @@ export interface ClientTransport {
    * would allow a `notifications/cancelled` is not known yet.
    */
   abandonRequest?(id: RequestId): void;
+  /**
+   * For a transport that re-establishes its own connection (the broker transports): emits `true`
+   * when the connection drops (requests in flight fail) and `false` once it is back, the server
+   * session kept. A client manager shows the server as `'reconnecting'` meanwhile.
+   */
+  readonly interrupted$?: Observable<boolean> | undefined;
   /** Closes the connection (and ends the server session where the transport has one). */
   close(): Promise<void>;
   /**

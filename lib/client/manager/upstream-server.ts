@@ -37,6 +37,10 @@ export class UpstreamServer {
   private failures = 0;
   private lastError: Error | undefined;
   private closed = false;
+  /** The current client is connected: ready, or its transport re-establishing its connection. */
+  private live = false;
+  /** The current client's transport lost its connection and has not got it back yet. */
+  private interrupted = false;
   private readonly refreshes = new Map<ListKind, number>();
 
   /** Status snapshots, current first. */
@@ -96,6 +100,7 @@ export class UpstreamServer {
     this.timer = undefined;
     const client = new McpClient({ ...this.setup.client, transport: this.setup.transport });
     this.current = client;
+    this.interrupted = false;
     this.setState(this.failures > 0 ? 'reconnecting' : 'connecting');
     try {
       await client.connect();
@@ -103,6 +108,7 @@ export class UpstreamServer {
       if (this.closed) return void (await client.close());
       this.currentLists = lists;
       this.failures = 0;
+      this.live = true;
       this.watch(client);
       this.setState('ready');
       this.changes.next();
@@ -135,6 +141,10 @@ export class UpstreamServer {
       }),
       client.errors$.subscribe((error) => this.problems.next(error)),
     ];
+    const interruptions = client.transport.interrupted$;
+    if (interruptions) {
+      this.watching.push(interruptions.subscribe((down) => this.interruption(client, down)));
+    }
     if (this.setup.pingIntervalMs > 0) {
       const ping = () => client.ping().catch((error: unknown) => this.suspect(client, error));
       this.watching.push(interval(this.setup.pingIntervalMs).subscribe(() => void ping()));
@@ -163,9 +173,70 @@ export class UpstreamServer {
     void client.close();
   }
 
+  /**
+   * The transport of `client` lost its connection (`down`) and re-establishes it on its own (a
+   * broker restart): the server leaves the aggregate and shows `'reconnecting'` (calls routed to
+   * it fail at once, naming the state), while the client and its session are kept. Once the
+   * connection is back, its lists are fetched again and it is ready.
+   */
+  private interruption(client: McpClient, down: boolean): void {
+    if (client !== this.current || !this.live) return;
+    this.interrupted = down;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!down) {
+      void this.resume(client);
+      return;
+    }
+    this.failures += 1;
+    this.lastError = new TransportError(
+      'the connection to the broker was lost (the transport is reconnecting)',
+      'closed',
+    );
+    if (this.currentLists !== EMPTY_AGGREGATE_LISTS) {
+      this.currentLists = EMPTY_AGGREGATE_LISTS;
+      this.changes.next();
+    }
+    this.setState('reconnecting');
+  }
+
+  /**
+   * The connection of `client` is back: ready once its lists came again. Until the server
+   * answers (its own connection may come back later) the lists are asked for again with the
+   * reconnect backoff; past `maxAttempts` (or with `reconnect: false`) the client is dropped.
+   */
+  private async resume(client: McpClient): Promise<void> {
+    this.timer = undefined;
+    const current = () => client === this.current && this.live && !this.interrupted;
+    try {
+      const lists = await fetchLists(client);
+      if (!current() || this.closed) return;
+      this.currentLists = lists;
+      this.failures = 0;
+      this.setState('ready');
+      this.changes.next();
+    } catch (error) {
+      if (!current() || this.closed) return;
+      const { reconnect } = this.setup;
+      if (!reconnect || this.failures + 1 >= reconnect.maxAttempts + 1) {
+        this.dropped(client, asError(error));
+        void client.close();
+        return;
+      }
+      this.failures += 1;
+      this.lastError = asError(error);
+      const delay = backoffDelay(reconnect, this.failures);
+      this.timer = setTimeout(() => void this.resume(client), delay);
+      this.timer.unref?.();
+      this.setState('reconnecting', new Date(Date.now() + delay));
+    }
+  }
+
   /** The connection ended without our asking: leave the aggregate, then reconnect. */
   private dropped(client: McpClient, reason?: Error): void {
-    if (client !== this.current || this.status.value.state !== 'ready') return;
+    if (client !== this.current || !this.live) return;
+    this.live = false;
+    clearTimeout(this.timer);
     this.unwatch();
     this.currentLists = EMPTY_AGGREGATE_LISTS;
     this.changes.next();

@@ -6,7 +6,9 @@ import type { McpClientEra } from '../era/negotiated-server.js';
  * - `'connecting'`: first attempt under way;
  * - `'ready'`: connected, its items are in the aggregate;
  * - `'reconnecting'`: an attempt failed or the connection dropped; retrying with backoff (its
- *   items are out of the aggregate meanwhile);
+ *   items are out of the aggregate meanwhile). A transport that re-establishes its own connection
+ *   (NATS, RabbitMQ) keeps its client and session: the server is `'reconnecting'` from the drop
+ *   until the connection is back and its lists came again;
  * - `'failed'`: gave up (`reconnect: false` or `maxAttempts` reached);
  * - `'closed'`: the manager was closed.
  */

@@ -75,6 +75,7 @@ interface PendingRequest {
 export class BrokerClientTransport implements ClientTransport {
   private readonly messages = new Subject<JsonRpcMessage>();
   private readonly errors = new Subject<Error>();
+  private readonly interruptions = new Subject<boolean>();
   private readonly pending = new Map<string, PendingRequest>();
   private readonly idempotent = new IdempotentCalls();
   private readonly livenessMs: number;
@@ -86,6 +87,8 @@ export class BrokerClientTransport implements ClientTransport {
 
   readonly messages$: Observable<JsonRpcMessage> = this.messages.asObservable();
   readonly errors$: Observable<Error> = this.errors.asObservable();
+  /** `true` when the connection to the broker drops, `false` once the link reconnected. */
+  readonly interrupted$: Observable<boolean> = this.interruptions.asObservable();
   closeError: Error | undefined;
 
   constructor(
@@ -186,8 +189,7 @@ export class BrokerClientTransport implements ClientTransport {
     }
     this.stopClocks();
     await this.link.close();
-    this.messages.complete();
-    this.errors.complete();
+    this.completeStreams();
   }
 
   private receive(body: Uint8Array, headers: Readonly<Record<string, string>>): void {
@@ -234,7 +236,9 @@ export class BrokerClientTransport implements ClientTransport {
    * before it is back (`false`) fail at once too.
    */
   private interrupt(interrupted: boolean): void {
+    if (this.ended || this.interrupted === interrupted) return;
     this.interrupted = interrupted;
+    this.interruptions.next(interrupted);
     if (!interrupted) return;
     for (const key of [...this.pending.keys()]) {
       this.fail(
@@ -331,8 +335,13 @@ export class BrokerClientTransport implements ClientTransport {
       { cause: error },
     );
     this.errors.next(this.closeError);
+    this.completeStreams();
+  }
+
+  private completeStreams(): void {
     this.messages.complete();
     this.errors.complete();
+    this.interruptions.complete();
   }
 }
 

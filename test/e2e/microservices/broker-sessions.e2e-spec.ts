@@ -1,16 +1,12 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { connect, headers as natsHeaders } from '@nats-io/transport-node';
 import { BrokerClientTransport, McpClient, McpClientManager } from '../../../lib/index.js';
-import { connectClient, type TestClient } from '../support/client.js';
+import type { TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
 import { startTestGateway } from './support/test-gateway.js';
-import { fetchAs } from './support/gateway-caller.js';
+import { clientAs } from './support/session-client.js';
 import { CLAIM_KEY } from './support/service-app.js';
 import { seen, startSessionReplica, type SessionReplica } from './support/session-service.js';
 
@@ -22,25 +18,6 @@ const QUEUE = `mcp.${RUN}.shop`;
 
 const textOf = (result: object) =>
   (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
-
-/** An SDK v1 client of the gateway, as `user`, that answers elicitation and sampling. */
-function clientAs(url: URL, user: string, confirm = true): Promise<TestClient> {
-  return connectClient(url, {
-    capabilities: { elicitation: {}, sampling: {} },
-    setup: (client) => {
-      client.setRequestHandler(ElicitRequestSchema, () => ({
-        action: 'accept',
-        content: { confirm },
-      }));
-      client.setRequestHandler(CreateMessageRequestSchema, () => ({
-        role: 'assistant',
-        model: 'test-model',
-        content: { type: 'text', text: 'subjects drift like leaves' },
-      }));
-    },
-    fetch: fetchAs(user),
-  });
-}
 
 /**
  * 2025-11-25 sessions across the broker hop: an official SDK v1 client talks Streamable HTTP to a
