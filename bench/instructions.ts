@@ -6,7 +6,8 @@
  * `BENCH_INSTR_CALLS` calls over keep-alive connections and its instruction total read back.
  * Prints instructions per call per arm, then issue 41's goal per mount and era: MCP's own
  * instructions per call (the arm less its baseline: the bare Nest route of the same adapter for the
- * controller mount, the raw `node:http` echo for the fast path) at most 60k, with its status.
+ * controller mount, the raw `node:http` echo for the fast path) at most 60k, with its status, and
+ * per mount the 2026-07-28 arm's instructions per call against the 2025 arm's (at most 1.1x).
  * Then the handshakes (`bench/handshake-trips.ts`): per MCP arm `initialize` alone (its sessions
  * ended after the window) and the five trips of `npm run bench`'s handshake (`initialize`,
  * `notifications/initialized`, `tools/list`, `tools/call`, `DELETE`), per baseline the bare
@@ -253,6 +254,27 @@ function handshakeChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
   return checks;
 }
 
+/** A stateless 2026-07-28 call at most this many times a 2025 session call's instructions. */
+const ERA_GOAL = 1.1;
+
+/** Issue 41's goal per mount: the 2026-07-28 arm's instructions per call within 10 % of the 2025 arm's. */
+function eraChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const mount of ['mcp-express', 'mcp-fastify', 'fast-express', 'fast-fastify']) {
+    const session = perCall.get(`${mount} 2025`);
+    const stateless = perCall.get(`${mount} 2026`);
+    if (session === undefined || stateless === undefined) continue;
+    checks.push({
+      name: `${mount} 2026 / 2025`,
+      ratio: stateless.main / session.main,
+      goal: ERA_GOAL,
+      kind: 'max',
+      detail: `${stateless.main} / ${session.main} per call`,
+    });
+  }
+  return checks;
+}
+
 /** The lowest figure of an arm's windows (the one least disturbed by JIT and GC work). */
 function lowest(values: PerCall[]): PerCall {
   return {
@@ -299,6 +321,11 @@ async function main(): Promise<void> {
   if (checks.length > 0) {
     console.log(`\nMCP's own instructions per tools/call (main thread): the arm less its baseline`);
     printTargets(checks);
+  }
+  const eras = eraChecks(perCall);
+  if (eras.length > 0) {
+    console.log(`\na stateless 2026-07-28 call against a 2025 session call (main thread)`);
+    printTargets(eras);
   }
   if (baseline) {
     console.log(`\nbefore (${baseline.label}) / after (this checkout), main thread`);

@@ -132,11 +132,15 @@ export class RequestDispatch {
     return mcp;
   }
 
-  private async dispatchAdmitted(
+  /**
+   * No async frame (its one caller awaits it in its try, which takes a throw here as it takes a
+   * rejection): the handler's promise goes through as it is, with no thenable job around it.
+   */
+  private dispatchAdmitted(
     session: McpSession,
     request: JsonRpcRequest,
     inbound: InboundRequest<MessageExtra>,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<Record<string, unknown>> | Record<string, unknown> {
     const { extra } = inbound;
     if (this.host.protocolEras !== 'legacy') {
       const call = this.modern.connectionCall(session, request, inbound);

@@ -31,6 +31,7 @@ export class RequestScopeRecord implements RequestScope, EveryField {
   constructor(
     private readonly signals: SignalSource,
     fields: RequestScopeFields,
+    inputRound: RequestScope['inputRound'] = fields.inputRound,
   ) {
     this.requestId = fields.requestId;
     this.method = fields.method;
@@ -43,7 +44,7 @@ export class RequestScopeRecord implements RequestScope, EveryField {
     this.outlet = fields.outlet;
     this.principal = fields.principal;
     this.notifier = fields.notifier;
-    this.inputRound = fields.inputRound;
+    this.inputRound = inputRound;
     this.task = fields.task;
     this.startTask = fields.startTask;
   }
@@ -65,4 +66,16 @@ export function scopeWith(
 ): RequestScope {
   // The constructor copies the fields it knows; the spread's own keys beyond them are dropped.
   return new RequestScopeRecord(signals, { ...scope, ...changes });
+}
+
+/**
+ * `scope` in an input round: its fields with `inputRound` set, its signal `signals`' (read when
+ * first asked). Read field by field from `scope`, with no spread copy of it in between.
+ */
+export function scopeInRound(
+  scope: RequestScope,
+  inputRound: RequestScope['inputRound'],
+  signals: SignalSource = scope,
+): RequestScope {
+  return new RequestScopeRecord(signals, scope, inputRound);
 }

@@ -6,7 +6,7 @@ import type {
   InputResponses,
 } from '../../protocol/schema/index.js';
 import { McpContext } from './mcp-context.js';
-import { scopeWith } from './request-scope-record.js';
+import { scopeInRound } from './request-scope-record.js';
 import type { RequestScope } from './request-scope.interface.js';
 import { readInputResponses } from '../mrtr/input-answers.js';
 import { InputRound } from '../mrtr/input-round.js';
@@ -71,7 +71,7 @@ async function runModern(
     request: scope,
   });
   // The handler's signal is the round's (also aborted when the request is), made when first read.
-  const ctx = new McpContext(scopeWith(scope, { inputRound: round }, round));
+  const ctx = new McpContext(scopeInRound(scope, round, round));
   try {
     const outcome = await round.run(() => invoke(ctx));
     if (outcome.kind === 'input') return new InputRequiredOutcome(outcome.result);
@@ -115,7 +115,7 @@ export async function runLegacyRounds(
         );
       }
       const answers = await ask(ctx, pending.inputRequests);
-      runScope = scopeWith(scope, { inputRound: new LegacyInputRound(answers, pending.state) });
+      runScope = scopeInRound(scope, new LegacyInputRound(answers, pending.state));
     } finally {
       ctx.finish();
     }

@@ -7,7 +7,7 @@ import { toMcpError } from '../errors/to-mcp-error.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
-import { callAsTask, taskModeOf } from './task-call.js';
+import { callAsTask, taskModeOf, type TaskMode } from './task-call.js';
 import { listPage } from './list-page.js';
 import { clientSupportsApps } from '../../protocol/schema/apps-extension.js';
 import type { Tool } from '../../protocol/schema/index.js';
@@ -41,26 +41,57 @@ export type ToolRunner = (
  * server fault, answered by the core with `-32603` and a correlation id (no message leaks).
  * A tool with task support may answer with a task instead (see `lib/server/tasks/`).
  */
-export const callTool: MethodHandler<'tools/call'> = async (params, scope, host) => {
-  const { name } = params;
-  const tool = host.primitives.tools.get(name);
-  if (!tool) throw McpError.invalidParams(`Unknown tool: ${name}`, { name });
-  const mode = taskModeOf(tool, params, scope, host);
-  let args = params.arguments ?? {};
-  if (tool.input) {
-    let checked = tool.input.validate(args);
-    if (checked instanceof Promise) checked = await checked; // async Standard Schema only
-    if (!checked.ok) {
-      return {
-        content: [text(`Invalid arguments for tool "${name}": ${formatIssues(checked.issues)}`)],
-        isError: true,
-      };
-    }
-    args = checked.value;
+export const callTool: MethodHandler<'tools/call'> = (params, scope, host) => {
+  // No async frame: a call whose arguments check at once goes straight on to the handler's
+  // promise (an async function returning it would add a thenable job and two microtask turns).
+  try {
+    const { name } = params;
+    const tool = host.primitives.tools.get(name);
+    if (!tool) throw McpError.invalidParams(`Unknown tool: ${name}`, { name });
+    const mode = taskModeOf(tool, params, scope, host);
+    const args = params.arguments ?? {};
+    if (!tool.input) return runTool(mode, tool, args, scope, host);
+    const checked = tool.input.validate(args);
+    if (!(checked instanceof Promise)) return checkedCall(checked, name, mode, tool, scope, host);
+    // Async Standard Schema only.
+    return checked.then((result) => checkedCall(result, name, mode, tool, scope, host));
+  } catch (error) {
+    return Promise.reject(error);
   }
+};
+
+type CallResult = Awaited<ReturnType<MethodHandler<'tools/call'>>>;
+type Checked = Awaited<ReturnType<NonNullable<RegisteredTool['input']>['validate']>>;
+
+/** The call once its arguments were checked: an `isError` result naming the issues, or the run. */
+function checkedCall(
+  checked: Checked,
+  name: string,
+  mode: TaskMode,
+  tool: RegisteredTool,
+  scope: RequestScope,
+  host: HandlerHost,
+): Promise<CallResult> {
+  if (!checked.ok) {
+    const issues = formatIssues(checked.issues);
+    return Promise.resolve({
+      content: [text(`Invalid arguments for tool "${name}": ${issues}`)],
+      isError: true,
+    });
+  }
+  return runTool(mode, tool, checked.value, scope, host);
+}
+
+function runTool(
+  mode: TaskMode,
+  tool: RegisteredTool,
+  args: Record<string, unknown>,
+  scope: RequestScope,
+  host: HandlerHost,
+): Promise<CallResult> {
   if (mode !== 'plain') return callAsTask(mode, tool, args, scope, host, invokeTool) as never;
   return invokeTool(tool, args, scope, host, runHandler) as never;
-};
+}
 
 /** Calls the tool's handler through `run` and wraps what it returned or threw. */
 export async function invokeTool(

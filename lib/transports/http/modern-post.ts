@@ -4,7 +4,7 @@ import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import { STORE_RETRY_AFTER_SECONDS } from '../../errors/store-unavailable.error.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
-import { LazyAbort } from '../../engine/lazy-abort.js';
+import { ClientGoneAbort } from './client-gone-abort.js';
 import { ModernCall } from '../../engine/modern-call.js';
 import { httpTransportInfo } from './http-transport-info.js';
 import {
@@ -81,11 +81,9 @@ export async function serveModernPost(
     reply.error(error);
     return;
   }
-  // The handler's signal is made only if something reads it (most calls end before anyone does).
-  const abort = new LazyAbort();
-  res.on('close', () => {
-    if (!reply.done) abort.abort(new Error('Client disconnected'));
-  });
+  // The handler's signal, and the watch on the client, only if something reads it (most calls end
+  // before anyone does).
+  const abort = new ClientGoneAbort(res, reply);
   const transport = httpTransportInfo(req, res);
   try {
     const call = new ModernCall(protocol, reply, transport, abort, principal);

@@ -21,7 +21,7 @@ import {
   writeRefusal,
 } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
-import { readJsonBody } from '../shared/http/read-body.js';
+import { readJsonBody, type BodyTimeout } from '../shared/http/read-body.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -40,6 +40,8 @@ export class StreamableHttpHandler {
   private readonly legacyHost: LegacyPostHost;
   /** The GET streams open now (resumptions of streams other instances write included). */
   private readonly getStreams = new Set<ServerResponse>();
+  /** The body-read timeout of every POST, and who counts the timeouts: built once. */
+  private readonly bodyTimeout: BodyTimeout;
 
   constructor(
     private readonly server: McpServerPort,
@@ -49,6 +51,10 @@ export class StreamableHttpHandler {
   ) {
     this.options = resolveStreamableHttpOptions(options);
     this.sessions = new HttpSessionRegistry(server, this.options, eventStore, sessionStore);
+    this.bodyTimeout = {
+      timeoutMs: this.options.bodyTimeoutMs,
+      onTimeout: () => server.countRefusal?.('bodyTimeout'),
+    };
     this.legacyHost = {
       server,
       options: this.options,
@@ -148,10 +154,12 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body = await readJsonBody(req, this.options.maxMessageBytes, parsedBody, {
-      timeoutMs: this.options.bodyTimeoutMs,
-      onTimeout: () => this.server.countRefusal?.('bodyTimeout'),
-    });
+    const body = await readJsonBody(
+      req,
+      this.options.maxMessageBytes,
+      parsedBody,
+      this.bodyTimeout,
+    );
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
       const era = classifyEra(
         {

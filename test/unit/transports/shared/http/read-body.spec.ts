@@ -1,10 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import {
   BodyTooLargeError,
   readBody,
+  readJsonBody,
 } from '../../../../../lib/transports/shared/http/read-body.js';
+import { HttpRefusal } from '../../../../../lib/transports/shared/http/http-refusal.js';
 
 /** A readable stream of `chunks` dressed as an IncomingMessage with the given headers. */
 function fakeRequest(
@@ -92,5 +95,63 @@ describe('readBody', () => {
     Object.assign(request, { headers: {} });
     const error = await rejectionOf(readBody(request, 100));
     expect((error as Error).message).toBe('socket hang up');
+  });
+});
+
+/**
+ * A real server whose handler waits until Node parsed the whole request (one turn of the event
+ * loop), then calls `read` on it and answers with what it returned, as JSON.
+ */
+async function withCompleteRequest(
+  body: string,
+  read: (req: IncomingMessage) => Promise<unknown>,
+): Promise<{ status: number; text: string }> {
+  const server: Server = createServer((req, res) => {
+    setImmediate(() => {
+      read(req).then(
+        (value) => res.end(JSON.stringify(value)),
+        (error: unknown) => {
+          res.statusCode = error instanceof HttpRefusal ? error.status : 500;
+          res.end(String(error));
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      const req = request({ port, host: '127.0.0.1', method: 'POST', agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('readJsonBody of a request that arrived complete', () => {
+  it('takes the body from the buffer at once: no data listener, nothing left to read', async () => {
+    const reply = await withCompleteRequest('{"jsonrpc":"2.0","id":1,"method":"ping"}', (req) => {
+      const reading = readJsonBody(req, 1024, undefined, { timeoutMs: 30_000 });
+      const seen = { dataListeners: req.listenerCount('data'), left: req.readableLength };
+      return reading.then((body) => ({ body, ...seen }));
+    });
+    expect(JSON.parse(reply.text)).toEqual({
+      body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+      dataListeners: 0,
+      left: 0,
+    });
+  });
+
+  it('still refuses a buffered body over the limit (413)', async () => {
+    const reply = await withCompleteRequest('{"text":"' + 'x'.repeat(200) + '"}', (req) =>
+      readJsonBody(req, 100),
+    );
+    expect(reply.status).toBe(413);
   });
 });
