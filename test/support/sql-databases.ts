@@ -28,7 +28,11 @@ export const SQL_DATABASE_NAMES = Object.keys(SQL_DATABASES) as SqlDatabaseName[
 /** Table names of their own for one test run, so parallel specs never share rows. */
 export function testTableNames(): Required<McpSqlTableNames> {
   const run = randomBytes(5).toString('hex');
-  return { authorizationTable: `mcp_t${run}_as`, taskTable: `mcp_t${run}_tasks` };
+  return {
+    authorizationTable: `mcp_t${run}_as`,
+    taskTable: `mcp_t${run}_tasks`,
+    counterTable: `mcp_t${run}_counters`,
+  };
 }
 
 /** The DataSource options of `database` with the stores' migration for `tables`. */

@@ -2,6 +2,8 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { McpServerCore } from '../../server/mcp-server-core.js';
 import { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
+import type { McpAuthorizationStore } from '../../authorization-server/store/authorization-store.interface.js';
+import type { WindowCounters } from '../../stores/limit-counters.interface.js';
 import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
@@ -16,7 +18,7 @@ import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
  * works as usual. Client addresses (rate limits) are resolved by the framework's trust-proxy
  * setting, as on the MCP endpoint.
  * When the app's `McpModule` has Redis, the server's rate limits count there (for the whole
- * service).
+ * service); else, with a `sqlAuthorizationStore`, in its SQL counters.
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -52,7 +54,8 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
       );
     }
     if (!as.sharedRateLimits) {
-      const counters = this.mcpCounters();
+      // The app's Redis first (made for counters), else the SQL store's own counters.
+      const counters = this.mcpCounters() ?? storeCounters(as.options.store);
       if (counters) as.useRateLimitCounters(counters);
     }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
@@ -71,4 +74,9 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
     this.unmount?.();
     this.unmount = undefined;
   }
+}
+
+/** The rate-limit counters a store brings along (`sqlAuthorizationStore`'s), if any. */
+function storeCounters(store: McpAuthorizationStore | undefined): WindowCounters | undefined {
+  return (store as { rateLimitCounters?: WindowCounters } | undefined)?.rateLimitCounters;
 }
