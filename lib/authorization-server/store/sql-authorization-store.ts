@@ -167,3 +167,11 @@ export function sqlAuthorizationStore(
     },
   });
 }
+
+/** The SQL counters `store` brings along when it is a {@link sqlAuthorizationStore}, if any. */
+export function sqlStoreCounters(
+  store: McpAuthorizationStore | undefined,
+): SqlLimitCounters | undefined {
+  const counters = (store as Partial<SqlAuthorizationStore> | undefined)?.rateLimitCounters;
+  return counters instanceof SqlLimitCounters ? counters : undefined;
+}

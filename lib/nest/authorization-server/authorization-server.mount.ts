@@ -2,8 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { McpServerCore } from '../../server/mcp-server-core.js';
 import { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
-import type { McpAuthorizationStore } from '../../authorization-server/store/authorization-store.interface.js';
-import type { WindowCounters } from '../../stores/limit-counters.interface.js';
+import { sqlStoreCounters } from '../../authorization-server/store/sql-authorization-store.js';
 import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
@@ -55,7 +54,7 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
     }
     if (!as.sharedRateLimits) {
       // The app's Redis first (made for counters), else the SQL store's own counters.
-      const counters = this.mcpCounters() ?? storeCounters(as.options.store);
+      const counters = this.mcpCounters() ?? sqlStoreCounters(as.options.store);
       if (counters) as.useRateLimitCounters(counters);
     }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));
@@ -74,9 +73,4 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
     this.unmount?.();
     this.unmount = undefined;
   }
-}
-
-/** The rate-limit counters a store brings along (`sqlAuthorizationStore`'s), if any. */
-function storeCounters(store: McpAuthorizationStore | undefined): WindowCounters | undefined {
-  return (store as { rateLimitCounters?: WindowCounters } | undefined)?.rateLimitCounters;
 }

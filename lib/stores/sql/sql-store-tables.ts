@@ -85,8 +85,11 @@ function counterTable(name: string): TableSpec {
 
 /** The tables of the SQL stores with `names`. */
 export function sqlStoreTables(names?: McpSqlTableNames): TableSpec[] {
-  const { authorizationTable: records, taskTable: tasks, counterTable: counters } =
-    sqlTableNames(names);
+  const {
+    authorizationTable: records,
+    taskTable: tasks,
+    counterTable: counters,
+  } = sqlTableNames(names);
   return [authorizationTable(records), taskTable(tasks), counterTable(counters)];
 }
 
