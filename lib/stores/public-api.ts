@@ -27,7 +27,12 @@ export type {
   ClusterRegistrationRecord,
 } from './registration-store.interface.js';
 export type { SharedEventStore, StreamInfo, FollowEnd } from './event-store.interface.js';
-export type { LimitCounters, LimitSet, WindowCounters, WindowHit } from './limit-counters.interface.js';
+export type {
+  LimitCounters,
+  LimitSet,
+  WindowCounters,
+  WindowHit,
+} from './limit-counters.interface.js';
 export { parseBusEvent } from './parse-bus-event.js';
 
 // ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────

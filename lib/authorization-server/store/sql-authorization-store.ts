@@ -29,8 +29,8 @@ export interface SqlAuthorizationStore extends McpAuthorizationStore {
   /**
    * Rate-limit counters in the same database (PostgreSQL, MySQL, MariaDB; absent on others): the
    * authorization server counts its `rateLimits` budgets in them when the app has no `McpModule`
-   * Redis and no `rateLimitCounters` option, so the budgets hold for the whole service. Their
-   * ended windows are deleted by {@link deleteExpired} too.
+   * Redis and no `rateLimitCounters` option, so the budgets hold for the whole service. Delete
+   * their ended windows from the same job: `rateLimitCounters.deleteExpired()`.
    */
   readonly rateLimitCounters?: SqlLimitCounters;
 }
@@ -154,7 +154,6 @@ export function sqlAuthorizationStore(
   return Object.assign(store, {
     ...(counters && { rateLimitCounters: counters }),
     async deleteExpired() {
-      await counters?.deleteExpired();
       const result = await failures.run('cleanup', () =>
         dataSource
           .createQueryBuilder()
