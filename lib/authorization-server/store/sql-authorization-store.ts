@@ -149,7 +149,7 @@ export function sqlAuthorizationStore(
     };
   };
   const counters = sqlCountersSupported(dataSource)
-    ? new SqlLimitCounters(dataSource, { ...options, table: options.counterTable })
+    ? new SqlLimitCounters(dataSource, { table: options.counterTable }, failures)
     : undefined;
   return Object.assign(store, {
     ...(counters && { rateLimitCounters: counters }),

@@ -44,9 +44,14 @@ export class SqlLimitCounters implements WindowCounters, McpReplayCache {
   private readonly dialect: Dialect;
   private readonly failures: SqlStoreFailures;
 
+  /**
+   * @param failures the failure log of a store on the same database, so one outage is logged
+   *   once (`sqlAuthorizationStore` passes its own); default one of the counters' own.
+   */
   constructor(
     private readonly dataSource: DataSource,
     options: SqlLimitCountersOptions = {},
+    failures?: SqlStoreFailures,
   ) {
     this.table = checkedTableName(options.table ?? DEFAULT_SQL_TABLE_NAMES.counterTable);
     if (!sqlCountersSupported(dataSource)) {
@@ -55,7 +60,8 @@ export class SqlLimitCounters implements WindowCounters, McpReplayCache {
       );
     }
     this.dialect = dataSource.options.type as Dialect;
-    this.failures = new SqlStoreFailures('SQL limit counters', dataSource, options.logger);
+    this.failures =
+      failures ?? new SqlStoreFailures('SQL limit counters', dataSource, options.logger);
   }
 
   async hit(key: string, windowMs: number): Promise<Pick<WindowHit, 'hits' | 'resetInMs'>> {
