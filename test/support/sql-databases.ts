@@ -40,7 +40,13 @@ export function testDataSourceOptions(
   database: SqlDatabaseName,
   tables: McpSqlTableNames,
 ): DataSourceOptions {
-  return { ...SQL_DATABASES[database], migrations: [mcpSqlStoresMigration(tables)] };
+  return {
+    ...SQL_DATABASES[database],
+    migrations: [mcpSqlStoresMigration(tables)],
+    // A migrations table of the run's own: with a shared one, a run would skip the migration
+    // another worker recorded and find no tables of its own.
+    migrationsTableName: `${tables.authorizationTable ?? 'mcp'}_migrations`,
+  };
 }
 
 /** An initialised DataSource on `database` with the stores' tables `tables` migrated in. */
