@@ -1,5 +1,5 @@
 import type { AesKeyInput } from '../engine/aes-gcm-key-ring.js';
-import type { LimitCounters } from '../stores/limit-counters.interface.js';
+import type { WindowCounters } from '../stores/limit-counters.interface.js';
 import type { McpDocumentFetchLimits } from './document-fetch-gate.js';
 import type { McpRateLimit } from './fixed-window-limiter.js';
 import type { McpAuthorizationStore } from './store/authorization-store.interface.js';
@@ -169,7 +169,7 @@ export interface McpAuthorizationServerOptions {
    * `rateLimits` budgets hold for the whole service. Default: the app's `McpModule` Redis when it
    * has one, else each instance counts its own.
    */
-  rateLimitCounters?: LimitCounters;
+  rateLimitCounters?: WindowCounters;
   /**
    * Behind a proxy: the engine reads `X-Forwarded-Proto`/`-Host` (secure cookies). Client
    * addresses (rate limits) follow the framework's own trust-proxy setting (Express

@@ -1,4 +1,4 @@
-import type { LimitCounters } from '../stores/limit-counters.interface.js';
+import type { WindowCounters } from '../stores/limit-counters.interface.js';
 import { FixedWindowLimiter, type McpRateLimit } from './fixed-window-limiter.js';
 
 /** Budgets of Client ID Metadata Document fetches (`clientIdMetadataDocuments.fetchLimits`). */
@@ -48,7 +48,7 @@ export class DocumentFetchGate {
    * Counts both budgets in `counters`, shared by the instances (Redis), so they hold for the
    * whole service (the memory of failed documents stays per instance).
    */
-  useCounters(counters: LimitCounters): void {
+  useCounters(counters: WindowCounters): void {
     this.perAddress.shared = counters;
     this.total.shared = counters;
   }

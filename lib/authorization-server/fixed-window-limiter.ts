@@ -1,4 +1,4 @@
-import type { LimitCounters } from '../stores/limit-counters.interface.js';
+import type { WindowCounters } from '../stores/limit-counters.interface.js';
 
 /** A request budget: at most `limit` requests per `windowMs` from one address. */
 export interface McpRateLimit {
@@ -15,7 +15,7 @@ export interface McpRateLimit {
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   /** Counters shared by the instances; set once at bootstrap. */
-  shared?: LimitCounters;
+  shared?: WindowCounters;
 
   constructor(
     private readonly rule: McpRateLimit,

@@ -15,7 +15,7 @@ import { DocumentFetchGate } from './document-fetch-gate.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import { errorPage } from './pages/consent-page.js';
 import { PAGE_HEADERS } from './pages/html-page.js';
-import type { LimitCounters } from '../stores/limit-counters.interface.js';
+import type { WindowCounters } from '../stores/limit-counters.interface.js';
 import { InteractionRoutes } from './interaction-routes.js';
 import { applyRegistrationRules, RegistrationRefusal } from './registration-rules.js';
 import type { McpAccessTokenVerifier } from '../server/auth/access-token-verifier.interface.js';
@@ -229,7 +229,7 @@ export class McpAuthorizationServer {
    * budgets in `counters`, shared by the instances (Redis), so they hold for the whole service. `McpAuthorizationServerModule` calls it at startup with
    * the app's `McpModule` Redis when the option `rateLimitCounters` is not set.
    */
-  useRateLimitCounters(counters: LimitCounters): void {
+  useRateLimitCounters(counters: WindowCounters): void {
     if (this.limits.registration) this.limits.registration.shared = counters;
     if (this.limits.token) this.limits.token.shared = counters;
     if (this.limits.authorization) this.limits.authorization.shared = counters;

@@ -17,6 +17,17 @@ export interface WindowHit {
 }
 
 /**
+ * Fixed-window rate counters shared by the instances of a service: what the authorization
+ * server's `rateLimitCounters` need ({@link LimitCounters} in Redis, `SqlLimitCounters` in the
+ * app's SQL database).
+ * @throws StoreUnavailableError while the store cannot be reached.
+ */
+export interface WindowCounters {
+  /** Counts one hit of `key` in its fixed window of `windowMs` (atomic across instances). */
+  hit(key: string, windowMs: number, limit: number): Promise<Pick<WindowHit, 'hits' | 'resetInMs'>>;
+}
+
+/**
  * Counters shared by the instances of a service, so a cap counts the whole service rather than
  * each instance (`McpModule.forRoot({ redis })` provides the Redis one). Things that live (sessions,
  * tasks) are members of capped sets, each member with an expiry: a member counts until it is
@@ -24,7 +35,7 @@ export interface WindowHit {
  * fixed windows.
  * @throws StoreUnavailableError from every method while the store cannot be reached.
  */
-export interface LimitCounters {
+export interface LimitCounters extends WindowCounters {
   /**
    * Adds `member` to every set, living `ttlMs` from now, unless one of them already holds its
    * `max` unexpired members (a member already in a set is not counted twice). Atomic across

@@ -27,7 +27,12 @@ export type {
   ClusterRegistrationRecord,
 } from './registration-store.interface.js';
 export type { SharedEventStore, StreamInfo, FollowEnd } from './event-store.interface.js';
-export type { LimitCounters, LimitSet, WindowHit } from './limit-counters.interface.js';
+export type {
+  LimitCounters,
+  LimitSet,
+  WindowCounters,
+  WindowHit,
+} from './limit-counters.interface.js';
 export { parseBusEvent } from './parse-bus-event.js';
 
 // ── Redis stores (several instances behind a load balancer; optional peer `ioredis`) ─────────
@@ -51,5 +56,6 @@ export { redisOptionsFromEnv } from './redis/redis-options-from-env.js';
 // ── SQL stores (the app's own TypeORM DataSource: PostgreSQL, MySQL, MariaDB; optional peer `typeorm`)
 export { SqlTaskStore, type SqlTaskStoreOptions } from './sql/sql-task-store.js';
 export type { SqlStoreLogOptions } from './sql/sql-store-failures.js';
+export { SqlLimitCounters, type SqlLimitCountersOptions } from './sql/sql-limit-counters.js';
 export { mcpSqlEntities, mcpSqlStoresMigration } from './sql/sql-stores-schema.js';
 export { DEFAULT_SQL_TABLE_NAMES, type McpSqlTableNames } from './sql/sql-table-names.js';

@@ -34,14 +34,14 @@ export class StoreFailureLog {
   }
 
   /**
-   * Runs a store call of kind `what`: a failure (or no answer within `timeoutMs`, when above 0:
-   * a frozen server) rejects with {@link unavailable}'s generic error, a success ends a run of
+   * Runs a store call of kind `what`: a failure (give the call a `SharedDeadline` for a server
+   * that may freeze) rejects with {@link unavailable}'s generic error, a success ends a run of
    * failures ({@link answered}).
    */
-  async run<T>(what: string, call: () => Promise<T>, timeoutMs = 0): Promise<T> {
+  async run<T>(what: string, call: () => Promise<T>): Promise<T> {
     let result: T;
     try {
-      result = await (timeoutMs > 0 ? within(call(), timeoutMs) : call());
+      result = await call();
     } catch (error) {
       throw this.unavailable(what, error);
     }
@@ -92,19 +92,6 @@ export class StoreFailureLog {
         `${this.store} at ${this.description} answers again after ${seconds} s (${more} more failed command(s) meanwhile)`,
       );
     }
-  }
-}
-
-/** `call`, or a rejection when it has not settled after `ms` (the call itself goes on). */
-async function within<T>(call: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([call, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -28,7 +28,11 @@ export const SQL_DATABASE_NAMES = Object.keys(SQL_DATABASES) as SqlDatabaseName[
 /** Table names of their own for one test run, so parallel specs never share rows. */
 export function testTableNames(): Required<McpSqlTableNames> {
   const run = randomBytes(5).toString('hex');
-  return { authorizationTable: `mcp_t${run}_as`, taskTable: `mcp_t${run}_tasks` };
+  return {
+    authorizationTable: `mcp_t${run}_as`,
+    taskTable: `mcp_t${run}_tasks`,
+    counterTable: `mcp_t${run}_counters`,
+  };
 }
 
 /** The DataSource options of `database` with the stores' migration for `tables`. */
@@ -36,7 +40,13 @@ export function testDataSourceOptions(
   database: SqlDatabaseName,
   tables: McpSqlTableNames,
 ): DataSourceOptions {
-  return { ...SQL_DATABASES[database], migrations: [mcpSqlStoresMigration(tables)] };
+  return {
+    ...SQL_DATABASES[database],
+    migrations: [mcpSqlStoresMigration(tables)],
+    // A migrations table of the run's own: with a shared one, a run would skip the migration
+    // another worker recorded and find no tables of its own.
+    migrationsTableName: `${tables.authorizationTable ?? 'mcp'}_migrations`,
+  };
 }
 
 /** An initialised DataSource on `database` with the stores' tables `tables` migrated in. */

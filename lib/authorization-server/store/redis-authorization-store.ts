@@ -1,5 +1,6 @@
 import type { McpLogger } from '../../engine/logger.interface.js';
 import type { RedisClient } from '../../stores/redis/load-ioredis.js';
+import { SharedDeadline } from '../../stores/shared-deadline.js';
 import { StoreFailureLog } from '../../stores/store-failure-log.js';
 import type {
   McpAuthorizationRecord,
@@ -18,8 +19,9 @@ export interface RedisAuthorizationStoreOptions {
   logger?: McpLogger;
   /**
    * How long one store call may go unanswered before it fails as an outage (a frozen Redis that
-   * keeps its connections open), in ms; 0 leaves it to the client's own `commandTimeout`.
-   * Default 3000.
+   * keeps its connections open), in ms (a late call fails within a quarter more: one sweep timer
+   * checks every pending call); 0 leaves it to the client's own `commandTimeout` (ioredis
+   * `commandTimeout`, which the MCP module's own connection has). Default 3000.
    */
   commandTimeoutMs?: number;
 }
@@ -86,17 +88,18 @@ export function redisAuthorizationStore(
     describeClient(redis),
     options.logger ?? console,
   );
+  // One sweep timer for every pending call, not a timer per call (see SharedDeadline).
+  const deadline = timeoutMs > 0 ? new SharedDeadline(timeoutMs) : undefined;
+  const run = <T>(what: string, call: () => Promise<T>): Promise<T> =>
+    failures.run(what, deadline ? () => deadline.within(call()) : call);
   const guarded = (inner: McpAuthorizationStoreAdapter): McpAuthorizationStoreAdapter => ({
-    upsert: (id, payload, expiresIn) =>
-      failures.run('upsert', () => inner.upsert(id, payload, expiresIn), timeoutMs),
-    find: (id) => failures.run('find', () => inner.find(id), timeoutMs),
-    findByUid: (uid) => failures.run('findByUid', () => inner.findByUid(uid), timeoutMs),
-    findByUserCode: (code) =>
-      failures.run('findByUserCode', () => inner.findByUserCode(code), timeoutMs),
-    consume: (id) => failures.run('consume', () => inner.consume(id), timeoutMs),
-    destroy: (id) => failures.run('destroy', () => inner.destroy(id), timeoutMs),
-    revokeByGrantId: (grantId) =>
-      failures.run('revokeByGrantId', () => inner.revokeByGrantId(grantId), timeoutMs),
+    upsert: (id, payload, expiresIn) => run('upsert', () => inner.upsert(id, payload, expiresIn)),
+    find: (id) => run('find', () => inner.find(id)),
+    findByUid: (uid) => run('findByUid', () => inner.findByUid(uid)),
+    findByUserCode: (code) => run('findByUserCode', () => inner.findByUserCode(code)),
+    consume: (id) => run('consume', () => inner.consume(id)),
+    destroy: (id) => run('destroy', () => inner.destroy(id)),
+    revokeByGrantId: (grantId) => run('revokeByGrantId', () => inner.revokeByGrantId(grantId)),
   });
   return (model) => {
     const key = (id: string) => `${prefix}${model}:{${id}}`;

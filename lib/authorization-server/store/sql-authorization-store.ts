@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from '../../stores/sql/sql-table-names.js';
 import { SqlStoreFailures, type SqlStoreLogOptions } from '../../stores/sql/sql-store-failures.js';
+import { SqlLimitCounters, sqlCountersSupported } from '../../stores/sql/sql-limit-counters.js';
 import type {
   McpAuthorizationRecord,
   McpAuthorizationStore,
@@ -11,6 +12,11 @@ import type {
 export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
   /** The records' table (made by `mcpSqlStoresMigration`). Default `'mcp_authorization_records'`. */
   table?: string;
+  /**
+   * The rate-limit windows' table ({@link SqlAuthorizationStore.rateLimitCounters}, made by the
+   * same migration). Default `'mcp_limit_counters'`.
+   */
+  counterTable?: string | undefined;
 }
 
 /** An {@link McpAuthorizationStore} in SQL, with the cleanup of expired rows. */
@@ -20,6 +26,13 @@ export interface SqlAuthorizationStore extends McpAuthorizationStore {
    * it from a job (for example every hour): nothing deletes expired rows otherwise.
    */
   deleteExpired(): Promise<number>;
+  /**
+   * Rate-limit counters in the same database (PostgreSQL, MySQL, MariaDB; absent on others): the
+   * authorization server counts its `rateLimits` budgets in them when the app has no `McpModule`
+   * Redis and no `rateLimitCounters` option, so the budgets hold for the whole service. Delete
+   * their ended windows from the same job: `rateLimitCounters.deleteExpired()`.
+   */
+  readonly rateLimitCounters?: SqlLimitCounters;
 }
 
 /** One row as read back. */
@@ -135,7 +148,11 @@ export function sqlAuthorizationStore(
       revokeByGrantId: (grantId) => failures.run('revoke', () => q.revokeByGrantId(grantId)),
     };
   };
+  const counters = sqlCountersSupported(dataSource)
+    ? new SqlLimitCounters(dataSource, { table: options.counterTable }, failures)
+    : undefined;
   return Object.assign(store, {
+    ...(counters && { rateLimitCounters: counters }),
     async deleteExpired() {
       const result = await failures.run('cleanup', () =>
         dataSource
@@ -148,4 +165,12 @@ export function sqlAuthorizationStore(
       return result.affected ?? 0;
     },
   });
+}
+
+/** The SQL counters `store` brings along when it is a {@link sqlAuthorizationStore}, if any. */
+export function sqlStoreCounters(
+  store: McpAuthorizationStore | undefined,
+): SqlLimitCounters | undefined {
+  const counters = (store as Partial<SqlAuthorizationStore> | undefined)?.rateLimitCounters;
+  return counters instanceof SqlLimitCounters ? counters : undefined;
 }

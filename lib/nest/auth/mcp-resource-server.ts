@@ -102,8 +102,9 @@ export class McpResourceServer {
       throw new Error('auth: verifier must be a function or have verify(token)');
     }
     this.auth = auth;
-    // With the `redis` option a proof used at one instance is refused at every other one.
-    const replays = redis && new RedisReplayCache(redis.connection, 'dpop');
+    // With the `redis` option (else a shared `dpop.replayCache`) a proof used at one instance is
+    // refused at every other one.
+    const replays = redis ? new RedisReplayCache(redis.connection, 'dpop') : auth.dpop?.replayCache;
     this.dpop = new DpopProofVerifier(auth.dpop, replays);
     this.verify = typeof verifier === 'function' ? verifier : (token) => verifier.verify(token);
     for (const kind of ['tools', 'prompts', 'resources'] as const) {

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { McpServerCore } from '../../server/mcp-server-core.js';
 import { McpAuthorizationServer } from '../../authorization-server/mcp-authorization-server.js';
+import { sqlStoreCounters } from '../../authorization-server/store/sql-authorization-store.js';
 import { frameworkClientAddress } from '../http/framework-client-address.js';
 import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
 
@@ -16,7 +17,7 @@ import { mountInFront, nodeServerOf } from '../http/mount-in-front.js';
  * works as usual. Client addresses (rate limits) are resolved by the framework's trust-proxy
  * setting, as on the MCP endpoint.
  * When the app's `McpModule` has Redis, the server's rate limits count there (for the whole
- * service).
+ * service); else, with a `sqlAuthorizationStore`, in its SQL counters.
  */
 @Injectable()
 export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
@@ -52,7 +53,8 @@ export class AuthorizationServerMount implements OnModuleInit, OnModuleDestroy {
       );
     }
     if (!as.sharedRateLimits) {
-      const counters = this.mcpCounters();
+      // The app's Redis first (made for counters), else the SQL store's own counters.
+      const counters = this.mcpCounters() ?? sqlStoreCounters(as.options.store);
       if (counters) as.useRateLimitCounters(counters);
     }
     this.unmount = mountInFront(server, (req, res) => as.handle(req, res));

@@ -5,6 +5,7 @@ import {
   MCP_AUTHORIZATION_SERVER_AUTH,
   type McpAuthOptions,
 } from '../auth/mcp-auth-options.interface.js';
+import { sqlStoreCounters } from '../../authorization-server/store/sql-authorization-store.js';
 import { AuthorizationServerMount } from './authorization-server.mount.js';
 
 /** Options of {@link McpAuthorizationServerModule.forRoot}. */
@@ -50,10 +51,15 @@ export class McpAuthorizationServerModule {
         {
           provide: MCP_AUTHORIZATION_SERVER_AUTH,
           inject: [McpAuthorizationServer],
-          useFactory: (server: McpAuthorizationServer): McpAuthOptions => ({
-            ...server.resourceAuth(),
-            ...options.protect,
-          }),
+          useFactory: (server: McpAuthorizationServer): McpAuthOptions => {
+            // Without Redis, DPoP proof ids are remembered in the SQL store's counters (shared).
+            const replayCache = sqlStoreCounters(options.store);
+            return {
+              ...server.resourceAuth(),
+              ...options.protect,
+              ...(replayCache && { dpop: { replayCache } }),
+            };
+          },
         },
         AuthorizationServerMount,
       ],

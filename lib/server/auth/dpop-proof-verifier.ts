@@ -26,6 +26,12 @@ export interface McpDpopOptions {
    * instance, each until its proof is too old), and this bound does not apply.
    */
   maxRememberedProofs?: number;
+  /**
+   * Where proof ids are remembered when the module has no `redis` option, shared by every
+   * instance (e.g. `SqlLimitCounters`; `McpAuthorizationServerModule` sets it to its
+   * `sqlAuthorizationStore`'s counters). Default this process's memory.
+   */
+  replayCache?: McpReplayCache | undefined;
 }
 
 /** One request's proof to check. */

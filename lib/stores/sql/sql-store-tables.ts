@@ -67,10 +67,30 @@ function taskTable(name: string): TableSpec {
   };
 }
 
+/**
+ * Rate-limit windows: hits counted in the window ending at `window_ends_at` (epoch ms), indexed
+ * for the cleanup.
+ */
+function counterTable(name: string): TableSpec {
+  return {
+    name,
+    columns: [
+      { name: 'counter_key', type: 'varchar', length: 255, primary: true },
+      { name: 'hits', type: 'bigint' },
+      { name: 'window_ends_at', type: 'bigint' },
+    ],
+    indexes: { [`${bareTableName(name)}_window`]: ['window_ends_at'] },
+  };
+}
+
 /** The tables of the SQL stores with `names`. */
 export function sqlStoreTables(names?: McpSqlTableNames): TableSpec[] {
-  const { authorizationTable: records, taskTable: tasks } = sqlTableNames(names);
-  return [authorizationTable(records), taskTable(tasks)];
+  const {
+    authorizationTable: records,
+    taskTable: tasks,
+    counterTable: counters,
+  } = sqlTableNames(names);
+  return [authorizationTable(records), taskTable(tasks), counterTable(counters)];
 }
 
 /** `spec` as TypeORM's `Table` options (the migration). */

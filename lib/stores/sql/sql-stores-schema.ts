@@ -4,7 +4,7 @@ import { entityOptions, sqlStoreTables, tableOptions } from './sql-store-tables.
 import type { McpSqlTableNames } from './sql-table-names.js';
 
 /**
- * The TypeORM entities of the SQL stores' two tables (`authorizationTable`, `taskTable`), for a
+ * The TypeORM entities of the SQL stores' tables (`authorizationTable`, `taskTable`, `counterTable`), for a
  * `DataSource` that creates its schema by `synchronize` or generates migrations from entities.
  * Async because `typeorm` is an optional peer loaded on first use: call it in
  * `TypeOrmModule.forRootAsync`'s factory or before `new DataSource(...)`.

@@ -1,4 +1,7 @@
-/** Table names of the SQL stores (`sqlAuthorizationStore`, `SqlTaskStore`, their migration). */
+/**
+ * Table names of the SQL stores (`sqlAuthorizationStore`, `SqlTaskStore`, `SqlLimitCounters`,
+ * their migration).
+ */
 export interface McpSqlTableNames {
   /**
    * Table of the authorization server's records (clients, grants, codes, tokens, sessions).
@@ -7,12 +10,18 @@ export interface McpSqlTableNames {
   authorizationTable?: string;
   /** Table of task records. Default `'mcp_tasks'`; `schema.table` is accepted. */
   taskTable?: string;
+  /**
+   * Table of the shared rate-limit windows (`SqlLimitCounters`). Default `'mcp_limit_counters'`;
+   * `schema.table` is accepted.
+   */
+  counterTable?: string;
 }
 
 /** The default table names. */
 export const DEFAULT_SQL_TABLE_NAMES: Required<McpSqlTableNames> = {
   authorizationTable: 'mcp_authorization_records',
   taskTable: 'mcp_tasks',
+  counterTable: 'mcp_limit_counters',
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -39,6 +48,7 @@ export function sqlTableNames(options: McpSqlTableNames = {}): Required<McpSqlTa
       options.authorizationTable ?? DEFAULT_SQL_TABLE_NAMES.authorizationTable,
     ),
     taskTable: checkedTableName(options.taskTable ?? DEFAULT_SQL_TABLE_NAMES.taskTable),
+    counterTable: checkedTableName(options.counterTable ?? DEFAULT_SQL_TABLE_NAMES.counterTable),
   };
 }
 

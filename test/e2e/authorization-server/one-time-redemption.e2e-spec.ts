@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sqlAuthorizationStore, type McpRedisOptions } from '../../../lib/index.js';
+import type { McpRedisOptions } from '../../../lib/index.js';
 import type { BootedApp } from '../nest/support/nest-app.js';
 import { startPrivateRedis, startRedisCluster } from '../../support/redis-topology.js';
 import { hasRedisServer } from '../../support/redis-server.js';
-import {
-  dropTestDatabase,
-  openTestDatabase,
-  SQL_DATABASE_NAMES,
-  testTableNames,
-} from '../../support/sql-databases.js';
+import { SQL_DATABASE_NAMES } from '../../support/sql-databases.js';
 import { BrowserUser } from './support/browser-user.js';
 import {
   bootInstance,
@@ -17,7 +12,9 @@ import {
   mcpStatus,
   redeem,
   refresh,
+  sqlRecords,
   type Deployment,
+  type SharedRecords,
 } from './support/shared-store-instances.js';
 import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
 
@@ -40,9 +37,7 @@ type Answer = { status: number; body: Record<string, unknown> };
  * MCP module's `redis`, or the authorization server's `store`), how to stop it, and how many
  * rounds to race on it.
  */
-interface SharedStore {
-  options: Pick<Deployment, 'redis' | 'authorizationServer'>;
-  stop(): Promise<void>;
+interface SharedStore extends SharedRecords {
   rounds: number;
 }
 
@@ -176,16 +171,10 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
   });
 
   for (const database of SQL_DATABASE_NAMES) {
-    twoInstances(`tables of their own on ${database}`, true, async () => {
-      const tables = testTableNames();
-      const dataSource = await openTestDatabase(database, tables);
-      const store = sqlAuthorizationStore(dataSource, { table: tables.authorizationTable });
-      return {
-        options: { authorizationServer: { store } },
-        stop: () => dropTestDatabase(dataSource),
-        rounds: SQL_ROUNDS,
-      };
-    });
+    twoInstances(`tables of their own on ${database}`, true, async () => ({
+      ...(await sqlRecords(database)),
+      rounds: SQL_ROUNDS,
+    }));
   }
 
   describe('one instance on the in-memory store', () => {

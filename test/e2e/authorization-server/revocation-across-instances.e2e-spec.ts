@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BootedApp } from '../nest/support/nest-app.js';
 import { hasRedisServer } from '../../support/redis-server.js';
 import { startPrivateRedis } from '../../support/redis-topology.js';
+import { SQL_DATABASE_NAMES } from '../../support/sql-databases.js';
 import { BrowserUser } from './support/browser-user.js';
 import {
   bootInstance,
@@ -13,19 +14,42 @@ import {
   redeem,
   refresh,
   revoke,
+  sqlRecords,
   type Deployment,
+  type SharedRecords,
 } from './support/shared-store-instances.js';
 import { postForm, register } from './support/raw-oauth.js';
 import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-stand-in.js';
 
+/** The MCP module's private Redis (its own process), the default store of the records. */
+async function onPrivateRedis(): Promise<SharedRecords> {
+  const redis = await startPrivateRedis();
+  return {
+    options: {
+      redis: { url: `redis://127.0.0.1:${redis.port}`, keyPrefix: `mcp-test:${randomUUID()}:` },
+    },
+    stop: () => redis.stop(),
+  };
+}
+
+type Opener = [string, () => Promise<SharedRecords>];
+const STORES: Opener[] = [
+  ...(hasRedisServer ? [['a private Redis', onPrivateRedis] as Opener] : []),
+  ...SQL_DATABASE_NAMES.map((name): Opener => [
+    `a sqlAuthorizationStore on ${name}`,
+    () => sqlRecords(name),
+  ]),
+];
+
 /**
  * Revocation that takes effect (issue 39 row 8) and DPoP replay across instances (row 9): two
- * instances of one deployment share the MCP module's private Redis; a token revoked at one is
- * refused at the other at once, and a DPoP proof used at one is refused at the other.
+ * instances of one deployment share their records (the MCP module's private Redis, or a
+ * `sqlAuthorizationStore` on PostgreSQL or MariaDB, issue 43); a token revoked at one is refused
+ * at the other at once, and a DPoP proof used at one is refused at the other.
  */
-(hasRedisServer ? describe : describe.skip)('Revocation and DPoP replay across instances', () => {
+describe.each(STORES)('Revocation and DPoP replay across instances sharing %s', (_name, open) => {
   let upstream: UpstreamStandIn;
-  let redis: Awaited<ReturnType<typeof startPrivateRedis>> | undefined;
+  let shared: SharedRecords | undefined;
   let d: Deployment;
   let a: BootedApp;
   let b: BootedApp;
@@ -33,19 +57,17 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
 
   beforeAll(async () => {
     upstream = await startUpstreamStandIn('github');
-    redis = await startPrivateRedis();
-    const created = await deployment(upstream, {
-      redis: { url: `redis://127.0.0.1:${redis.port}`, keyPrefix: `mcp-test:${randomUUID()}:` },
-    });
+    shared = await open();
+    const created = await deployment(upstream, shared.options);
     d = created;
     a = await bootInstance(d, created.firstPort);
     b = await bootInstance(d);
-  });
+  }, 60_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
     await upstream?.close();
-    await redis?.stop();
+    await shared?.stop();
   });
 
   /** Tokens from instance A, checked to work at B first. */

@@ -57,6 +57,7 @@ describe.each(SQL_DATABASE_NAMES)('SQL stores on %s while the database is down',
     demo = await bootDemo('github', {
       store: sqlAuthorizationStore(dataSource, {
         table: tables.authorizationTable,
+        counterTable: tables.counterTable,
         logger: asLog,
       }),
     });

@@ -41,7 +41,10 @@ async function onSql(database: (typeof SQL_DATABASE_NAMES)[number]): Promise<Dur
   const tables = testTableNames();
   const dataSource: DataSource = await openTestDatabase(database, tables);
   return {
-    store: sqlAuthorizationStore(dataSource, { table: tables.authorizationTable }),
+    store: sqlAuthorizationStore(dataSource, {
+      table: tables.authorizationTable,
+      counterTable: tables.counterTable,
+    }),
     refreshTokens: async () => {
       const rows = (await dataSource.query(
         `SELECT COUNT(*) AS n FROM ${tables.authorizationTable} WHERE model = 'RefreshToken'`,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import {
+  sqlAuthorizationStore,
   McpAuthorizationServerModule,
   McpModule,
   type McpAuthorizationServerModuleOptions,
@@ -10,6 +11,12 @@ import { NotesTools } from '../../../../sample/05-auth/src/notes.tools.js';
 import { bootApp, type BootedApp } from '../../nest/support/nest-app.js';
 import { freePort } from '../../support/free-port.js';
 import { initializeRequest } from '../../support/raw-http.js';
+import {
+  dropTestDatabase,
+  openTestDatabase,
+  testTableNames,
+  type SqlDatabaseName,
+} from '../../../support/sql-databases.js';
 import { BrowserUser } from './browser-user.js';
 import { presetFor } from './boot-demo.js';
 import { authorizationUrl, pkce, postForm, RAW_REDIRECT } from './raw-oauth.js';
@@ -30,6 +37,26 @@ export interface Deployment {
   readonly redis?: McpRedisOptions;
   /** More options of the authorization server. */
   readonly authorizationServer?: Partial<McpAuthorizationServerModuleOptions>;
+}
+
+/** What the instances of a deployment share their records on: its deployment options, its end. */
+export interface SharedRecords {
+  readonly options: Pick<Deployment, 'redis' | 'authorizationServer'>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A `sqlAuthorizationStore` on tables of their own in `database` as the authorization server's
+ * `store` (no Redis: its rate limits and DPoP proof ids count in the store's SQL counters).
+ */
+export async function sqlRecords(database: SqlDatabaseName): Promise<SharedRecords> {
+  const tables = testTableNames();
+  const dataSource = await openTestDatabase(database, tables);
+  const store = sqlAuthorizationStore(dataSource, {
+    table: tables.authorizationTable,
+    counterTable: tables.counterTable,
+  });
+  return { options: { authorizationServer: { store } }, stop: () => dropTestDatabase(dataSource) };
 }
 
 /** A deployment's shared parts: the issuer is the first instance's origin (its port chosen here). */

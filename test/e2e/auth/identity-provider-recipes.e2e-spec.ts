@@ -1,0 +1,229 @@
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { JwtAccessTokenVerifier, McpModule, type McpAuthOptions } from '../../../lib/index.js';
+import { NotesTools } from '../../../sample/05-auth/src/notes.tools.js';
+import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
+import { freePort } from '../support/free-port.js';
+import {
+  startJwtIssuerStandIn,
+  type IssuerShape,
+  type JwtIssuerStandIn,
+} from './support/jwt-issuer-stand-in.js';
+
+const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+/** The Entra app registration's client id (a v2 token's `aud`). */
+const ENTRA_APP = '6e74172b-be56-4843-9ff4-e66a39bb12e3';
+
+/** One recipe of docs/guide/identity-providers.md with its provider's token shape. */
+interface Recipe {
+  shape: IssuerShape;
+  /** The `auth` option as the guide writes it, for the stand-in's issuer and the MCP URL. */
+  auth(issuer: string, resource: string): McpAuthOptions;
+  /** The audience the provider puts in a token for the MCP server. */
+  audience(resource: string): string;
+  /** The scope the endpoint requires, as the provider writes it in the token. */
+  scope: string;
+  /** The metadata path the keys were found through. */
+  discoveredAt(issuer: string): string;
+}
+
+/** The guide's shared shape: the issuer as authorization server, a JWT verifier for it. */
+const jwtAuth =
+  (scope: string, audience?: (resource: string) => string | string[]) =>
+  (issuer: string, resource: string): McpAuthOptions => ({
+    resource,
+    authorizationServers: [issuer],
+    requiredScopes: [scope],
+    verifier: new JwtAccessTokenVerifier({ issuer, audience: audience?.(resource) ?? resource }),
+  });
+const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, '');
+
+const RECIPES: [string, Recipe][] = [
+  [
+    'Auth0 (issuer with a trailing slash, aud array with userinfo, scope string + permissions)',
+    {
+      shape: {
+        issuerPath: '/',
+        jwksPath: '/.well-known/jwks.json',
+        typ: 'JWT',
+        claims: (aud, origin) => ({
+          sub: 'auth0|6523f1c2a9e0d8b7c4a1e2f3',
+          aud: [aud, `${origin}/userinfo`],
+          azp: 'mcp-client-id',
+          scope: 'openid profile notes:read',
+          permissions: ['notes:read'],
+        }),
+      },
+      auth: jwtAuth('notes:read'),
+      audience: (resource) => resource,
+      scope: 'notes:read',
+      discoveredAt: () => '/.well-known/openid-configuration',
+    },
+  ],
+  [
+    'Okta (custom authorization server, RFC 8414 metadata, scp array, cid)',
+    {
+      shape: {
+        issuerPath: '/oauth2/default',
+        jwksPath: '/oauth2/default/v1/keys',
+        rfc8414: true,
+        claims: (aud) => ({
+          ver: 1,
+          jti: 'AT.nXhFt4Lq0n9aA7x2ZqG3',
+          sub: 'ada@example.com',
+          aud,
+          cid: '0oa8f5j3ecb5w3dF35d7',
+          uid: '00u1e3d6b8QvLfS0B5d7',
+          scp: ['notes:read', 'openid'],
+        }),
+      },
+      auth: jwtAuth('notes:read'),
+      audience: (resource) => resource,
+      scope: 'notes:read',
+      discoveredAt: (issuer) => `/.well-known/oauth-authorization-server${pathOf(issuer)}`,
+    },
+  ],
+  [
+    'Entra ID v2 tokens (issuer <tenant>/v2.0, aud the client id, scp string)',
+    {
+      shape: {
+        issuerPath: `/${TENANT}/v2.0`,
+        jwksPath: `/${TENANT}/discovery/v2.0/keys`,
+        typ: 'JWT',
+        claims: (aud) => ({
+          ver: '2.0',
+          aud,
+          tid: TENANT,
+          oid: '4b1f0c2e-9d3a-4e6b-8f7c-1a2b3c4d5e6f',
+          sub: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
+          azp: '04b07795-8ddb-461a-bbee-02f9e1bf7b46',
+          scp: 'notes.read notes.write',
+        }),
+      },
+      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP]),
+      audience: () => ENTRA_APP,
+      scope: 'notes.read',
+      discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
+    },
+  ],
+  [
+    'Entra ID v1 tokens (issuer sts-style <tenant>/, aud the Application ID URI)',
+    {
+      shape: {
+        issuerPath: `/${TENANT}/`,
+        jwksPath: `/${TENANT}/discovery/keys`,
+        typ: 'JWT',
+        claims: (aud) => ({
+          ver: '1.0',
+          aud,
+          tid: TENANT,
+          oid: '4b1f0c2e-9d3a-4e6b-8f7c-1a2b3c4d5e6f',
+          sub: 'l3_roISQU222bULS9yi2k0XpqpOiMz5H3ZACo1GeXA',
+          appid: '04b07795-8ddb-461a-bbee-02f9e1bf7b46',
+          scp: 'notes.read',
+        }),
+      },
+      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP]),
+      audience: () => `api://${ENTRA_APP}`,
+      scope: 'notes.read',
+      discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
+    },
+  ],
+  [
+    'Clerk/WorkOS-style issuer (issuer at the origin, JWKS at /.well-known/jwks.json)',
+    {
+      shape: {
+        issuerPath: '',
+        jwksPath: '/.well-known/jwks.json',
+        rfc8414: true,
+        typ: 'JWT',
+        claims: (aud) => ({
+          sub: 'user_2NNEqL2nrIRdJ194ndJqAHwEfxC',
+          aud,
+          sid: 'sess_2NNEqPuJ0ZtQgI4gS6o8yzmMdmW',
+          client_id: 'client_01HXYZ',
+          scope: 'notes:read',
+        }),
+      },
+      auth: jwtAuth('notes:read'),
+      audience: (resource) => resource,
+      scope: 'notes:read',
+      discoveredAt: () => '/.well-known/oauth-authorization-server',
+    },
+  ],
+];
+
+/**
+ * The resource-server recipes of docs/guide/identity-providers.md (the IdP as the authorization
+ * server), each as the guide writes it, against a local stand-in with that provider's issuer
+ * layout, key location and token shape: the protected-resource metadata names the issuer, the
+ * verifier finds the keys through the provider's metadata, the official SDK client calls a tool
+ * with the provider's token (its scope claim in the provider's form), and a token of the same
+ * issuer for another audience is refused with 401.
+ */
+describe.each(RECIPES)('Identity-provider recipe: %s', (_name, recipe) => {
+  let idp: JwtIssuerStandIn;
+  let app: BootedApp;
+  let resource: string;
+
+  beforeAll(async () => {
+    idp = await startJwtIssuerStandIn(recipe.shape);
+    const port = await freePort();
+    resource = `http://127.0.0.1:${port}/mcp`;
+    app = await bootApp({
+      port,
+      imports: [
+        McpModule.forRoot({
+          name: 'notes',
+          version: '1.0.0',
+          auth: recipe.auth(idp.issuer, resource),
+        }),
+      ],
+      providers: [NotesTools],
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+  });
+
+  it("names the issuer, and the SDK client calls a tool with the provider's token", async () => {
+    const metadata = (await (
+      await fetch(new URL('/.well-known/oauth-protected-resource/mcp', app.origin))
+    ).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ resource, authorization_servers: [idp.issuer] });
+
+    const accessToken = await idp.token(recipe.audience(resource));
+    const client = new Client({ name: 'sdk', version: '1' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(resource), {
+        requestInit: { headers: { authorization: `Bearer ${accessToken}` } },
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      const who = result.structuredContent as { subject: string; scopes: string[] };
+      expect(who.scopes).toContain(recipe.scope);
+      expect(who.subject).toEqual(expect.any(String));
+    } finally {
+      await client.close();
+    }
+    expect(idp.metadataRequests).toContain(recipe.discoveredAt(idp.issuer));
+  });
+
+  it('refuses a token of the same issuer for another audience (401)', async () => {
+    const accessToken = await idp.token('https://graph.example.com/');
+    const response = await fetch(resource, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('not for this resource');
+  });
+});
