@@ -1,9 +1,19 @@
 /**
- * The scopes a token grants: its `scope` claim split on spaces (RFC 8693 §4.2, RFC 9068), or an
- * `scp` array or string (Azure AD, Okta).
+ * The scopes a token grants: by default its `scope` claim split on spaces (RFC 8693 §4.2,
+ * RFC 9068), or else an `scp` array or string (Entra ID, Okta). With `scopeClaims`, the union of
+ * the listed claims, each an array or a space-separated string (for example `['scp', 'roles']`
+ * for Entra ID, whose app-only tokens carry `roles` and no `scp`).
  */
-export function grantedScopes(claims: Readonly<Record<string, unknown>>): string[] {
-  const raw = claims.scope ?? claims.scp;
+export function grantedScopes(
+  claims: Readonly<Record<string, unknown>>,
+  scopeClaims?: readonly string[],
+): string[] {
+  if (scopeClaims === undefined) return scopeList(claims.scope ?? claims.scp);
+  return unionOf(...scopeClaims.map((name) => scopeList(claims[name])));
+}
+
+/** A scope claim's value as a list: an array of strings, or a space-separated string. */
+function scopeList(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(' ') : [];
   return list.filter((s): s is string => typeof s === 'string' && s.length > 0);
 }

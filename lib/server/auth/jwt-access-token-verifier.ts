@@ -33,6 +33,12 @@ export interface JwtAccessTokenVerifierOptions {
   jwksCooldownMs?: number;
   /** `fetch` for metadata discovery. Default: the global one. */
   fetch?: typeof fetch;
+  /**
+   * The claims the granted scopes are read from, their union (each an array or a space-separated
+   * string). Default: `scope`, or `scp` when there is none. Entra ID: `['scp', 'roles']`, since
+   * its app-only tokens carry application roles in `roles` and no `scp`.
+   */
+  scopeClaims?: readonly string[];
 }
 
 const DEFAULT_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
@@ -100,7 +106,7 @@ export class JwtAccessTokenVerifier implements McpAccessTokenVerifier {
       }
       throw refusal(error);
     }
-    return authInfoFromClaims(token, payload);
+    return authInfoFromClaims(token, payload, this.options.scopeClaims);
   }
 
   private keySet(jose: Jose): Promise<KeySet> {

@@ -30,12 +30,20 @@ interface Recipe {
 
 /** The guide's shared shape: the issuer as authorization server, a JWT verifier for it. */
 const jwtAuth =
-  (scope: string, audience?: (resource: string) => string | string[]) =>
+  (
+    scope: string,
+    audience?: (resource: string) => string | string[],
+    scopeClaims?: readonly string[],
+  ) =>
   (issuer: string, resource: string): McpAuthOptions => ({
     resource,
     authorizationServers: [issuer],
     requiredScopes: [scope],
-    verifier: new JwtAccessTokenVerifier({ issuer, audience: audience?.(resource) ?? resource }),
+    verifier: new JwtAccessTokenVerifier({
+      issuer,
+      audience: audience?.(resource) ?? resource,
+      ...(scopeClaims !== undefined && { scopeClaims }),
+    }),
   });
 const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, '');
 
@@ -102,6 +110,30 @@ const RECIPES: [string, Recipe][] = [
         }),
       },
       auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP]),
+      audience: () => ENTRA_APP,
+      scope: 'notes.read',
+      discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
+    },
+  ],
+  [
+    'Entra ID app-only tokens (client credentials: roles, no scp; the guide reads scp and roles)',
+    {
+      shape: {
+        issuerPath: `/${TENANT}/v2.0`,
+        jwksPath: `/${TENANT}/discovery/v2.0/keys`,
+        typ: 'JWT',
+        claims: (aud) => ({
+          ver: '2.0',
+          aud,
+          tid: TENANT,
+          oid: '9c2d4e6f-1a3b-4c5d-8e7f-0a1b2c3d4e5f',
+          sub: '9c2d4e6f-1a3b-4c5d-8e7f-0a1b2c3d4e5f',
+          azp: 'c0ffee00-1234-4abc-9def-0123456789ab',
+          azpacr: '1',
+          roles: ['notes.read'],
+        }),
+      },
+      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP], ['scp', 'roles']),
       audience: () => ENTRA_APP,
       scope: 'notes.read',
       discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,

@@ -13,6 +13,13 @@ describe('granted scopes', () => {
     expect(grantedScopes({})).toEqual([]);
   });
 
+  it('reads the union of the named scope claims (Entra ID: scp and roles)', () => {
+    const claims = { scope: 'x', scp: 'a b', roles: ['c', 'a'] };
+    expect(grantedScopes(claims, ['scp', 'roles'])).toEqual(['a', 'b', 'c']);
+    expect(grantedScopes({ roles: ['c'] }, ['scp', 'roles'])).toEqual(['c']);
+    expect(grantedScopes({ roles: ['c'] })).toEqual([]);
+  });
+
   it('names the missing scopes in the required order', () => {
     expect(missingScopes(['a'], ['c', 'a', 'b'])).toEqual(['c', 'b']);
     expect(missingScopes(['a', 'b'], ['a'])).toEqual([]);
