@@ -4,7 +4,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { connectClient, type TestClient } from '../support/client.js';
 import { waitFor } from '../support/wait.js';
@@ -15,13 +14,13 @@ import {
   type DynamicService,
 } from './support/dynamic-service.js';
 import { startTestGateway } from './support/test-gateway.js';
+import { runSdk2Driver, sdk2Node } from '../sdk2/support/sdk2-driver.js';
 
 const run = promisify(execFile);
 const NATS = 'nats://127.0.0.1:4222';
 const AMQP = 'amqp://guest:guest@127.0.0.1:5672';
 const SUBJECT = `mcp.e2e-${process.pid}-${Date.now()}.dynamic`;
 const QUEUE = `mcp.e2e-${process.pid}-${Date.now()}.rabbit`;
-const DRIVER = fileURLToPath(new URL('../sdk2/sdk2-driver.mjs', import.meta.url));
 const INSPECTOR = join(ROOT, '.tools/inspector/node_modules/.bin/inspector');
 
 const textOf = (result: object) =>
@@ -29,8 +28,7 @@ const textOf = (result: object) =>
 
 /** Installs the private Node 22, the SDK v2 client and the Inspector into .tools/ when missing. */
 async function node22Tools(): Promise<string> {
-  const { stdout } = await run('bash', ['scripts/sdk2-tools.sh'], { cwd: ROOT, timeout: 300_000 });
-  const node22 = stdout.trim().split('\n').at(-1)!;
+  const node22 = await sdk2Node();
   await run(
     'bash',
     [
@@ -59,11 +57,7 @@ describe('clients nobody here wrote → gateway → NATS → service', () => {
   let catalog: string;
 
   async function drive(config: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { stdout } = await run(node22, [DRIVER, JSON.stringify(config)], {
-      cwd: ROOT,
-      timeout: 60_000,
-    });
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    return runSdk2Driver(node22, config);
   }
 
   async function inspect(...args: string[]): Promise<Record<string, unknown>> {

@@ -5,18 +5,13 @@ import {
   LoggingMessageNotificationSchema,
   type LoggingMessageNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { connectClient, type TestClient } from '../support/client.js';
-import { ROOT } from '../stdio/support/sample.js';
 import { startForwardingService, type ForwardingService } from './support/forwarding-service.js';
 import { startTestGateway } from './support/test-gateway.js';
+import { runSdk2Driver, sdk2Node } from '../sdk2/support/sdk2-driver.js';
 
-const run = promisify(execFile);
 const NATS = 'nats://127.0.0.1:4222';
 const SUBJECT = `mcp.e2e-${process.pid}-${Date.now()}.forwarding`;
-const DRIVER = fileURLToPath(new URL('../sdk2/sdk2-driver.mjs', import.meta.url));
 
 const textOf = (result: object) =>
   (result as { content: Array<{ text?: string }> }).content.map((c) => c.text ?? '').join('');
@@ -38,11 +33,7 @@ describe('outside client → gateway → NATS / HTTP → service: logs, roots, i
   let node22: string;
 
   async function drive(config: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { stdout } = await run(node22, [DRIVER, JSON.stringify(config)], {
-      cwd: ROOT,
-      timeout: 60_000,
-    });
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    return runSdk2Driver(node22, config);
   }
 
   /** An SDK v1 client collecting the log messages it gets, answering roots/list. */
@@ -61,11 +52,7 @@ describe('outside client → gateway → NATS / HTTP → service: logs, roots, i
   }
 
   beforeAll(async () => {
-    const { stdout } = await run('bash', ['scripts/sdk2-tools.sh'], {
-      cwd: ROOT,
-      timeout: 300_000,
-    });
-    node22 = stdout.trim().split('\n').at(-1)!;
+    node22 = await sdk2Node();
     service = await startForwardingService({ nats: { servers: NATS, subject: SUBJECT } });
     ({ app: gateway, url } = await startTestGateway(
       {

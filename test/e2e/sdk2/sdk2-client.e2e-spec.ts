@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runSdk2Driver, sdk2Node, SDK2_DRIVER } from './support/sdk2-driver.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer } from '../../../lib/index.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
@@ -9,9 +7,8 @@ import { connectClient } from '../support/client.js';
 import { driveUntil } from '../support/node-driver.js';
 import { builtSample, ROOT } from '../stdio/support/sample.js';
 
-const run = promisify(execFile);
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
-const DRIVER = fileURLToPath(new URL('./sdk2-driver.mjs', import.meta.url));
+const DRIVER = SDK2_DRIVER;
 
 /** What the driver printed (see sdk2-driver.mjs). */
 interface DriverReport {
@@ -45,11 +42,7 @@ let node22 = '';
 
 /** Runs the SDK v2 client driver with the private Node 22 (the SDK needs Node >= 22). */
 async function drive(config: Record<string, unknown>): Promise<DriverReport> {
-  const { stdout } = await run(node22, [DRIVER, JSON.stringify(config)], {
-    cwd: ROOT,
-    timeout: 60_000,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as DriverReport;
+  return runSdk2Driver<DriverReport>(node22, config);
 }
 
 /** Driver config launching the built demo over stdio with `versionNegotiation` `mode`. */
@@ -95,11 +88,7 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
 
   beforeAll(async () => {
     // Installs Node 22 and the SDK v2 client into .tools/ when missing (prints the node path).
-    const { stdout } = await run('bash', ['scripts/sdk2-tools.sh'], {
-      cwd: ROOT,
-      timeout: 300_000,
-    });
-    node22 = stdout.trim().split('\n').at(-1)!;
+    node22 = await sdk2Node();
     const cache = { lists: { ttlMs: 30_000, cacheScope: 'public' as const } };
     server = await startApp({ cache });
     fastServer = await startApp({ cache, fastPath: true });
