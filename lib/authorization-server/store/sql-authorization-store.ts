@@ -7,6 +7,7 @@ import type {
   McpAuthorizationStore,
   McpAuthorizationStoreAdapter,
 } from './authorization-store.interface.js';
+import { deleteEndedRows } from '../../stores/sql/delete-ended-rows.js';
 
 /** Options of {@link sqlAuthorizationStore}. */
 export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
@@ -154,15 +155,12 @@ export function sqlAuthorizationStore(
   return Object.assign(store, {
     ...(counters && { rateLimitCounters: counters }),
     async deleteExpired() {
-      const result = await failures.run('cleanup', () =>
-        dataSource
-          .createQueryBuilder()
-          .delete()
-          .from(table)
-          .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
-          .execute(),
+      return deleteEndedRows(
+        dataSource,
+        table,
+        failures,
+        'expires_at IS NOT NULL AND expires_at <= :now',
       );
-      return result.affected ?? 0;
     },
   });
 }

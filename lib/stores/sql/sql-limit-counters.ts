@@ -4,6 +4,7 @@ import type { WindowCounters, WindowHit } from '../limit-counters.interface.js';
 import type { McpReplayCache } from '../replay-cache.interface.js';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from './sql-table-names.js';
 import { SqlStoreFailures, type SqlStoreLogOptions } from './sql-store-failures.js';
+import { deleteEndedRows } from './delete-ended-rows.js';
 
 /** Options of {@link SqlLimitCounters}. */
 export interface SqlLimitCountersOptions extends SqlStoreLogOptions {
@@ -81,15 +82,7 @@ export class SqlLimitCounters implements WindowCounters, McpReplayCache {
 
   /** Deletes the windows that have ended; resolves how many. */
   async deleteExpired(): Promise<number> {
-    const result = await this.failures.run('cleanup', () =>
-      this.dataSource
-        .createQueryBuilder()
-        .delete()
-        .from(this.table)
-        .where('window_ends_at <= :now', { now: Date.now() })
-        .execute(),
-    );
-    return result.affected ?? 0;
+    return deleteEndedRows(this.dataSource, this.table, this.failures, 'window_ends_at <= :now');
   }
 
   private async upsertPostgres(key: string, now: number, endsAt: number): Promise<WindowRow> {

@@ -10,6 +10,7 @@ import {
 } from '../task-store.interface.js';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from './sql-table-names.js';
 import { SqlStoreFailures, type SqlStoreLogOptions } from './sql-store-failures.js';
+import { deleteEndedRows } from './delete-ended-rows.js';
 
 /** Options of {@link SqlTaskStore}. */
 export interface SqlTaskStoreOptions extends SqlStoreLogOptions {
@@ -147,15 +148,12 @@ export class SqlTaskStore implements TaskStore {
    * from a job: nothing deletes expired rows otherwise.
    */
   async deleteExpired(): Promise<number> {
-    const result = await this.failures.run('cleanup', () =>
-      this.dataSource
-        .createQueryBuilder()
-        .delete()
-        .from(this.table)
-        .where('expires_at IS NOT NULL AND expires_at <= :now', { now: Date.now() })
-        .execute(),
+    return deleteEndedRows(
+      this.dataSource,
+      this.table,
+      this.failures,
+      'expires_at IS NOT NULL AND expires_at <= :now',
     );
-    return result.affected ?? 0;
   }
 
   /** The records matching `where` that have not expired. */
