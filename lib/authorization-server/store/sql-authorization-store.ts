@@ -23,15 +23,16 @@ export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
 /** An {@link McpAuthorizationStore} in SQL, with the cleanup of expired rows. */
 export interface SqlAuthorizationStore extends McpAuthorizationStore {
   /**
-   * Deletes the rows whose time is past (they already read as absent); resolves how many. Run
-   * it from a job (for example every hour): nothing deletes expired rows otherwise.
+   * The store's one cleanup: deletes the records whose time is past (they already read as
+   * absent) and the ended windows of {@link rateLimitCounters}; resolves how many rows in all.
+   * Run it from a job (for example every hour): nothing deletes them otherwise.
    */
   deleteExpired(): Promise<number>;
   /**
    * Rate-limit counters in the same database (PostgreSQL, MySQL, MariaDB; absent on others): the
    * authorization server counts its `rateLimits` budgets in them when the app has no `McpModule`
-   * Redis and no `rateLimitCounters` option, so the budgets hold for the whole service. Delete
-   * their ended windows from the same job: `rateLimitCounters.deleteExpired()`.
+   * Redis and no `rateLimitCounters` option, so the budgets hold for the whole service. Their
+   * ended windows are deleted by {@link deleteExpired}.
    */
   readonly rateLimitCounters?: SqlLimitCounters;
 }
@@ -50,7 +51,7 @@ interface RecordRow {
  * `UPDATE ... SET consumed = :now WHERE ... AND consumed IS NULL` and wins only when it changed a
  * row, so of concurrent redemptions on any number of instances exactly one wins. Rows past
  * `expires_at` are never read nor consumed; {@link SqlAuthorizationStore.deleteExpired} removes
- * them. The `DataSource` is the app's: not initialised nor closed here. While the database
+ * them and the ended rate-limit windows. The `DataSource` is the app's: not initialised nor closed here. While the database
  * cannot be reached every method rejects with a `StoreUnavailableError` (the authorization server
  * answers 503 `temporarily_unavailable`); the driver's text is logged once per outage.
  */
@@ -155,12 +156,13 @@ export function sqlAuthorizationStore(
   return Object.assign(store, {
     ...(counters && { rateLimitCounters: counters }),
     async deleteExpired() {
-      return deleteEndedRows(
+      const records = await deleteEndedRows(
         dataSource,
         table,
         failures,
         'expires_at IS NOT NULL AND expires_at <= :now',
       );
+      return records + (counters ? await counters.deleteExpired() : 0);
     },
   });
 }

@@ -36,7 +36,9 @@ export function sqlCountersSupported(dataSource: DataSource): boolean {
  * UPDATE` then a read of the row in one transaction on MySQL/MariaDB, the row locked by the
  * upsert until it commits), so concurrent hits on any number of instances are each counted once.
  * Also an {@link McpReplayCache} (a claim is the first hit of a window as long as the id is
- * remembered). Ended windows stay until {@link deleteExpired} removes them (run it from a job).
+ * remembered). Ended windows stay until {@link deleteExpired} removes them (a
+ * `sqlAuthorizationStore`'s own `deleteExpired` calls it for the counters it brings along; run
+ * it from a job for counters used on their own).
  * @throws StoreUnavailableError from every method while the database cannot be reached.
  * @throws RangeError from the constructor on another database type.
  */

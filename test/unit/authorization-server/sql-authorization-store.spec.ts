@@ -21,7 +21,10 @@ describe.each(SQL_DATABASE_NAMES)('sqlAuthorizationStore on %s', (database) => {
   });
 
   it('deletes the expired rows on cleanup, and only those', async () => {
-    const store = sqlAuthorizationStore(dataSource, { table: tables.authorizationTable });
+    const store = sqlAuthorizationStore(dataSource, {
+      table: tables.authorizationTable,
+      counterTable: tables.counterTable,
+    });
     await store('AccessToken').upsert('gone', { grantId: 'g9' }, 0.001);
     await store('AccessToken').upsert('kept', { grantId: 'g9' }, 60);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -31,6 +34,21 @@ describe.each(SQL_DATABASE_NAMES)('sqlAuthorizationStore on %s', (database) => {
     )) as [{ n: string | number }];
     expect(Number(n)).toBe(0);
     expect(await store('AccessToken').find('kept')).toEqual({ grantId: 'g9' });
+  });
+
+  it('deletes the ended rate-limit windows in the same cleanup, and only those', async () => {
+    const store = sqlAuthorizationStore(dataSource, {
+      table: tables.authorizationTable,
+      counterTable: tables.counterTable,
+    });
+    await store.rateLimitCounters!.hit('ended', 1);
+    await store.rateLimitCounters!.hit('live', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const rows = (await dataSource.query(
+      `SELECT counter_key FROM ${tables.counterTable} ORDER BY counter_key`,
+    )) as { counter_key: string }[];
+    expect(rows.map((row) => row.counter_key)).toEqual(['live']);
   });
 
   it('refuses a table name that is not an identifier', () => {
