@@ -26,14 +26,22 @@ interface Recipe {
   scope: string;
   /** The metadata path the keys were found through. */
   discoveredAt(issuer: string): string;
+  /**
+   * Tokens of the same issuer the endpoint must refuse (401) beside one for another audience,
+   * by what they are.
+   */
+  alsoRefused?: Record<string, (idp: JwtIssuerStandIn, resource: string) => Promise<string>>;
 }
 
 /** The guide's shared shape: the issuer as authorization server, a JWT verifier for it. */
 const jwtAuth =
   (
     scope: string,
-    audience?: (resource: string) => string | string[],
-    scopeClaims?: readonly string[],
+    options: {
+      audience?: (resource: string) => string | string[];
+      scopeClaims?: readonly string[];
+      typ?: string;
+    } = {},
   ) =>
   (issuer: string, resource: string): McpAuthOptions => ({
     resource,
@@ -41,8 +49,9 @@ const jwtAuth =
     requiredScopes: [scope],
     verifier: new JwtAccessTokenVerifier({
       issuer,
-      audience: audience?.(resource) ?? resource,
-      ...(scopeClaims !== undefined && { scopeClaims }),
+      audience: options.audience?.(resource) ?? resource,
+      ...(options.scopeClaims !== undefined && { scopeClaims: options.scopeClaims }),
+      ...(options.typ !== undefined && { typ: options.typ }),
     }),
   });
 const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, '');
@@ -109,7 +118,7 @@ const RECIPES: [string, Recipe][] = [
           scp: 'notes.read notes.write',
         }),
       },
-      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP]),
+      auth: jwtAuth('notes.read', { audience: () => [`api://${ENTRA_APP}`, ENTRA_APP] }),
       audience: () => ENTRA_APP,
       scope: 'notes.read',
       discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
@@ -133,7 +142,10 @@ const RECIPES: [string, Recipe][] = [
           roles: ['notes.read'],
         }),
       },
-      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP], ['scp', 'roles']),
+      auth: jwtAuth('notes.read', {
+        audience: () => [`api://${ENTRA_APP}`, ENTRA_APP],
+        scopeClaims: ['scp', 'roles'],
+      }),
       audience: () => ENTRA_APP,
       scope: 'notes.read',
       discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
@@ -156,32 +168,73 @@ const RECIPES: [string, Recipe][] = [
           scp: 'notes.read',
         }),
       },
-      auth: jwtAuth('notes.read', () => [`api://${ENTRA_APP}`, ENTRA_APP]),
+      auth: jwtAuth('notes.read', { audience: () => [`api://${ENTRA_APP}`, ENTRA_APP] }),
       audience: () => `api://${ENTRA_APP}`,
       scope: 'notes.read',
       discoveredAt: (issuer) => `${pathOf(issuer)}/.well-known/openid-configuration`,
     },
   ],
   [
-    'Clerk/WorkOS-style issuer (issuer at the origin, JWKS at /.well-known/jwks.json)',
+    'Clerk (Frontend API URL as issuer, RFC 9068 at+jwt OAuth tokens, scp, a session token refused)',
     {
       shape: {
         issuerPath: '',
         jwksPath: '/.well-known/jwks.json',
         rfc8414: true,
-        typ: 'JWT',
+        typ: 'at+jwt',
         claims: (aud) => ({
           sub: 'user_2NNEqL2nrIRdJ194ndJqAHwEfxC',
           aud,
-          sid: 'sess_2NNEqPuJ0ZtQgI4gS6o8yzmMdmW',
-          client_id: 'client_01HXYZ',
-          scope: 'notes:read',
+          client_id: 'client_2xhFjEI5X2qWRvtV13BzSj8H6Dk',
+          jti: 'oat_0ef5a7a33d87ed87ee7954c845d80450',
+          scp: ['profile', 'email', 'notes:read'],
+        }),
+      },
+      auth: jwtAuth('notes:read', { typ: 'at+jwt' }),
+      audience: (resource) => resource,
+      scope: 'notes:read',
+      discoveredAt: () => '/.well-known/oauth-authorization-server',
+      alsoRefused: {
+        // Same issuer and keys, header typ JWT, no aud: what a signed-in browser holds.
+        'a Clerk session token': (idp, resource) =>
+          idp.sign(
+            {
+              sub: 'user_2NNEqL2nrIRdJ194ndJqAHwEfxC',
+              azp: new URL(resource).origin,
+              sid: 'sess_2NNEqPuJ0ZtQgI4gS6o8yzmMdmW',
+              v: 2,
+            },
+            'JWT',
+          ),
+      },
+    },
+  ],
+  [
+    'WorkOS AuthKit (AuthKit domain as issuer, /oauth2/jwks, no typ, scope string, org_id)',
+    {
+      shape: {
+        issuerPath: '',
+        jwksPath: '/oauth2/jwks',
+        rfc8414: true,
+        claims: (aud) => ({
+          sub: 'user_01JQ0E27VT3MH79RY0FVA4QBP9',
+          aud,
+          client_id: 'client_01JP8BD0CZ401TDF9X54NT5ZEK',
+          org_id: 'org_01HRDMC6CM357W30QMHMQ96Q0S',
+          sid: 'app_consent_01JQ0E27WE4K1RCMH7Q094M1GJ',
+          jti: '01JQ0E27ZXE4XNHVP870S6PWYN',
+          scope: 'openid profile email offline_access notes:read',
         }),
       },
       auth: jwtAuth('notes:read'),
       audience: (resource) => resource,
       scope: 'notes:read',
       discoveredAt: () => '/.well-known/oauth-authorization-server',
+      alsoRefused: {
+        // What AuthKit issues when the MCP URL is not set as the resource indicator.
+        'a token for the environment client id': (idp) =>
+          idp.token('client_01JP8BD0CZ401TDF9X54NT5ZEK'),
+      },
     },
   ],
 ];
@@ -244,9 +297,8 @@ describe.each(RECIPES)('Identity-provider recipe: %s', (_name, recipe) => {
     expect(idp.metadataRequests).toContain(recipe.discoveredAt(idp.issuer));
   });
 
-  it('refuses a token of the same issuer for another audience (401)', async () => {
-    const accessToken = await idp.token('https://graph.example.com/');
-    const response = await fetch(resource, {
+  const ping = (accessToken: string) =>
+    fetch(resource, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${accessToken}`,
@@ -255,7 +307,18 @@ describe.each(RECIPES)('Identity-provider recipe: %s', (_name, recipe) => {
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
+
+  it('refuses a token of the same issuer for another audience (401)', async () => {
+    const response = await ping(await idp.token('https://graph.example.com/'));
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('not for this resource');
   });
+
+  for (const [what, token] of Object.entries(recipe.alsoRefused ?? {})) {
+    it(`refuses ${what} of the same issuer (401)`, async () => {
+      const response = await ping(await token(idp, resource));
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+    });
+  }
 });

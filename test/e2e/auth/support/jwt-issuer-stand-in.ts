@@ -24,6 +24,11 @@ export interface JwtIssuerStandIn {
   readonly metadataRequests: string[];
   /** A signed access token for `audience` in the provider's shape. */
   token(audience: string): Promise<string>;
+  /**
+   * Another token of the same issuer and keys: `claims` (besides `iss`, `iat`, `exp`) under the
+   * header `typ` (none: left out), e.g. a provider's session token beside its access tokens.
+   */
+  sign(claims: Record<string, unknown>, typ?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -68,16 +73,18 @@ export async function startJwtIssuerStandIn(shape: IssuerShape): Promise<JwtIssu
   at.issuer = `${at.origin}${shape.issuerPath}`;
   const origin = at.origin;
   const issuer = at.issuer;
+  const sign = (claims: Record<string, unknown>, typ?: string) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid, ...(typ && { typ }) })
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
   return {
     issuer,
     metadataRequests,
-    token: (audience) =>
-      new SignJWT(shape.claims(audience, origin))
-        .setProtectedHeader({ alg: 'RS256', kid, ...(shape.typ && { typ: shape.typ }) })
-        .setIssuer(issuer)
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(privateKey),
+    token: (audience) => sign(shape.claims(audience, origin), shape.typ),
+    sign,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
