@@ -6,6 +6,11 @@ import { listenLoopback, replyJson } from './loopback-http.js';
 export interface TinyAsOptions {
   /** What the authorization redirect carries as `iss`. Default: the issuer. */
   iss?: 'correct' | 'wrong';
+  /**
+   * Answer browsers of other origins (CORS on every endpoint, preflights), as an authorization
+   * server does for single-page clients such as the explorer.
+   */
+  cors?: boolean;
 }
 
 /**
@@ -31,6 +36,18 @@ export async function startTinyAuthorizationServer(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', issuer);
+    if (options.cors) {
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res
+          .writeHead(204, {
+            'access-control-allow-methods': 'GET, POST',
+            'access-control-allow-headers': 'content-type, authorization',
+          })
+          .end();
+        return;
+      }
+    }
     let body = '';
     for await (const chunk of req) body += String(chunk);
     const params =
