@@ -26,11 +26,15 @@ import { startUpstreamStandIn, type UpstreamStandIn } from './support/upstream-s
  */
 const ROUNDS = Number(process.env.REDEMPTION_ROUNDS ?? 10);
 /**
- * Rounds per race on the SQL stores (env `SQL_REDEMPTION_ROUNDS`): the 50 of issue 43's check
- * (about 10-20 s a race on a loaded 2-core machine).
+ * Rounds per race on the SQL stores (env `SQL_REDEMPTION_ROUNDS`): the 50 of issue 43's check.
  */
 const SQL_ROUNDS = Number(process.env.SQL_REDEMPTION_ROUNDS ?? 50);
 const RACERS = 5;
+/**
+ * A generous ceiling for one race of two instances: 50 rounds on a SQL store took 12-20 s at load
+ * 15 and 55-61 s at a higher load on 2 cores.
+ */
+const RACE_CEILING_MS = 600_000;
 const EXPECTED = '1 won, 4 refused (invalid_grant), winner revoked';
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -150,15 +154,23 @@ describe('One-time codes and refresh tokens under concurrent redemption', () => 
         expect((await refresh(a.origin, String(tokens.body.refresh_token))).status).toBe(200);
       });
 
-      it(`redeems a code once in every round of ${RACERS} concurrent redemptions`, async () => {
-        const lines = await codeRaces(d, [a.origin, b.origin], shared.rounds);
-        expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
-      }, 240_000);
+      it(
+        `redeems a code once in every round of ${RACERS} concurrent redemptions`,
+        async () => {
+          const lines = await codeRaces(d, [a.origin, b.origin], shared.rounds);
+          expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
+        },
+        RACE_CEILING_MS,
+      );
 
-      it(`refreshes a refresh token once in every round of ${RACERS} concurrent refreshes`, async () => {
-        const lines = await refreshRaces(d, [a.origin, b.origin], shared.rounds);
-        expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
-      }, 240_000);
+      it(
+        `refreshes a refresh token once in every round of ${RACERS} concurrent refreshes`,
+        async () => {
+          const lines = await refreshRaces(d, [a.origin, b.origin], shared.rounds);
+          expect(lines).toEqual(Array(shared.rounds).fill(EXPECTED));
+        },
+        RACE_CEILING_MS,
+      );
     });
 
   twoInstances('a private Redis', hasRedisServer, async () => {
