@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { InvalidTokenError, McpModule, type McpAuthInfo } from '../../../lib/index.js';
-import { NotesTools } from '../../../sample/05-auth/src/notes.tools.js';
+import { InvalidTokenError, type McpAuthInfo } from '../../../lib/index.js';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { startTinyAuthorizationServer } from '../auth/support/tiny-authorization-server.js';
-import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import { freePort } from '../support/free-port.js';
+import type { BootedApp } from '../nest/support/nest-app.js';
+import { bootNotesApp } from '../auth/support/notes-app.js';
 import { openTool } from './support/explorer-page.js';
 
 const describeBrowser = hasChromium ? describe : describe.skip;
@@ -29,33 +28,23 @@ describeBrowser('explorer sign-in at an authorization server of another origin (
       (token, scope) => granted.set(token, scope?.split(' ') ?? []),
       { cors: true },
     );
-    const port = await freePort();
-    const resource = `http://127.0.0.1:${port}/mcp`;
-    app = await bootApp({
-      port,
-      imports: [
-        McpModule.forRoot({
-          name: 'notes',
-          version: '1.0.0',
-          explorer: true,
-          auth: {
-            resource,
-            authorizationServers: [as.issuer],
-            scopesSupported: ['notes:read', 'notes:write'],
-            requiredScopes: ['notes:read'],
-            verifier: {
-              // The stand-in's tokens are opaque: it reports each one it hands out.
-              verify: async (token): Promise<McpAuthInfo> => {
-                const scopes = granted.get(token);
-                if (!scopes) throw new InvalidTokenError('Unknown access token');
-                return { token, subject: 'ada', scopes, audience: [resource], claims: {} };
-              },
-            },
+    ({ app } = await bootNotesApp(
+      (resource) => ({
+        resource,
+        authorizationServers: [as.issuer],
+        scopesSupported: ['notes:read', 'notes:write'],
+        requiredScopes: ['notes:read'],
+        verifier: {
+          // The stand-in's tokens are opaque: it reports each one it hands out.
+          verify: async (token): Promise<McpAuthInfo> => {
+            const scopes = granted.get(token);
+            if (!scopes) throw new InvalidTokenError('Unknown access token');
+            return { token, subject: 'ada', scopes, audience: [resource], claims: {} };
           },
-        }),
-      ],
-      providers: [NotesTools],
-    });
+        },
+      }),
+      { explorer: true },
+    ));
     browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (error) => console.error('explorer page error:', error));

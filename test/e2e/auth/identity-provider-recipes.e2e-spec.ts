@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { JwtAccessTokenVerifier, McpModule, type McpAuthOptions } from '../../../lib/index.js';
-import { NotesTools } from '../../../sample/05-auth/src/notes.tools.js';
-import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import { freePort } from '../support/free-port.js';
+import { JwtAccessTokenVerifier, type McpAuthOptions } from '../../../lib/index.js';
+import type { BootedApp } from '../nest/support/nest-app.js';
+import { bootNotesApp } from './support/notes-app.js';
 import {
   startJwtIssuerStandIn,
   type IssuerShape,
@@ -254,19 +253,7 @@ describe.each(RECIPES)('Identity-provider recipe: %s', (_name, recipe) => {
 
   beforeAll(async () => {
     idp = await startJwtIssuerStandIn(recipe.shape);
-    const port = await freePort();
-    resource = `http://127.0.0.1:${port}/mcp`;
-    app = await bootApp({
-      port,
-      imports: [
-        McpModule.forRoot({
-          name: 'notes',
-          version: '1.0.0',
-          auth: recipe.auth(idp.issuer, resource),
-        }),
-      ],
-      providers: [NotesTools],
-    });
+    ({ app, resource } = await bootNotesApp((resource) => recipe.auth(idp.issuer, resource)));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { JwtAccessTokenVerifier, McpModule } from '../../../lib/index.js';
-import { NotesTools } from '../../../sample/05-auth/src/notes.tools.js';
-import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
-import { freePort } from '../support/free-port.js';
+import { JwtAccessTokenVerifier } from '../../../lib/index.js';
+import type { BootedApp } from '../nest/support/nest-app.js';
+import { bootNotesApp } from './support/notes-app.js';
 import {
   KEYCLOAK_CLIENT,
   startKeycloakStandIn,
@@ -26,27 +25,15 @@ describe('Keycloak as the authorization server (identity-provider recipe)', () =
 
   beforeAll(async () => {
     keycloak = await startKeycloakStandIn('mcp');
-    const port = await freePort();
-    resource = `http://127.0.0.1:${port}/mcp`;
     const realm = keycloak.issuer;
-    app = await bootApp({
-      port,
-      imports: [
-        McpModule.forRoot({
-          name: 'notes',
-          version: '1.0.0',
-          auth: {
-            resource,
-            authorizationServers: [realm],
-            scopesSupported: ['notes:read', 'notes:write'],
-            requiredScopes: ['notes:read'],
-            // Keycloak signs RS256 with header typ "JWT": no typ check (not RFC 9068's at+jwt).
-            verifier: new JwtAccessTokenVerifier({ issuer: realm, audience: resource }),
-          },
-        }),
-      ],
-      providers: [NotesTools],
-    });
+    ({ app, resource } = await bootNotesApp((resource) => ({
+      resource,
+      authorizationServers: [realm],
+      scopesSupported: ['notes:read', 'notes:write'],
+      requiredScopes: ['notes:read'],
+      // Keycloak signs RS256 with header typ "JWT": no typ check (not RFC 9068's at+jwt).
+      verifier: new JwtAccessTokenVerifier({ issuer: realm, audience: resource }),
+    })));
   });
   afterAll(async () => {
     await app?.close();
