@@ -38,6 +38,17 @@ async function renderedAt(
   return text.trim().length < 40 || headings === 0 ? [`${path}: no content rendered`] : [];
 }
 
+/**
+ * {@link fileFor} of the site, each path looked up once: the hundreds of pages link the same few
+ * hundred targets (every API page carries the whole sidebar), and a file lookup per link was most
+ * of the broken-link check's minutes.
+ */
+const targets = new Map<string, string | undefined>();
+function siteFile(path: string): string | undefined {
+  if (!targets.has(path)) targets.set(path, fileFor(siteDir, path));
+  return targets.get(path);
+}
+
 /** The site-internal hrefs of a built page (absolute paths and relative ones). */
 function internalLinks(html: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"#?]*)[^"]*"/g)]
@@ -98,7 +109,7 @@ describeIfChromium('docs site in Chromium', () => {
     for (const path of sitePages(siteDir)) {
       for (const href of internalLinks(readFileSync(fileFor(siteDir, path)!, 'utf8'))) {
         const target = new URL(href, `http://site${path}`).pathname;
-        if (!fileFor(siteDir, target)) problems.push(`${path}: broken link ${href}`);
+        if (!siteFile(target)) problems.push(`${path}: broken link ${href}`);
       }
     }
     expect(problems).toEqual([]);
@@ -116,7 +127,7 @@ describeIfChromium('docs site in Chromium', () => {
       );
       for (const href of hrefs) {
         const url = new URL(href);
-        if (url.origin === base && !fileFor(siteDir, url.pathname)) {
+        if (url.origin === base && !siteFile(url.pathname)) {
           problems.push(`${path}: broken link ${url.pathname}`);
         }
       }
