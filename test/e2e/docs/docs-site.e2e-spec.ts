@@ -33,7 +33,13 @@ async function renderedAt(
 ): Promise<string[]> {
   const response = await page.goto(url, { waitUntil });
   if (response?.status() !== 200) return [`${path}: HTTP ${response?.status()}`];
-  const text = await page.locator('.VPContent').innerText();
+  // As served (no scripts): the text the server rendered, read without laying the page out (an
+  // API page's sidebar lists every symbol); hydrated pages: the text as shown.
+  const content = page.locator('.VPContent');
+  const text =
+    waitUntil === 'domcontentloaded'
+      ? ((await content.textContent()) ?? '')
+      : await content.innerText();
   const headings = await page.locator('.VPContent h1').count();
   return text.trim().length < 40 || headings === 0 ? [`${path}: no content rendered`] : [];
 }
