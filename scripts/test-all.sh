@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, in three lanes side by side once the build is done.
-#   suites   the unit suite, then the e2e suite (jest, each in 2 workers: package.json's scripts;
-#            the e2e cluster specs in a jest of their own beside the others: scripts/test-e2e.sh)
-#   interop  the docs site build (the docs e2e spec then finds it built), the short fuzz run,
-#            server conformance (both requirement sets on the controller, through the gateway
-#            to the fixture over NATS, then
-#            on the fast path on Express and on Fastify), client conformance, the Inspector over
-#            stdio; with TEST_NODE_MATRIX=1 (CI) then scripts/node-matrix.sh (this lane ends
-#            about six minutes before the others without it)
-#   packaging  the tarball in generated Nest 11/12 apps with the schematics
+#   suites     the e2e suite (jest in 2 workers: package.json's scripts; the e2e cluster specs in a
+#              jest of their own beside the others: scripts/test-e2e.sh). It is the longest lane,
+#              so nothing else queues in it.
+#   interop    the docs site build (the docs e2e spec then finds it built), the short fuzz run,
+#              server conformance (both requirement sets on the controller, through the gateway
+#              to the fixture over NATS, then on the fast path on Express and on Fastify), client
+#              conformance, the Inspector over stdio; with TEST_NODE_MATRIX=1 (CI) then
+#              scripts/node-matrix.sh
+#   packaging  the tarball in generated Nest 11/12 apps with the schematics, then the unit suite
+#              (jest, 2 workers: pure CPU, no clusters or brokers)
 # The interop and packaging steps spend most of their time waiting on other processes (the
 # conformance suites, npm installs), so the lanes share the machine's cores instead of queueing:
-# on two cores the whole suite takes about as long as the suites lane alone.
+# on two cores the whole suite takes about as long as its longest lane. The unit suite (three and a
+# half minutes) ran before e2e in the suites lane, on the critical path; at the end of the
+# packaging lane (which ended about eight minutes before e2e) it overlaps the second half of the
+# e2e cluster pass, not its start-up with everything else (see scripts/test-e2e.sh).
 # Every step runs even when an earlier one failed; each prints its duration as it ends, a table of
 # all of them (and the slowest test files) closes the run (scripts/lib/step-times.sh), and the exit
 # code is 1 when any step failed (the failed steps are listed last). The side lanes' lines are
@@ -21,7 +25,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source scripts/lib/step-times.sh
 
-SUITES=("npm run -s test:unit" "npm run -s test:e2e")
+SUITES=("npm run -s test:e2e")
 INTEROP=(
   "bash scripts/docs-build-once.sh"
   "npm run -s fuzz:short"
@@ -34,8 +38,8 @@ INTEROP=(
   "bash scripts/inspector-stdio.sh"
 )
 # Packaging installs the tarball into generated Nest 11 and 12 apps and runs the schematics there:
-# mostly npm installs, so it gets a lane of its own beside the other two.
-PACKAGING=("npm run -s test:packaging")
+# mostly npm installs, so it gets a lane of its own beside the other two; the unit suite follows it.
+PACKAGING=("npm run -s test:packaging" "npm run -s test:unit")
 [[ "${TEST_NODE_MATRIX:-0}" == 1 ]] && INTEROP+=("bash scripts/node-matrix.sh")
 
 mkdir -p test-results

@@ -1,9 +1,14 @@
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { openRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
-import { startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
+import {
+  startCluster,
+  type ClusterOn,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 /**
  * Issue 38 row 6, connection-bound sessions: on Redis the session caps count WebSocket
@@ -14,16 +19,13 @@ import { startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.
  */
 import.meta.jest.setTimeout(120_000);
 
-const describeWithRedis = hasRedisServer ? describe : describe.skip;
-
 /** How long a connection's lease lasts in Redis after its instance last renewed it. */
 const LEASE_MS = 6000;
 
 describeWithRedis(
   'WebSocket and legacy SSE session caps for the whole service (2 instances)',
   () => {
-    let port: number;
-    let cluster: Cluster;
+    let cluster: ClusterOn<'private'>;
     const sockets: RawSocket[] = [];
     const streams: RawSseSession[] = [];
     const wsUrl = (origin = cluster.proxy.url) => new URL('/ws', origin.replace('http', 'ws'));
@@ -40,13 +42,14 @@ describeWithRedis(
     };
 
     beforeAll(async () => {
-      port = await freePort();
-      startRedis(port);
-      cluster = await startCluster(2, {
-        REDIS_URL: `redis://127.0.0.1:${port}`,
-        MCP_WEBSOCKET: '1',
-        MCP_LIMITS: JSON.stringify({ maxSessionsPerAddress: 2, connectionLeaseMs: LEASE_MS }),
-      });
+      cluster = await startCluster(
+        2,
+        {
+          MCP_WEBSOCKET: '1',
+          MCP_LIMITS: JSON.stringify({ maxSessionsPerAddress: 2, connectionLeaseMs: LEASE_MS }),
+        },
+        { redis: 'private' },
+      );
     }, CLUSTER_START_MS);
     afterEach(async () => {
       for (const socket of sockets.splice(0)) socket.ws.terminate();
@@ -63,7 +66,6 @@ describeWithRedis(
     });
     afterAll(async () => {
       await cluster?.close();
-      if (port) stopRedis(port);
     });
 
     it('WebSocket: 2 connections over 2 instances fill maxSessionsPerAddress; the 3rd gets 1013; a close gives the room back', async () => {
@@ -110,10 +112,7 @@ describeWithRedis(
     });
 
     it('open connections keep their places past the lease; an instance killed with them open frees them when their lease ends', async () => {
-      const [alive, doomed] = cluster.instances as [
-        Cluster['instances'][0],
-        Cluster['instances'][0],
-      ];
+      const [alive, doomed] = cluster.instances as [Instance, Instance];
       const origin = (instance: typeof alive) => `http://127.0.0.1:${instance.port}`;
       expect(await tryWs(wsUrl(origin(doomed)))).toBe('served');
       expect(await tryWs(wsUrl(origin(doomed)))).toBe('served');

@@ -1,9 +1,14 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { initializeRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
+import {
+  startCluster,
+  type ClusterOn,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 /**
  * Issue 38, connection leases when Redis is gone: WebSocket and legacy SSE admission counts in
@@ -16,9 +21,8 @@ import.meta.jest.setTimeout(120_000);
 
 const LEASE_MS = 3000;
 
-(hasRedisServer ? describe : describe.skip)('connection admission while Redis is down', () => {
-  let port: number;
-  let cluster: Cluster;
+describeWithRedis('connection admission while Redis is down', () => {
+  let cluster: ClusterOn<'private'>;
   let instance: Instance;
   const opened: RawSocket[] = [];
   const streams: RawSseSession[] = [];
@@ -57,20 +61,17 @@ const LEASE_MS = 3000;
     );
 
   beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
-    cluster = await startCluster(1, {
-      REDIS_URL: `redis://127.0.0.1:${port}`,
-      MCP_WEBSOCKET: '1',
-      MCP_LIMITS: JSON.stringify({ connectionLeaseMs: LEASE_MS }),
-    });
+    cluster = await startCluster(
+      1,
+      { MCP_WEBSOCKET: '1', MCP_LIMITS: JSON.stringify({ connectionLeaseMs: LEASE_MS }) },
+      { redis: 'private' },
+    );
     instance = cluster.instances[0]!;
   }, CLUSTER_START_MS);
   afterAll(async () => {
     for (const socket of opened) socket.ws.terminate();
     for (const stream of streams) stream.stream.abort();
     await cluster?.close();
-    if (port) stopRedis(port);
   });
 
   it('refuses new WebSocket and SSE connections cleanly, logs once, and keeps the open ones', async () => {
@@ -79,7 +80,7 @@ const LEASE_MS = 3000;
     const stream = await initializeRawSseSession(sseUrl());
     streams.push(stream);
 
-    stopRedis(port);
+    cluster.redis.stop();
     await waitFor(async () => /Redis connection to .* lost/.test(output()), {
       description: 'the outage to be noticed',
       timeoutMs: 15_000,
@@ -110,7 +111,7 @@ const LEASE_MS = 3000;
     expect(output().match(/Redis connection to .* lost/g)).toHaveLength(1);
     expect(output()).not.toMatch(/Unhandled|ExceptionsHandler/);
 
-    startRedis(port);
+    cluster.redis.start();
     await waitFor(async () => (await tryWs()) === 'served', {
       description: 'new connections admitted once Redis is back',
       timeoutMs: 20_000,

@@ -1,15 +1,13 @@
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { modernCall } from '../support/modern-call.js';
 import { initializeRequest, postJson, rawRequest } from '../support/raw-http.js';
-import { startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
+import { useCluster } from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 /**
  * Issue 38 row 6: on Redis the caps count for the whole service, not per instance. Two real
  * processes of `sample/10-cluster` on a private Redis, behind the round-robin proxy.
  */
 import.meta.jest.setTimeout(120_000);
-
-const describeWithRedis = hasRedisServer ? describe : describe.skip;
 
 /**
  * The owner's task cap, and the creations sent at it: batches of {@link CONCURRENT} at once over
@@ -23,21 +21,11 @@ const CONCURRENT = 20;
 const BATCHES = 3;
 
 describeWithRedis('limits for the whole service (2 instances, private Redis)', () => {
-  let port: number;
-  let cluster: Cluster;
-
-  beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
-    cluster = await startCluster(2, {
-      REDIS_URL: `redis://127.0.0.1:${port}`,
-      MCP_LIMITS: JSON.stringify({ maxTasksPerOwner: MAX_TASKS, maxSessionsPerPrincipal: 3 }),
-    });
-  }, CLUSTER_START_MS);
-  afterAll(async () => {
-    await cluster?.close();
-    if (port) stopRedis(port);
-  });
+  const fx = useCluster(
+    2,
+    { MCP_LIMITS: JSON.stringify({ maxTasksPerOwner: MAX_TASKS, maxSessionsPerPrincipal: 3 }) },
+    { redis: 'private' },
+  );
 
   it(`${BATCHES * CONCURRENT} task creations by one owner over 2 instances create exactly maxTasksPerOwner`, async () => {
     const statuses: number[] = [];
@@ -45,7 +33,7 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
       const answers = await Promise.all(
         Array.from({ length: CONCURRENT }, () =>
           modernCall(
-            cluster.mcpUrl,
+            fx.cluster.mcpUrl,
             'tools/call',
             { name: 'quick_report', arguments: {} },
             { user: 'owner-1' },
@@ -65,7 +53,7 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
     );
     // Another owner still has its own room.
     const other = await modernCall(
-      cluster.mcpUrl,
+      fx.cluster.mcpUrl,
       'tools/call',
       { name: 'quick_report', arguments: {} },
       { user: 'owner-2' },
@@ -74,7 +62,7 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
   });
 
   it('maxSessionsPerPrincipal holds across instances; a DELETE on either gives the room back', async () => {
-    const open = () => postJson(cluster.mcpUrl, initializeRequest(), { 'x-user': 'carol' });
+    const open = () => postJson(fx.cluster.mcpUrl, initializeRequest(), { 'x-user': 'carol' });
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await open());
     const opened = answers.filter((answer) => answer.status === 200);
@@ -86,13 +74,13 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
       error: { code: -32000, data: { limit: 'maxSessionsPerPrincipal', max: 3 } },
     });
     // Someone else is not affected.
-    expect((await postJson(cluster.mcpUrl, initializeRequest(), { 'x-user': 'dave' })).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(fx.cluster.mcpUrl, initializeRequest(), { 'x-user': 'dave' })).status,
+    ).toBe(200);
 
     // Ending one session (the proxy picks the instance) frees one place, on every instance.
     const sessionId = opened[0]!.headers['mcp-session-id'] as string;
-    const deleted = await rawRequest(cluster.mcpUrl, {
+    const deleted = await rawRequest(fx.cluster.mcpUrl, {
       method: 'DELETE',
       headers: {
         'mcp-session-id': sessionId,
@@ -110,7 +98,7 @@ describeWithRedis('limits for the whole service (2 instances, private Redis)', (
     for (let i = 0; i < 8; i++) {
       answers.push(
         await modernCall(
-          cluster.mcpUrl,
+          fx.cluster.mcpUrl,
           'tools/call',
           { name: 'costly', arguments: {} },
           { user: 'erin' },

@@ -7,8 +7,13 @@ import {
   type RawSession,
   type SseReader,
 } from '../support/raw-http.js';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
-import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
+import {
+  startCluster,
+  type ClusterOn,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 /**
  * Issue 38 rows 2 and 3: the GET streams of many sessions on real processes of
@@ -112,28 +117,25 @@ async function storesUp(instance: Instance): Promise<void> {
   }
 }
 
-(hasRedisServer ? describe : describe.skip)(
+describeWithRedis(
   'GET streams of many sessions over a bounded set of Redis connections (maxclients 40)',
   () => {
-    let port: number;
     let admin: Redis;
-    let cluster: Cluster;
+    let cluster: ClusterOn<'private'>;
     let a: Instance, b: Instance, c: Instance;
 
     beforeAll(async () => {
-      port = await freePort();
-      startRedis(port, ['--maxclients', String(MAX_CLIENTS)]);
-      admin = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
-      cluster = await startCluster(3, {
-        REDIS_URL: `redis://127.0.0.1:${port}`,
-        LIVE_COPY_IDLE_MS: String(LIVE_COPY_IDLE_MS),
-      });
+      cluster = await startCluster(
+        3,
+        { LIVE_COPY_IDLE_MS: String(LIVE_COPY_IDLE_MS) },
+        { redis: 'private', redisArgs: ['--maxclients', String(MAX_CLIENTS)] },
+      );
+      admin = new Redis(cluster.redis.port, '127.0.0.1', { maxRetriesPerRequest: 1 });
       [a, b, c] = cluster.instances;
     }, CLUSTER_START_MS);
     afterAll(async () => {
-      await cluster?.close();
       admin?.disconnect();
-      if (port) stopRedis(port);
+      await cluster?.close();
     });
 
     it('a stream open on an instance that sees no POSTs outlives liveCopyIdleMs and delivers every notification', async () => {

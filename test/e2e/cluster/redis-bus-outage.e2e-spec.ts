@@ -1,29 +1,21 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connectClient, type TestClient } from '../support/client.js';
-import {
-  hasRedisServer,
-  startPrivateRedis,
-  type RedisProcess,
-  type RedisTopology,
-} from '../../support/redis-topology.js';
-import { CLUSTER_START_MS, startCluster, type Cluster } from './support/cluster.js';
+import { CLUSTER_START_MS, startCluster, type ClusterOn } from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 // The sample's requestTimeoutMs is the default 60 s: a call still waiting at 30 s fails the test.
 import.meta.jest.setTimeout(30_000);
 
-(hasRedisServer ? describe : describe.skip)('a lost Redis bus and a waiting server request', () => {
-  let redis: RedisTopology & RedisProcess;
-  let cluster: Cluster;
+describeWithRedis('a lost Redis bus and a waiting server request', () => {
+  let cluster: ClusterOn<'private-process'>;
   let sdk: TestClient | undefined;
   beforeAll(async () => {
-    redis = await startPrivateRedis();
-    cluster = await startCluster(2, { REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    cluster = await startCluster(2, {}, { redis: 'private-process' });
   }, CLUSTER_START_MS);
   afterAll(async () => {
     await sdk?.close().catch(() => undefined);
     await cluster?.close();
-    await redis?.stop();
   });
 
   it('fails a tool call waiting for an elicitation answer with the store-unavailable error when Redis dies, not after requestTimeoutMs', async () => {
@@ -43,7 +35,7 @@ import.meta.jest.setTimeout(30_000);
       (error: unknown) => error,
     );
     await elicited;
-    await redis.kill();
+    await cluster.redis.kill();
     const error = await call;
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32001);

@@ -2,12 +2,12 @@ import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.j
 import { setTimeout as delay } from 'node:timers/promises';
 import { connectClient, type TestClient } from '../support/client.js';
 import {
-  hasRedisServer,
-  startPrivateRedis,
-  type RedisProcess,
-  type RedisTopology,
-} from '../../support/redis-topology.js';
-import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
+  startCluster,
+  type ClusterOn,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 /**
  * Issue 38 row 8: a frozen Redis (SIGSTOP) bounds the work that needs it by the command timeout.
@@ -56,30 +56,29 @@ function crossingFetch(other: Instance, answers: AnswerPost[]): typeof fetch {
   };
 }
 
-(hasRedisServer ? describe : describe.skip)('a frozen Redis (SIGSTOP)', () => {
-  let redis: RedisTopology & RedisProcess;
-  let cluster: Cluster;
+describeWithRedis('a frozen Redis (SIGSTOP)', () => {
+  let cluster: ClusterOn<'private-process'>;
   let sdk: TestClient | undefined;
   /** True while the test holds Redis frozen. */
   let frozen = false;
   let capTimer: NodeJS.Timeout | undefined;
   const freeze = () => {
-    redis.freeze();
+    cluster.redis.freeze();
     frozen = true;
     capTimer = setTimeout(thaw, FREEZE_CAP_MS);
   };
   const thaw = () => {
     clearTimeout(capTimer);
     frozen = false;
-    redis.thaw();
+    cluster?.redis.thaw();
   };
 
   beforeAll(async () => {
-    redis = await startPrivateRedis();
-    cluster = await startCluster(2, {
-      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-      REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
-    });
+    cluster = await startCluster(
+      2,
+      { REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS) },
+      { redis: 'private-process' },
+    );
   }, CLUSTER_START_MS);
   afterEach(async () => {
     thaw();
@@ -89,7 +88,6 @@ function crossingFetch(other: Instance, answers: AnswerPost[]): typeof fetch {
   afterAll(async () => {
     thaw();
     await cluster?.close();
-    await redis?.stop();
   });
 
   it('keeps a progress stream flowing: every step and the result arrive while Redis is still frozen', async () => {

@@ -3,15 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { connectClient } from '../support/client.js';
 import { modernCall } from '../support/modern-call.js';
-import {
-  hasRedisServer,
-  SENTINEL_NAME,
-  startRedisCluster,
-  startRedisSentinel,
-  type RedisClusterTopology,
-  type RedisSentinelTopology,
-} from '../../support/redis-topology.js';
-import { askTwiceClient, startCluster, type Cluster, CLUSTER_START_MS } from './support/cluster.js';
+import { askTwiceClient, useCluster, type Cluster } from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 import.meta.jest.setTimeout(120_000);
 
@@ -52,24 +45,15 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
   }
 }
 
-(hasRedisServer ? describe : describe.skip)('the cluster sample on a sharded Redis Cluster', () => {
-  let topology: RedisClusterTopology | undefined;
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    topology = await startRedisCluster();
-    cluster = await startCluster(2, { REDIS_CLUSTER_NODES: topology.nodes.join(',') });
-  }, CLUSTER_START_MS);
-  afterAll(async () => {
-    await cluster?.close();
-    await topology?.stop();
-  });
+describeWithRedis('the cluster sample on a sharded Redis Cluster', () => {
+  const fx = useCluster(2, {}, { redis: 'redis-cluster' });
 
   it('serves SDK v1 sessions, cross-node elicitation and 2026 input rounds', async () => {
-    await servesBothEras(cluster!);
+    await servesBothEras(fx.cluster);
   });
 
   it('runs tasks of several principals started on one instance and cancelled through another', async () => {
-    const [a, b] = cluster!.instances;
+    const [a, b] = fx.cluster.instances;
     const url = (port: number) => new URL(`http://127.0.0.1:${port}/mcp`);
     for (const user of ['ann', 'bo', 'cy', 'di']) {
       const created = await modernCall(
@@ -89,33 +73,21 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
   });
 });
 
-(hasRedisServer ? describe : describe.skip)('the cluster sample on Redis Sentinel', () => {
-  let topology: RedisSentinelTopology | undefined;
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    topology = await startRedisSentinel();
-    cluster = await startCluster(2, {
-      REDIS_SENTINELS: topology.sentinels.join(','),
-      REDIS_SENTINEL_NAME: SENTINEL_NAME,
-    });
-  }, CLUSTER_START_MS);
-  afterAll(async () => {
-    await cluster?.close();
-    await topology?.stop();
-  });
+describeWithRedis('the cluster sample on Redis Sentinel', () => {
+  const fx = useCluster(2, {}, { redis: 'sentinel' });
 
   it('serves SDK v1 sessions, cross-node elicitation and 2026 input rounds', async () => {
-    await servesBothEras(cluster!);
+    await servesBothEras(fx.cluster);
   });
 
   it('a primary failover under traffic loses no session record or task, and service resumes', async () => {
-    const topo = topology!;
+    const topo = fx.cluster.redis;
     const sessions = await Promise.all(
-      Array.from({ length: 5 }, () => connectClient(cluster!.mcpUrl)),
+      Array.from({ length: 5 }, () => connectClient(fx.cluster.mcpUrl)),
     );
     const tasks: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await modernCall(cluster!.mcpUrl, 'tools/call', {
+      const created = await modernCall(fx.cluster.mcpUrl, 'tools/call', {
         name: 'long_report',
         arguments: {},
       });
@@ -156,7 +128,7 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
           textOf(await s.client.callTool({ name: 'whoami', arguments: { text: 'y' } })),
         ).toMatch(/^y from/);
       }
-      const key = `${cluster!.prefix}session:${s.transport.sessionId!}`;
+      const key = `${fx.cluster.prefix}session:${s.transport.sessionId!}`;
       expect(
         execFileSync('redis-cli', ['-p', String(topo.replica.port), 'exists', key], {
           encoding: 'utf8',
@@ -164,10 +136,10 @@ async function servesBothEras(cluster: Cluster): Promise<void> {
       ).toBe('1');
     }
     for (const taskId of tasks) {
-      const got = await modernCall(cluster!.mcpUrl, 'tasks/get', { taskId });
+      const got = await modernCall(fx.cluster.mcpUrl, 'tasks/get', { taskId });
       expect(got.result).toMatchObject({ taskId, status: 'working' });
     }
-    const fresh = await connectClient(cluster!.mcpUrl);
+    const fresh = await connectClient(fx.cluster.mcpUrl);
     await fresh.close();
     for (const s of sessions) await s.close();
     console.log(`failover traffic: ${ok} calls served, ${failed} failed during the switch`);

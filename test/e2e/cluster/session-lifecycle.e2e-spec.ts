@@ -1,7 +1,6 @@
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { RedisConnection } from '../../../lib/stores/redis/redis-connection.js';
 import { TEST_REDIS_URL } from '../../support/redis.js';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { connectClient } from '../support/client.js';
 import {
   initializeRawSession,
@@ -18,9 +17,11 @@ import {
   startCluster,
   useCluster,
   type Cluster,
+  type ClusterOn,
   type Instance,
   CLUSTER_START_MS,
 } from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 import.meta.jest.setTimeout(60_000);
 
@@ -256,17 +257,13 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
  * two of which hold a live copy of the session. Before: 200 on those two, 404 on the third; with
  * the copies rewriting their records unchecked, 404 then 200 on the same instance.
  */
-(hasRedisServer ? describe : describe.skip)('a Redis restarted empty under the instances', () => {
-  let cluster: Cluster;
-  let port: number;
+describeWithRedis('a Redis restarted empty under the instances', () => {
+  let cluster: ClusterOn<'private'>;
   beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
-    cluster = await startCluster(3, { REDIS_URL: `redis://127.0.0.1:${port}` });
+    cluster = await startCluster(3, {}, { redis: 'private' });
   }, CLUSTER_START_MS);
   afterAll(async () => {
     await cluster?.close();
-    stopRedis(port);
   });
 
   it('gets the same answer on every instance, every time', async () => {
@@ -275,8 +272,8 @@ describe('live copies as a cache: memory shrinks as instances grow', () => {
     expect((await postJson(urlOf(b!), call('whoami', { text: 'x' }), session.headers)).status).toBe(
       200,
     );
-    stopRedis(port);
-    startRedis(port); // empty: no session record any more
+    cluster.redis.stop();
+    cluster.redis.start(); // empty: no session record any more
     let answers: number[] = [];
     await waitFor(
       async () => {

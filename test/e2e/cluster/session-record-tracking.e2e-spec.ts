@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import {
   initializeRawSession,
   postJson,
@@ -8,7 +7,13 @@ import {
   type RawSession,
 } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './support/cluster.js';
+import {
+  startCluster,
+  type ClusterOn,
+  type Instance,
+  CLUSTER_START_MS,
+} from './support/cluster.js';
+import { describeWithRedis } from './support/redis-deployments.js';
 
 import.meta.jest.setTimeout(90_000);
 
@@ -59,26 +64,21 @@ async function countCommands(admin: Redis, needle: string): Promise<() => Promis
  * another instance is seen on the next call; losing the tracking connection drops every trust.
  * Two instances of `sample/10-cluster` on a private redis-server (MONITOR sees only them).
  */
-(hasRedisServer ? describe : describe.skip)('session records trusted until changed', () => {
-  let port: number;
-  let cluster: Cluster;
+describeWithRedis('session records trusted until changed', () => {
+  let cluster: ClusterOn<'private'>;
   let admin: Redis;
   let a: Instance;
   let b: Instance;
 
   beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
-    const url = `redis://127.0.0.1:${port}`;
-    admin = new Redis(url);
-    cluster = await startCluster(2, { REDIS_URL: url });
+    cluster = await startCluster(2, {}, { redis: 'private' });
+    admin = new Redis(`redis://127.0.0.1:${cluster.redis.port}`);
     [a, b] = cluster.instances as [Instance, Instance];
   }, CLUSTER_START_MS);
 
   afterAll(async () => {
-    await cluster?.close();
     admin?.disconnect();
-    if (port) stopRedis(port);
+    await cluster?.close();
   });
 
   /** Waits until both instances follow invalidations (their tracking subscribers connected). */

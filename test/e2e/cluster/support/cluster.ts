@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { McpClient, StreamableHttpClientTransport } from '../../../../lib/index.js';
 import { deleteTestKeys, TEST_REDIS_URL } from '../../../support/redis.js';
 import { connectClient, type TestClient } from '../../support/client.js';
+import {
+  startRedisDeployment,
+  type RedisDeployments,
+  type RedisKind,
+} from './redis-deployments.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
 /** Repository root. */
@@ -101,11 +106,56 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
+/** A cluster on a Redis deployment it started for itself ({@link startCluster}'s `on`). */
+export interface ClusterOn<K extends RedisKind> extends Cluster {
+  /** The private deployment; stopped by `close()` after the instances. */
+  readonly redis: RedisDeployments[K];
+}
+
+/** Which private Redis deployment {@link startCluster} starts first (`redisArgs`: of a `private` one). */
+export interface RedisOn<K extends RedisKind> {
+  readonly redis: K;
+  readonly redisArgs?: string[];
+}
+
 /**
- * Starts `count` instances (default 3) and the proxy; `env` names another Redis deployment
- * (`REDIS_CLUSTER_NODES`, `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`, a private `REDIS_URL`).
+ * Starts `count` instances (default 3) and the proxy. On the shared test Redis by default, under
+ * a key prefix of their own (removed by `close()`); `env` may name another Redis deployment
+ * (`REDIS_CLUSTER_NODES`, `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`, a private `REDIS_URL`); with
+ * `on`, a private deployment of that kind is started first and named to the instances (see
+ * ./redis-deployments.ts), and `close()` stops it after them.
  */
-export async function startCluster(count = 3, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(count?: number, env?: Record<string, string>): Promise<Cluster>;
+export async function startCluster<K extends RedisKind>(
+  count: number,
+  env: Record<string, string>,
+  on: RedisOn<K>,
+): Promise<ClusterOn<K>>;
+export async function startCluster(
+  count = 3,
+  env: Record<string, string> = {},
+  on?: RedisOn<RedisKind>,
+): Promise<Cluster> {
+  const deployment = on && (await startRedisDeployment(on.redis, on.redisArgs));
+  try {
+    const cluster = await startInstances(count, { ...deployment?.env, ...env });
+    if (!deployment) return cluster;
+    const withRedis: ClusterOn<RedisKind> = {
+      ...cluster,
+      redis: deployment.redis,
+      close: async () => {
+        await cluster.close();
+        await deployment.stop();
+      },
+    };
+    return withRedis;
+  } catch (error) {
+    await deployment?.stop(); // none left behind a failed start
+    throw error;
+  }
+}
+
+async function startInstances(count: number, env: Record<string, string>): Promise<Cluster> {
   const prefix = `mcp-e2e:${randomUUID()}:`;
   const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
   const started = await Promise.allSettled(
@@ -157,9 +207,9 @@ export function askTwiceClient(mcpUrl: URL): McpClient {
 }
 
 /** What {@link useCluster} gives a `describe` block. */
-export interface ClusterFixture {
+export interface ClusterFixture<C extends Cluster = Cluster> {
   /** The running cluster (set before the block's first test). */
-  readonly cluster: Cluster;
+  readonly cluster: C;
   /** Clients a test opens; each is closed after the test. */
   readonly clients: TestClient[];
   /** Connects an official SDK client through the proxy and tracks it in {@link clients}. */
@@ -167,14 +217,25 @@ export interface ClusterFixture {
 }
 
 /**
- * Starts `count` instances (see {@link startCluster}) before the enclosing `describe` block's
- * tests and stops them after; the clients tracked in `clients` are closed after each test.
+ * Starts `count` instances (see {@link startCluster}, `on` included) before the enclosing
+ * `describe` block's tests and stops them (and the Redis it started) after; the clients tracked in
+ * `clients` are closed after each test.
  */
-export function useCluster(count = 3, env: Record<string, string> = {}): ClusterFixture {
+export function useCluster(count?: number, env?: Record<string, string>): ClusterFixture;
+export function useCluster<K extends RedisKind>(
+  count: number,
+  env: Record<string, string>,
+  on: RedisOn<K>,
+): ClusterFixture<ClusterOn<K>>;
+export function useCluster(
+  count = 3,
+  env: Record<string, string> = {},
+  on?: RedisOn<RedisKind>,
+): ClusterFixture {
   let cluster: Cluster | undefined;
   const clients: TestClient[] = [];
   beforeAll(async () => {
-    cluster = await startCluster(count, env);
+    cluster = on ? await startCluster(count, env, on) : await startCluster(count, env);
   }, CLUSTER_START_MS);
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
