@@ -1,4 +1,6 @@
 import { CallInputs, type McpCallInput } from '../../../lib/client/call-input.js';
+import type { McpCallOptions } from '../../../lib/client/mcp-client-options.interface.js';
+import type { OutgoingRequestOptions } from '../../../lib/engine/json-rpc-peer.interface.js';
 import { relateToRequest } from '../../../lib/engine/related-request.js';
 import type { JsonRpcRequest } from '../../../lib/protocol/json-rpc.js';
 
@@ -14,7 +16,7 @@ describe('CallInputs', () => {
     const inputs = new CallInputs();
     const client: McpCallInput = { elicitation: async () => ({ action: 'decline' }) };
     const mine: McpCallInput = { elicitation: async () => ({ action: 'accept', content: {} }) };
-    const options = inputs.wrap({ input: mine });
+    const options = inputs.wrap<McpCallOptions & OutgoingRequestOptions>({ input: mine });
     options.onRequestId!(7);
     // Related to call 7: its own handler; unrelated or related to another call: the client's.
     expect(inputs.handlersFor(relateToRequest(elicit(1), 7), client).elicitation).toBe(

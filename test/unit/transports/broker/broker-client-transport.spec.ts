@@ -24,7 +24,7 @@ class RecordingLink implements BrokerClientLink {
 
   /** Delivers `message` as a service's answer tagged with request `id`, on `via`'s address. */
   answer(message: object, id: unknown, via: unknown = id): void {
-    const headers = id === undefined ? {} : { 'mcp-request-id': JSON.stringify(id) };
+    const headers: Headers = id === undefined ? {} : { 'mcp-request-id': JSON.stringify(id) };
     this.deliver(new TextEncoder().encode(JSON.stringify(message)), headers, via);
   }
 
