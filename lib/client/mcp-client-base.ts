@@ -10,6 +10,8 @@ import {
   type Implementation,
   type ServerCapabilities,
 } from '../protocol/schema/index.js';
+import type { OutgoingRequestOptions } from '../engine/json-rpc-peer.interface.js';
+import { CallInputs } from './call-input.js';
 import { withCallLogs } from './call-logs.js';
 import { createClientStreams } from './client-streams.js';
 import { mergeClientCapabilities } from './client-identity.js';
@@ -68,6 +70,7 @@ export class McpClientBase {
   private readonly telemetry: ClientTelemetry;
   /** 2026-07-28 cache hints: fresh list/read results served without asking. */
   private readonly cache: ResultCache;
+  private readonly callInputs = new CallInputs();
 
   /** Connection state changes. */
   readonly state$: Observable<McpClientState> = this.state.asObservable();
@@ -94,7 +97,12 @@ export class McpClientBase {
       send: (message) => this.outbox.send(message, this.stateless.headersFor(message, this.active)),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       onRequest: (request, inbound) =>
-        answerServerRequest(request, inbound.signal, this.options, listRoots),
+        answerServerRequest(
+          request,
+          inbound.signal,
+          this.callInputs.handlersFor(request, this.options),
+          listRoots,
+        ),
       onNotification: (notification) => this.receiveNotification(notification),
       forwardRoutedProgress: true,
       // Failed notification sends and handler crashes are not any call's error: surface them.
@@ -249,7 +257,20 @@ export class McpClientBase {
     callOptions: McpCallOptions,
     schema: z.ZodType<T>,
   ): Promise<T> {
-    const options = withCallLogs(callOptions);
+    const options = this.callInputs.wrap(withCallLogs(callOptions));
+    try {
+      return await this.sendWith(method, params, options, schema);
+    } finally {
+      this.callInputs.release(options);
+    }
+  }
+
+  private async sendWith<T>(
+    method: string,
+    params: unknown,
+    options: McpCallOptions & OutgoingRequestOptions,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
     if (this.state.value !== 'ready') await this.connect();
     if (this.server?.era === 'modern') {
       const fetch = () => this.stateless.request(method, params, options);

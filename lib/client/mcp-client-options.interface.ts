@@ -155,6 +155,13 @@ export interface McpCallOptions {
    * stream; NATS and RabbitMQ: the call's replies). They reach `logs$` too.
    */
   onLog?: ((message: McpLogMessage) => void) | undefined;
+  /**
+   * Answers the server requests (`elicitation/create`, `sampling/createMessage`, `roots/list`)
+   * sent for this call, in place of the client's handlers, where the transport tells which
+   * request they belong to (as for `onLog`). Over stdio, WebSocket and the legacy SSE transport
+   * the protocol does not say it: the client's handlers answer them.
+   */
+  input?: Pick<McpClientOptions, 'elicitation' | 'sampling' | 'listRoots'> | undefined;
   /** Extra `_meta` for the request. */
   meta?: Record<string, unknown> | undefined;
   /** 2026-07-28: manual MRTR mode for this call (overrides the client's). */

@@ -63,8 +63,10 @@ export class GatewayRegistrations {
     const origin = `McpGateway:${item.server}/${item.upstreamName}`;
     const visible = this.hideDenied ? this.invoker.createGuardCheck(target) : undefined;
     const base = { origin, ...(visible && { visible }) };
-    const forwardedCallOptions = (ctx: McpContext, signal: AbortSignal) =>
-      callOptions(ctx, signal, principalClaimMeta(this.claims, ctx, item.server));
+    const forwardedCallOptions = (ctx: McpContext, signal: AbortSignal) => ({
+      ...callOptions(ctx, signal, principalClaimMeta(this.claims, ctx, item.server)),
+      input: this.relay.inputOf(signal),
+    });
     const handler = (
       call: (first: unknown, ctx: McpContext, signal: AbortSignal) => Promise<unknown>,
     ) =>

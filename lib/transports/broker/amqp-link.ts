@@ -119,7 +119,11 @@ export class AmqpClientLink implements BrokerClientLink {
   }
 
   async start(
-    onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
+    onMessage: (
+      body: Uint8Array,
+      headers: Readonly<Record<string, string>>,
+      tag: string | undefined,
+    ) => void,
     onClosed: (error: Error) => void,
     onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void> {
@@ -129,7 +133,9 @@ export class AmqpClientLink implements BrokerClientLink {
       await channel.consume(
         this.replyQueue,
         (message) => {
-          if (message) onMessage(message.content, headerRecord(message));
+          if (!message) return;
+          const tag = message.properties.correlationId as string | undefined;
+          onMessage(message.content, headerRecord(message), tag);
         },
         { noAck: true },
       );
@@ -148,13 +154,14 @@ export class AmqpClientLink implements BrokerClientLink {
     await connection.open();
   }
 
-  async send(body: string, requestId?: string, to?: BrokerTarget): Promise<void> {
+  async send(body: string, tag?: string, to?: BrokerTarget): Promise<void> {
     const channel = this.connection?.channel;
     if (!channel) throw new Error(`Not connected to ${this.description}`);
     channel.sendToQueue(to?.address ?? this.options.queue, Buffer.from(body), {
       replyTo: this.replyQueue,
       ...(to && { headers: to.headers }),
-      ...(requestId !== undefined && { correlationId: requestId }),
+      // The service copies it onto its answers: the request's reply tag.
+      ...(tag !== undefined && { correlationId: tag }),
     });
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Subject, type Observable } from 'rxjs';
 import type { ClientTransport } from '../../client/client-transport.interface.js';
 import { relateToRequest } from '../../engine/related-request.js';
@@ -29,6 +30,7 @@ import {
 import type { McpBrokerEndpoint } from './broker-options.interface.js';
 import { IdempotentCalls } from './idempotent-calls.js';
 import { NatsClientLink, NO_RESPONDERS_HEADER } from './nats-link.js';
+import { StrayReplies, strayReason } from './stray-replies.js';
 
 /** Options of {@link BrokerClientTransport}. */
 export interface BrokerClientTransportOptions {
@@ -46,6 +48,8 @@ const decoder = new TextDecoder();
 interface PendingRequest {
   timer: NodeJS.Timeout;
   readonly request: JsonRpcRequest;
+  /** Its reply tag: its answers come on the reply address given with it only. */
+  readonly tag: string;
   /** The text to send again after a dead replica; absent: the request is never retried. */
   readonly retryText?: string | undefined;
   retried: boolean;
@@ -77,7 +81,10 @@ export class BrokerClientTransport implements ClientTransport {
   private readonly errors = new Subject<Error>();
   private readonly interruptions = new Subject<boolean>();
   private readonly pending = new Map<string, PendingRequest>();
+  /** The reply tag of each pending request (see `BrokerClientLink.send`) → its key. */
+  private readonly tags = new Map<string, string>();
   private readonly idempotent = new IdempotentCalls();
+  private readonly strays: StrayReplies;
   private readonly livenessMs: number;
   private ended = false;
   /** The connection to the broker dropped and the link is reconnecting. */
@@ -96,6 +103,7 @@ export class BrokerClientTransport implements ClientTransport {
     options: BrokerClientTransportOptions = {},
   ) {
     this.livenessMs = options.livenessMs ?? 10_000;
+    this.strays = new StrayReplies(link.description, (error) => this.errors.next(error));
   }
 
   /** A transport to the service at `endpoint` (NATS or RabbitMQ). */
@@ -109,7 +117,7 @@ export class BrokerClientTransport implements ClientTransport {
   async start(): Promise<void> {
     try {
       await this.link.start(
-        (body, headers) => this.receive(body, headers),
+        (body, headers, tag) => this.receive(body, headers, tag),
         (error) => this.end(error),
         (interrupted) => this.interrupt(interrupted),
       );
@@ -130,12 +138,16 @@ export class BrokerClientTransport implements ClientTransport {
     if (this.session === undefined && isCancel(message)) return this.cancel(message, text);
     const request = isJsonRpcRequest(message) ? message : undefined;
     const key = request ? JSON.stringify(request.id) : undefined;
-    if (request && key !== undefined) {
+    // Unguessable: a reply must come on the address given with this request only.
+    const tag = request ? randomUUID() : undefined;
+    if (request && key !== undefined && tag !== undefined) {
+      this.tags.set(tag, key);
       // A session's calls live on its replica: they cannot move to another one.
       const retryable = this.session === undefined && this.idempotent.allows(request);
       this.pending.set(key, {
         timer: this.clock(key),
         request,
+        tag,
         retryText: retryable ? text : undefined,
         retried: false,
         inSession: this.session !== undefined,
@@ -147,7 +159,7 @@ export class BrokerClientTransport implements ClientTransport {
       }
     }
     try {
-      await this.link.send(text, key, this.session);
+      await this.link.send(text, tag, this.session);
     } catch (error) {
       if (key !== undefined) this.forget(key);
       throw new TransportError(
@@ -192,42 +204,68 @@ export class BrokerClientTransport implements ClientTransport {
     this.completeStreams();
   }
 
-  private receive(body: Uint8Array, headers: Readonly<Record<string, string>>): void {
+  /**
+   * One message on the client's reply address. `tag` is the reply tag of the request whose reply
+   * address it came on: a message naming a request (its response, keep-alives, notifications)
+   * is taken only on that request's own address while it is pending; anything else is dropped
+   * and reported once per kind ({@link strayReason}), never delivered to another call.
+   */
+  private receive(
+    body: Uint8Array,
+    headers: Readonly<Record<string, string>>,
+    tag: string | undefined,
+  ): void {
+    const via = tag === undefined ? undefined : this.tags.get(tag);
+    if (headers[NO_RESPONDERS_HEADER]) {
+      if (via !== undefined) this.fail(via, `no replica of ${this.link.description} is listening`);
+      return;
+    }
+    let message: JsonRpcMessage | undefined;
+    if (!headers[KEEPALIVE_HEADER]) {
+      try {
+        message = toJsonRpcMessage(parseJson(decoder.decode(body)));
+      } catch (error) {
+        this.strays.drop('unreadable', (error as Error).message);
+        return;
+      }
+    }
+    const response = message && !('method' in message) ? message : undefined;
+    const claimed =
+      response && response.id !== null ? JSON.stringify(response.id) : headers[REQUEST_ID_HEADER];
+    const stray = strayReason(
+      { message, claimed, via, inSession: this.session !== undefined },
+      (key) => this.pending.has(key),
+    );
+    if (stray) {
+      this.strays.drop(stray);
+      return;
+    }
+    if (via !== undefined) {
+      this.watch(via);
+      const token = headers[CALL_HEADER];
+      const address = headers[CALL_ADDRESS_HEADER];
+      if (token !== undefined && address !== undefined) this.learnCall(via, address, token);
+    }
+    if (!message) return; // a keep-alive
+    if (response && via !== undefined) {
+      this.learnSession(headers);
+      this.idempotent.learn(this.pending.get(via)!.request, response);
+      this.forget(via);
+    } else if (via !== undefined && headers[REQUEST_ID_HEADER] === via) {
+      // A notification or request tagged with a call, on its replies, belongs to that call (its
+      // log messages); a session's untagged ones may come on any reply address of the client.
+      relateToRequest(message, JSON.parse(via) as RequestId);
+    }
+    this.messages.next(message);
+  }
+
+  /** An `initialize` response names the session and the replica holding it. */
+  private learnSession(headers: Readonly<Record<string, string>>): void {
     const address = headers[SESSION_ADDRESS_HEADER];
     const sessionId = headers[SESSION_ID_HEADER];
     if (address !== undefined && sessionId !== undefined) {
       this.session = { address, headers: { [SESSION_ID_HEADER]: sessionId } };
     }
-    const key = headers[REQUEST_ID_HEADER];
-    if (key !== undefined && this.pending.has(key)) {
-      if (headers[NO_RESPONDERS_HEADER]) {
-        this.fail(key, `no replica of ${this.link.description} is listening`);
-        return;
-      }
-      this.watch(key);
-      const token = headers[CALL_HEADER];
-      const address = headers[CALL_ADDRESS_HEADER];
-      if (token !== undefined && address !== undefined) this.learnCall(key, address, token);
-    }
-    if (headers[KEEPALIVE_HEADER]) return;
-    let message: JsonRpcMessage;
-    try {
-      message = toJsonRpcMessage(parseJson(decoder.decode(body)));
-    } catch (error) {
-      this.errors.next(error as Error);
-      return;
-    }
-    // A notification or request on a call's replies belongs to that call (its log messages).
-    if ('method' in message && key !== undefined && this.pending.has(key)) {
-      relateToRequest(message, JSON.parse(key) as RequestId);
-    }
-    if (!('method' in message) && message.id !== null) {
-      const key = JSON.stringify(message.id);
-      const pending = this.pending.get(key);
-      if (pending) this.idempotent.learn(pending.request, message);
-      this.forget(key);
-    }
-    this.messages.next(message);
   }
 
   /**
@@ -284,7 +322,7 @@ export class BrokerClientTransport implements ClientTransport {
     }
     pending.retried = true;
     pending.timer = this.clock(key);
-    this.link.send(pending.retryText, key).catch((error: unknown) => {
+    this.link.send(pending.retryText, pending.tag).catch((error: unknown) => {
       this.fail(key, `${silence}; the retry could not be sent: ${(error as Error).message}`);
     });
   }
@@ -304,11 +342,13 @@ export class BrokerClientTransport implements ClientTransport {
     if (!pending) return;
     clearTimeout(pending.timer);
     this.pending.delete(key);
+    this.tags.delete(pending.tag);
   }
 
   private stopClocks(): void {
     for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
+    this.tags.clear();
   }
 
   /** Answers a pending request with the transport's error, as if the service had. */

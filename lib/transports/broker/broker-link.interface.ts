@@ -74,22 +74,29 @@ export interface BrokerClientLink {
   /** The service address, for error messages (`nats subject "weather"`). */
   readonly description: string;
   /**
-   * Connects and starts delivering the messages that arrive on the client's reply address;
-   * `onClosed` is called once if the connection ends without `close()`. A link that reconnects
-   * on its own (NATS) calls `onInterrupted(true)` when the connection to the broker drops
-   * (what was in flight is lost) and `onInterrupted(false)` once it is back.
+   * Connects and starts delivering the messages that arrive on the client's reply address, each
+   * with the reply tag of the request whose reply address it came on (undefined: an address given
+   * with no tag); `onClosed` is called once if the connection ends without `close()`. A link that
+   * reconnects on its own (NATS) calls `onInterrupted(true)` when the connection to the broker
+   * drops (what was in flight is lost) and `onInterrupted(false)` once it is back.
    */
   start(
-    onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
+    onMessage: (
+      body: Uint8Array,
+      headers: Readonly<Record<string, string>>,
+      tag: string | undefined,
+    ) => void,
     onClosed: (error: Error) => void,
     onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void>;
   /**
-   * Publishes one message to the service with the client's reply address; `requestId` (the
-   * JSON-encoded id of a request) lets the link report a request nobody can take; `to` sends it to
-   * a replica's own address with headers instead of the service's shared address.
+   * Publishes one message to the service with a reply address of the client. A request's `tag`
+   * (unguessable, chosen by the client) goes with it such that the service's answers come back
+   * with it and nobody else's do (NATS: the last token of the request's own reply subject;
+   * RabbitMQ: the correlation id), and NATS' "no responders" status is reported with it; `to`
+   * sends it to a replica's own address with headers instead of the service's shared address.
    */
-  send(body: string, requestId?: string, to?: BrokerTarget): Promise<void>;
+  send(body: string, tag?: string, to?: BrokerTarget): Promise<void>;
   /** Closes the connection it opened. */
   close(): Promise<void>;
 }

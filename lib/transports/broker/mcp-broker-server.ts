@@ -10,6 +10,7 @@ import {
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
 import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import { CAPACITY_ERROR_CODE } from '../../errors/capacity.error.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { encodeMessage } from '../../protocol/encode-message.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
@@ -72,6 +73,13 @@ export interface McpBrokerServerOptions {
    * closing it). Default 30 minutes.
    */
   sessionIdleMs?: number | undefined;
+  /**
+   * Stateless (2026-07-28) calls this replica runs at once; one more is answered at once with a
+   * `-32000` capacity error (`data.limit: 'maxConcurrentCalls'`) instead of piling up in memory
+   * (neither NATS nor a RabbitMQ replica, which takes each message as it comes, holds them back).
+   * Default 256.
+   */
+  maxConcurrentCalls?: number | undefined;
 }
 
 /** The request-like object a broker call carries: what guards read through `switchToHttp().getRequest()`. */
@@ -102,6 +110,7 @@ export class McpBrokerServer {
   private readonly cancellable = new Map<string, LazyAbort>();
   private readonly keepAliveMs: number;
   private readonly maxBytes: number;
+  private readonly maxCalls: number;
   private readonly sessions = new Map<string, BrokerSession>();
   private readonly idle: IdleExpiry<string>;
   private readonly sessionHost: BrokerSessionHost;
@@ -117,6 +126,7 @@ export class McpBrokerServer {
   ) {
     this.keepAliveMs = options.keepAliveMs ?? 2000;
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
+    this.maxCalls = options.maxConcurrentCalls ?? 256;
     this.idle = new IdleExpiry(options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, (id) =>
       this.sessions.get(id)?.close('The session idled out', 'expired'),
     );
@@ -200,6 +210,7 @@ export class McpBrokerServer {
       return;
     }
     if (this.opensSession(message)) this.openSession(message, reply);
+    else if (this.running.size >= this.maxCalls) this.busy(message, reply);
     else await this.serve(message, reply);
   }
 
@@ -308,6 +319,15 @@ export class McpBrokerServer {
       this.running.delete(abort);
       if (token !== undefined) this.cancellable.delete(token);
     }
+  }
+
+  /** Refuses a call over `maxConcurrentCalls`: the caller learns it at once, nothing waits. */
+  private busy(request: JsonRpcRequest, reply: BrokerReplyTo): void {
+    const message = `Too many calls running on this replica (limit ${this.maxCalls})`;
+    this.refuse('busy', message);
+    const data = { limit: 'maxConcurrentCalls', max: this.maxCalls, retryAfterSeconds: 1 };
+    const error = new McpError(CAPACITY_ERROR_CODE, message, data);
+    this.send(reply, errorResponse(request.id, error.toJson()), request.id);
   }
 
   private envelope(request: JsonRpcRequest) {

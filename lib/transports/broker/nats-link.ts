@@ -6,7 +6,6 @@ import type {
   BrokerServerLink,
   BrokerTarget,
 } from './broker-link.interface.js';
-import { REQUEST_ID_HEADER } from './broker-link.interface.js';
 import type { McpNatsOptions } from './broker-options.interface.js';
 
 type NatsModule = typeof import('@nats-io/transport-node');
@@ -99,17 +98,19 @@ export class NatsServerLink implements BrokerServerLink {
   }
 }
 
+/** The reply subject's last token of the messages sent with no tag (a session's answers). */
+const UNTAGGED = '-';
+
 /**
  * A client's side on NATS: requests published on the service's subject, each with its own reply
- * subject under one inbox the client subscribes to, so NATS' "no responders" status names the
- * request it answers.
+ * subject under one inbox the client subscribes to (`<inbox>.<tag>`), so every answer, NATS' "no
+ * responders" status included, names the request it came for.
  */
 export class NatsClientLink implements BrokerClientLink {
   readonly description: string;
   private nc?: NatsConnection;
   private nats?: NatsModule;
   private inbox = '';
-  private sent = 0;
   private closing = false;
 
   constructor(private readonly options: McpNatsOptions) {
@@ -117,7 +118,11 @@ export class NatsClientLink implements BrokerClientLink {
   }
 
   async start(
-    onMessage: (body: Uint8Array, headers: Readonly<Record<string, string>>) => void,
+    onMessage: (
+      body: Uint8Array,
+      headers: Readonly<Record<string, string>>,
+      tag: string | undefined,
+    ) => void,
     onClosed: (error: Error) => void,
     onInterrupted?: (interrupted: boolean) => void,
   ): Promise<void> {
@@ -126,24 +131,17 @@ export class NatsClientLink implements BrokerClientLink {
     this.nc = nc;
     this.nats = nats;
     this.inbox = nats.createInbox();
-    const requestIds = new Map<string, string>();
-    this.requestIds = requestIds;
+    const prefix = this.inbox.length + 1;
     nc.subscribe(`${this.inbox}.*`, {
       callback: (error, msg: Msg) => {
         if (error) return;
-        const headers = headerRecord(msg.headers);
+        const token = msg.subject.slice(prefix);
+        const tag = token === UNTAGGED ? undefined : token;
         if (msg.headers?.code === 503) {
-          const id = requestIds.get(msg.subject);
-          requestIds.delete(msg.subject);
-          if (id !== undefined) {
-            onMessage(new Uint8Array(), {
-              [REQUEST_ID_HEADER]: id,
-              [NO_RESPONDERS_HEADER]: '1',
-            });
-          }
+          onMessage(new Uint8Array(), { [NO_RESPONDERS_HEADER]: '1' }, tag);
           return;
         }
-        onMessage(msg.data, headers);
+        onMessage(msg.data, headerRecord(msg.headers), tag);
       },
     });
     await nc.flush();
@@ -153,19 +151,10 @@ export class NatsClientLink implements BrokerClientLink {
     });
   }
 
-  private requestIds = new Map<string, string>();
-
-  async send(body: string, requestId?: string, to?: BrokerTarget): Promise<void> {
+  async send(body: string, tag?: string, to?: BrokerTarget): Promise<void> {
     const nc = this.nc;
     if (!nc || nc.isClosed()) throw new Error(`Not connected to ${this.description}`);
-    const reply = `${this.inbox}.${++this.sent}`;
-    if (requestId !== undefined) {
-      this.requestIds.set(reply, requestId);
-      // Bounded: the status message for a reply subject comes at once or never.
-      if (this.requestIds.size > 1024) {
-        this.requestIds.delete(this.requestIds.keys().next().value!);
-      }
-    }
+    const reply = `${this.inbox}.${tag ?? UNTAGGED}`;
     if (to) {
       nc.publish(to.address, body, { reply, headers: natsHeaders(this.nats!, to.headers) });
     } else {

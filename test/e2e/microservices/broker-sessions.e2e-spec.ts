@@ -93,6 +93,31 @@ describe('2025-era sessions over NATS (SDK client → gateway → service)', () 
     }
   });
 
+  it('asks the elicitation of a call of the client that made that call, not of the latest call in flight', async () => {
+    const bob = await clientAs(url, 'bob', false);
+    try {
+      const started = seen.waiting.length;
+      // Alice's call elicits after a while; meanwhile Bob's call is the latest in flight.
+      const order = alice.client.callTool({
+        name: 'shop__order',
+        arguments: { item: 'jam', delayMs: 1500 },
+      });
+      const abort = new AbortController();
+      const waiting = bob.client
+        .callTool({ name: 'shop__waitForCancel', arguments: {} }, undefined, {
+          signal: abort.signal,
+        })
+        .catch(() => 'cancelled');
+      await waitFor(() => seen.waiting.length > started, { description: "Bob's call started" });
+      // Alice confirms, Bob would decline: the answer says whose client was asked.
+      expect(textOf(await order)).toMatch(/^jam: ordered \(replica [ab], caller sub:alice,/);
+      abort.abort('done');
+      await waiting;
+    } finally {
+      await bob.close();
+    }
+  });
+
   it("relays the service's sampling request to the HTTP client", async () => {
     const result = await alice.client.callTool({ name: 'shop__haiku', arguments: {} });
     expect(textOf(result)).toBe('subjects drift like leaves');

@@ -28,11 +28,12 @@ class SessionTools {
   constructor(@Inject(REPLICA) private readonly replica: string) {}
 
   @Tool({
-    description: 'Asks the user to confirm an order, reporting progress',
-    inputSchema: { item: z.string() },
+    description: 'Asks the user to confirm an order (after `delayMs`), reporting progress',
+    inputSchema: { item: z.string(), delayMs: z.number().optional() },
   })
-  async order({ item }: { item: string }, ctx: McpContext): Promise<string> {
+  async order({ item, delayMs }: { item: string; delayMs?: number }, ctx: McpContext) {
     ctx.progress(1, 3, 'checking stock');
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = await ctx.elicit({
       message: `Confirm the order of ${item}?`,
       requestedSchema: {

@@ -21,16 +21,17 @@ export interface TestGateway {
 
 /**
  * Boots a gateway (`McpModule` + `McpGatewayModule` with `options`, the `x-user` auth stand-in in
- * front) on a free loopback port, and waits until its aggregate holds `tools` tools.
+ * front) on a free loopback port, and waits until its aggregate holds `tools` tools. The
+ * gateway's own log is silent unless `options.logger` says where it goes.
  */
 export async function startTestGateway(
-  options: Omit<McpGatewayModuleOptions, 'logger'>,
+  options: McpGatewayModuleOptions,
   tools: number,
 ): Promise<TestGateway> {
   const moduleRef = await Test.createTestingModule({
     imports: [
       McpModule.forRoot({ name: 'gateway', version: '1.0.0' }),
-      McpGatewayModule.forRoot({ ...options, logger: false }),
+      McpGatewayModule.forRoot({ ...options, logger: options.logger ?? false }),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
