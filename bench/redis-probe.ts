@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { monitorRedis } from './redis-monitor.js';
 
 /**
  * What the cluster benchmark reads of its Redis and its instances: commands served
@@ -10,7 +11,7 @@ import { Redis } from 'ioredis';
 export class RedisProbe {
   private readonly client: Redis;
 
-  constructor(url: string) {
+  constructor(private readonly url: string) {
     this.client = new Redis(url, { maxRetriesPerRequest: 1 });
   }
 
@@ -28,13 +29,12 @@ export class RedisProbe {
    * `MONITOR` on a connection of its own; the probe's own `INFO`s are not counted.
    */
   async countSent(): Promise<() => number> {
-    const monitor = await this.client.monitor(); // a connection of its own
     let sent = 0;
-    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    const stop = await monitorRedis(this.url, ({ source, args }) => {
       if (source !== 'lua' && args[0]?.toLowerCase() !== 'info') sent++;
     });
     return () => {
-      monitor.disconnect();
+      stop();
       return sent;
     };
   }

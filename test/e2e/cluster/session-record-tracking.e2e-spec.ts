@@ -6,6 +6,7 @@ import {
   rpcMessages,
   type RawSession,
 } from '../support/raw-http.js';
+import { monitorRedis } from '../../../bench/redis-monitor.js';
 import { waitFor } from '../support/wait.js';
 import {
   startCluster,
@@ -44,15 +45,14 @@ const counted = (text: string) => Number(text.split(' ')[0]);
  * The commands clients send to a private Redis that name `needle` (the session id), counted with
  * MONITOR; what a script runs is not counted (the script is, once).
  */
-async function countCommands(admin: Redis, needle: string): Promise<() => Promise<number>> {
-  const monitor = await admin.monitor(); // a connection of its own
+async function countCommands(redisUrl: string, needle: string): Promise<() => Promise<number>> {
   let sent = 0;
-  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+  const stop = await monitorRedis(redisUrl, ({ source, args }) => {
     if (source !== 'lua' && args.some((arg) => arg.includes(needle))) sent++;
   });
   return async () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines reach the monitor
-    monitor.disconnect();
+    stop();
     return sent;
   };
 }
@@ -67,12 +67,14 @@ async function countCommands(admin: Redis, needle: string): Promise<() => Promis
 describeWithRedis('session records trusted until changed', () => {
   let cluster: ClusterOn<'private'>;
   let admin: Redis;
+  let redisUrl: string;
   let a: Instance;
   let b: Instance;
 
   beforeAll(async () => {
     cluster = await startCluster(2, {}, { redis: 'private' });
-    admin = new Redis(`redis://127.0.0.1:${cluster.redis.port}`);
+    redisUrl = `redis://127.0.0.1:${cluster.redis.port}`;
+    admin = new Redis(redisUrl);
     [a, b] = cluster.instances as [Instance, Instance];
   }, CLUSTER_START_MS);
 
@@ -95,7 +97,7 @@ describeWithRedis('session records trusted until changed', () => {
     await trackersUp();
     const session = await initializeRawSession(urlOf(a));
     await call(a, session, 'whoami', { text: 'warm' });
-    const stop = await countCommands(admin, session.sessionId);
+    const stop = await countCommands(redisUrl, session.sessionId);
     for (let i = 0; i < 100; i++) await call(a, session, 'whoami', { text: `call ${i}` });
     const sent = await stop();
     // Without tracking every call reads the record (GETEX): 100 commands at least.
@@ -106,7 +108,7 @@ describeWithRedis('session records trusted until changed', () => {
     await trackersUp();
     const session = await initializeRawSession(urlOf(a));
     await call(a, session, 'count');
-    const stop = await countCommands(admin, session.sessionId);
+    const stop = await countCommands(redisUrl, session.sessionId);
     for (let i = 0; i < 50; i++) await call(a, session, 'count');
     const sent = await stop();
     expect(counted(await call(a, session, 'count'))).toBe(52);
@@ -139,7 +141,7 @@ describeWithRedis('session records trusted until changed', () => {
     await trackersUp();
     expect(counted(await call(b, session, 'count'))).toBe(5);
     await call(a, session, 'whoami', { text: 'trust again' });
-    const stop = await countCommands(admin, session.sessionId);
+    const stop = await countCommands(redisUrl, session.sessionId);
     for (let i = 0; i < 20; i++) await call(a, session, 'whoami', { text: `call ${i}` });
     expect(await stop()).toBeLessThanOrEqual(3);
     expect(counted(await call(b, session, 'count'))).toBe(6);
