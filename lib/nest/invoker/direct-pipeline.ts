@@ -20,8 +20,10 @@ interface ExceptionsHandler {
  * the pipeline's arguments, turns an Observable result into its last value, and hands an error to
  * the exceptions handler Nest builds for this method (its default one: it logs what is not an
  * intrinsic exception under `ExceptionsHandler`, then rethrows), with the same `contextType`
- * host. Decided once, at bootstrap; `undefined` when this Nest's creator does not look as
- * expected (the caller then keeps Nest's pipeline).
+ * host; what that rethrows goes to `settleError` (the invoker's, which unwraps intrinsic
+ * exceptions), so the caller needs no promise of its own to catch it. Decided once, at bootstrap;
+ * `undefined` when this Nest's creator does not look as expected (the caller then keeps Nest's
+ * pipeline).
  */
 export function directPipeline(
   creator: ExternalContextCreator,
@@ -29,6 +31,7 @@ export function directPipeline(
   callback: Callback,
   options: ExternalContextOptions,
   contextType: string,
+  settleError: (error: unknown) => never,
 ): ((args: unknown[]) => Promise<unknown>) | undefined {
   let handler: ExceptionsHandler | undefined;
   if (options.filters) {
@@ -43,16 +46,20 @@ export function directPipeline(
     }
     if (typeof handler?.next !== 'function') return undefined;
   }
-  const toResult = (value: unknown) => (isObservable(value) ? lastValueFrom(value) : value);
-  if (!handler) return async (args) => toResult(await callback.apply(instance, args));
   const exceptions = handler;
   return async (args) => {
     try {
-      return await toResult(await callback.apply(instance, args));
+      const value = await callback.apply(instance, args);
+      return isObservable(value) ? await lastValueFrom(value) : value;
     } catch (error) {
+      if (!exceptions) return settleError(error);
       const host = new ExecutionContextHost(args);
       host.setType(contextType);
-      return exceptions.next(error, host);
+      try {
+        return exceptions.next(error, host);
+      } catch (thrown) {
+        return settleError(thrown);
+      }
     }
   };
 }

@@ -204,12 +204,13 @@ export class McpHandlerFactory implements OnModuleDestroy {
         !runsEnhancers(creator, instance, instance[methodName], spec.options);
       const ambient = this.keepContext && plain;
       const callback = spec.callbackOf(instance, methodName, slot, ambient);
+      // A plain pipeline has no hidden token (its slot is the pipeline's arguments) and runs
+      // outside the storage's own wrapper (ambient), so it settles its errors itself.
       const direct = plain
-        ? directPipeline(creator, instance, callback, spec.options, 'mcp')
+        ? directPipeline(creator, instance, callback, spec.options, 'mcp', unwrapIntrinsic)
         : undefined;
-      const call: McpInvokable = direct
-        ? (first, ctx) => direct(spec.argsOf(first, ctx))
-        : this.pipelineOf(instance, methodName, spec, slot, callback);
+      if (direct) return (first, ctx) => direct(spec.argsOf(first, ctx));
+      const call = this.pipelineOf(instance, methodName, spec, slot, callback);
       const run = withCurrentContext(this.keepContext && !ambient, call);
       // Only a hidden token can be left behind; other handlers get no closure per call.
       if (slot.kind !== 'token') return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
