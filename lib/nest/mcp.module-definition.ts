@@ -1,6 +1,7 @@
 import { ConfigurableModuleBuilder, type DynamicModule } from '@nestjs/common';
 import { normaliseRoutePath } from '../transports/shared/route-path.js';
 import { createStreamableHttpController } from './http/create-streamable-http-controller.js';
+import { endpointGuardsProvider } from './http/endpoint-guards.provider.js';
 import { createExplorerController } from './explorer/create-explorer-controller.js';
 import { resolveExplorer } from './explorer/explorer-settings.js';
 import { EXPLORER_SANDBOX, ExplorerSandbox } from './explorer/sandbox/explorer-sandbox.js';
@@ -54,16 +55,20 @@ export const {
           `McpModule: the legacy SSE paths must differ from the Streamable HTTP path ${path}`,
         );
       }
+      const endpoints = [
+        ...(http && !fastPath ? [createStreamableHttpController(path)] : []),
+        ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
+      ];
       return {
         ...definition,
         global: extras.isGlobal,
         controllers: [
-          ...(http && !fastPath ? [createStreamableHttpController(path)] : []),
-          ...(sse ? [createSseController(sse.path, sse.messagesPath)] : []),
+          ...endpoints,
           ...(explorer ? [createExplorerController(explorer, path)] : []),
         ],
         providers: [
           ...(definition.providers ?? []),
+          ...(endpoints.length > 0 ? [endpointGuardsProvider(endpoints)] : []),
           {
             provide: MCP_HTTP_PATHS,
             // The fast path reads its bodies before the framework's parsers run.

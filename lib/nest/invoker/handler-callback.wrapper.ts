@@ -132,24 +132,36 @@ export function wrapHandlerCallback(
   place: ContextPlace = PIPELINE,
   ambient = false,
 ): Callback {
-  const wrapper = async function (this: unknown, ...args: unknown[]): Promise<unknown> {
+  // Not an async function: a method answering at once costs one settled promise, no async frame.
+  const wrapper = function (this: unknown, ...args: unknown[]): Promise<unknown> {
     const ctx = contextIn(args, place);
+    let result: unknown;
     try {
-      return await (ambient && ctx
-        ? inCurrentContext(ctx, () => callAndSettle(callback, this, args, ctx))
-        : callAndSettle(callback, this, args, ctx));
+      result =
+        ambient && ctx
+          ? inCurrentContext(ctx, () => callAndSettle(callback, this, args, ctx))
+          : callAndSettle(callback, this, args, ctx);
     } catch (error) {
-      if (ctx?.signal.aborted) throw new McpCallCancelledException(ctx.signal.reason);
-      if (
-        error instanceof ClientDidNotAnswerError ||
-        error instanceof CapacityError ||
-        error instanceof StoreUnavailableError
-      )
-        throw new McpExpectedFaultException(error);
-      throw error;
+      return Promise.reject(faultOf(error, ctx));
     }
+    if (!isThenable(result)) return Promise.resolve(result);
+    return Promise.resolve(result).then(undefined, (error: unknown) => {
+      throw faultOf(error, ctx);
+    });
   };
   return withMetadataOf(callback, wrapper);
+}
+
+/** What a handler's error becomes for Nest's exception handling (see {@link wrapHandlerCallback}). */
+function faultOf(error: unknown, ctx: McpContext | undefined): unknown {
+  if (ctx?.signal.aborted) return new McpCallCancelledException(ctx.signal.reason);
+  if (
+    error instanceof ClientDidNotAnswerError ||
+    error instanceof CapacityError ||
+    error instanceof StoreUnavailableError
+  )
+    return new McpExpectedFaultException(error);
+  return error;
 }
 
 /** Copies a method's metadata (guards, pipes, interceptors ...) and name onto a stand-in function. */

@@ -22,6 +22,7 @@ import {
   wrapHandlerCallback,
 } from './handler-callback.wrapper.js';
 import { McpArgIndex, pipelineArgs } from './mcp-pipeline-args.js';
+import { directPipeline } from './direct-pipeline.js';
 import { runsEnhancers } from './pipeline-enhancers.js';
 
 type Method = (...args: unknown[]) => unknown;
@@ -193,15 +194,23 @@ export class McpHandlerFactory implements OnModuleDestroy {
     const slot = contextSlot(hostClass, methodName, spec.metadataKey, this.keepContext);
     if (isStatic) {
       const instance = wrapper.instance as Host;
+      const creator = this.creatorOf(spec);
       // A pipeline that runs no app code but the method (no guard, interceptor, filter, nor a
       // parameter for pipes) keeps the storage around the method alone: on Node 20 and 22 its
       // async hooks then skip the pipeline's own promises (about 45k instructions per call).
-      const ambient =
-        this.keepContext &&
+      // Such a pipeline's layers do nothing either, so the method is called without them.
+      const plain =
         slot.kind === 'pipeline' &&
-        !runsEnhancers(this.creatorOf(spec), instance, instance[methodName], spec.options);
-      const fn = this.wrap(instance, methodName, spec, slot, undefined, undefined, ambient);
-      const call = (first: unknown, ctx: McpContext) => fn(...spec.argsOf(first, ctx));
+        !runsEnhancers(creator, instance, instance[methodName], spec.options);
+      const ambient = this.keepContext && plain;
+      const callback = spec.callbackOf(instance, methodName, slot, ambient);
+      // A plain pipeline has no hidden token (its slot is the pipeline's arguments) and runs
+      // outside the storage's own wrapper (ambient), so it settles its errors itself.
+      const direct = plain
+        ? directPipeline(creator, instance, callback, spec.options, 'mcp', unwrapIntrinsic)
+        : undefined;
+      if (direct) return (first, ctx) => direct(spec.argsOf(first, ctx));
+      const call = this.pipelineOf(instance, methodName, spec, slot, callback);
       const run = withCurrentContext(this.keepContext && !ambient, call);
       // Only a hidden token can be left behind; other handlers get no closure per call.
       if (slot.kind !== 'token') return (first, ctx) => run(first, ctx).catch(unwrapIntrinsic);
@@ -212,8 +221,16 @@ export class McpHandlerFactory implements OnModuleDestroy {
       const contextId = ContextIdFactory.getByRequest(request);
       this.moduleRef.registerRequestByContextId(request, contextId);
       const instance = (await this.moduleRef.resolve(type, contextId, { strict: false })) as Host;
-      const fn = this.wrap(instance, methodName, spec, slot, contextId, wrapper.id);
-      const call = (input: unknown, context: McpContext) => fn(...spec.argsOf(input, context));
+      const callback = spec.callbackOf(instance, methodName, slot, false);
+      const call = this.pipelineOf(
+        instance,
+        methodName,
+        spec,
+        slot,
+        callback,
+        contextId,
+        wrapper.id,
+      );
       const running = withCurrentContext(this.keepContext, call)(first, ctx);
       if (slot.kind !== 'token') return running.catch(unwrapIntrinsic);
       return running.catch((error: unknown) => failed(ctx, error));
@@ -224,18 +241,19 @@ export class McpHandlerFactory implements OnModuleDestroy {
     return spec.controller ? this.controllerContextCreator : this.contextCreator;
   }
 
-  private wrap(
+  /** The method inside Nest's external-context pipeline, as the invoker calls it. */
+  private pipelineOf(
     instance: Host,
     methodName: string,
     spec: McpPipelineSpec,
     slot: ContextSlot,
+    callback: Method,
     contextId?: Parameters<ExternalContextCreator['create']>[5],
     inquirerId?: string,
-    ambient = false,
-  ): (...args: unknown[]) => Promise<unknown> {
-    return this.creatorOf(spec).create(
+  ): McpInvokable {
+    const fn = this.creatorOf(spec).create(
       instance,
-      spec.callbackOf(instance, methodName, slot, ambient),
+      callback,
       methodName,
       slot.metadataKey,
       spec.paramsFactory,
@@ -243,6 +261,7 @@ export class McpHandlerFactory implements OnModuleDestroy {
       inquirerId,
       spec.options,
       'mcp',
-    );
+    ) as (...args: unknown[]) => Promise<unknown>;
+    return (first, ctx) => fn(...spec.argsOf(first, ctx));
   }
 }

@@ -14,7 +14,7 @@ interface ScopedGlobals {
 }
 
 /** The module key Nest's `ExternalContextCreator.create` gives a host (Nest 11 and 12). */
-function moduleKeyOf(creator: ExternalContextCreator, instance: object): string {
+export function moduleKeyOf(creator: ExternalContextCreator, instance: object): string {
   const classRef = instance.constructor as Parameters<
     ExternalContextCreator['getContextModuleKey']
   >[0];
