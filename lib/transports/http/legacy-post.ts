@@ -1,11 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import {
-  isJsonRpcRequest,
-  type JsonRpcMessage,
-  type JsonRpcRequest,
-  type RequestId,
-} from '../../protocol/json-rpc.js';
+import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
@@ -46,15 +41,9 @@ export async function serveLegacyPost(
   acceptsSse: boolean,
 ): Promise<void> {
   const batch = Array.isArray(body);
-  const maxJsonDepth = host.options.maxJsonDepth;
-  // One message (every protocol since 2025-06-18): no filter, find nor map closures per POST.
-  const messages = batch ? toMessages(body, maxJsonDepth) : [toMessageOrRefuse(body, maxJsonDepth)];
-  const requests = batch
-    ? messages.filter(isJsonRpcRequest)
-    : isJsonRpcRequest(messages[0]!)
-      ? (messages as JsonRpcRequest[])
-      : NO_REQUESTS;
-  const initialize = initializeIn(requests);
+  const messages = toMessages(batch ? body : [body], host.options.maxJsonDepth);
+  const requests = messages.filter(isJsonRpcRequest);
+  const initialize = requests.find((m) => m.method === 'initialize');
   if (initialize && messages.length > 1) {
     throw new HttpRefusal(
       400,
@@ -64,7 +53,7 @@ export async function serveLegacyPost(
     );
   }
 
-  let headers = NO_HEADERS;
+  let headers: Record<string, string> = {};
   let replyHeaders: (() => Record<string, string>) | undefined;
   let refusal: (() => HttpRefusal | undefined) | undefined;
   let channel: HttpSessionChannel;
@@ -93,7 +82,7 @@ export async function serveLegacyPost(
       'JSON-RPC batches exist only in protocol 2025-03-26',
     );
   }
-  const duplicate = inFlightIn(requests, channel);
+  const duplicate = requests.find((m) => channel.isInFlight(m.id));
   if (duplicate) {
     throw new HttpRefusal(
       400,
@@ -114,45 +103,15 @@ export async function serveLegacyPost(
     if (host.options.stateless) session.close();
     return;
   }
-  channel.openExchange(res, idsOf(requests), {
-    acceptsSse,
-    batch,
-    headers,
-    replyHeaders,
-    refusal,
-  });
+  channel.openExchange(
+    res,
+    requests.map((r) => r.id),
+    { acceptsSse, batch, headers, replyHeaders, refusal },
+  );
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));
   }
   for (const message of messages) session.receive(message, extra);
-}
-
-/** The requests of a POST without any (notifications and responses only): never written to. */
-const NO_REQUESTS: readonly JsonRpcRequest[] = Object.freeze([]);
-/** The reply headers of a POST that is not an `initialize`: none (never written to). */
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** The `initialize` among a POST's requests (loops, not `find`: no closure per POST). */
-function initializeIn(requests: readonly JsonRpcRequest[]): JsonRpcRequest | undefined {
-  for (const request of requests) if (request.method === 'initialize') return request;
-  return undefined;
-}
-
-/** The first request whose id is already being served on the channel. */
-function inFlightIn(
-  requests: readonly JsonRpcRequest[],
-  channel: HttpSessionChannel,
-): JsonRpcRequest | undefined {
-  for (const request of requests) if (channel.isInFlight(request.id)) return request;
-  return undefined;
-}
-
-/** The ids of a POST's requests. */
-function idsOf(requests: readonly JsonRpcRequest[]): RequestId[] {
-  if (requests.length === 1) return [requests[0]!.id];
-  const ids: RequestId[] = [];
-  for (const request of requests) ids.push(request.id);
-  return ids;
 }
 
 function toMessages(items: unknown[], maxJsonDepth: number | undefined): JsonRpcMessage[] {
