@@ -26,8 +26,9 @@ export class RunningTimeout extends ListNode<TimeoutTarget> {
  * Many timeouts of one duration on one timer, for timeouts that almost never fire but start on
  * every request (a reply's switch to SSE, a body's read timeout): a `setTimeout` and its
  * `clearTimeout` per request cost a timer object, an async id and, whenever Node's list for the
- * duration empties, that list's removal and re-creation (about 16k instructions per pair in
- * Node 20's baseline tier); here a request appends a list node and unlinks it. Timeouts of one
+ * duration empties, that list's removal and re-creation (about 11k instructions per pair in
+ * Node 20's baseline tier, against about 4k for a start and cancel here); here a request appends
+ * a list node and unlinks it. Timeouts of one
  * duration start in the order they end, so the first one is always the next due: the one timer is
  * armed for it, and when it fires every due timeout is told and the timer re-armed for the new
  * first one. A timeout fires no earlier than its duration (timer precision aside), as with its
