@@ -25,6 +25,11 @@ import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
+import {
+  sharedTimeouts,
+  type RunningTimeout,
+  type TimeoutTarget,
+} from '../../engine/shared-timeouts.js';
 
 /**
  * One stateless 2026-07-28 POST (plan §4.3): no session, no `Mcp-Session-Id` (never minted nor
@@ -100,11 +105,12 @@ export async function serveModernPost(
  * The response of one modern request: JSON, or SSE once a notification went out first (with a
  * `:` keep-alive comment every `keepAliveMs` when given, until the reply ends or the client goes).
  */
-class ModernReply implements RequestOutlet {
+class ModernReply implements RequestOutlet, TimeoutTarget {
   done = false;
   private sse = false;
   private keepAlive?: NodeJS.Timeout;
-  private longCall?: NodeJS.Timeout;
+  /** The switch to SSE of a long call, on the process's shared timer of its duration. */
+  private longCall?: RunningTimeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -115,12 +121,15 @@ class ModernReply implements RequestOutlet {
 
   /** Switches to SSE (a comment, then keep-alives) if the reply is still pending after `ms`. */
   streamAfter(ms: number): void {
-    this.longCall = setTimeout(() => {
-      if (this.done || this.sse || this.res.writableEnded) return;
-      this.openStream();
-      this.res.write(encodeSseComment('keepalive'));
-    }, ms);
-    this.longCall.unref();
+    this.longCall = sharedTimeouts(ms).start(this);
+  }
+
+  /** The call outlived {@link streamAfter}'s delay: switch to SSE (a comment, then keep-alives). */
+  timedOut(): void {
+    this.longCall = undefined;
+    if (this.done || this.sse || this.res.writableEnded) return;
+    this.openStream();
+    this.res.write(encodeSseComment('keepalive'));
   }
 
   notify(method: string, params?: Record<string, unknown>): void {
@@ -168,8 +177,8 @@ class ModernReply implements RequestOutlet {
   private finish(status: number, body: JsonRpcMessage, headers?: Record<string, string>): void {
     if (this.done) return;
     this.done = true;
-    clearInterval(this.keepAlive);
-    if (this.longCall) clearTimeout(this.longCall);
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.longCall?.cancel();
     // A response always encodes (an unencodable one becomes a -32603 error for its id).
     if (!this.sse) {
       writeJsonText(this.res, status, encodeMessageBytes(body, this.report)!, headers);

@@ -10,6 +10,11 @@ import {
 import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
 import type { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { SseStream } from './sse-stream.js';
+import {
+  sharedTimeouts,
+  type RunningTimeout,
+  type TimeoutTarget,
+} from '../../engine/shared-timeouts.js';
 
 /** How one POST wants its answer delivered. */
 export interface PostExchangeOptions {
@@ -50,11 +55,12 @@ export interface PostExchangeOptions {
  * stream the moment a related message (progress, log, a server-to-client request) must go out
  * before the result, so simple calls stay cheap and streaming works when needed.
  */
-export class PostExchange {
+export class PostExchange implements TimeoutTarget {
   private readonly pending: Set<RequestId>;
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
-  private longCall?: NodeJS.Timeout;
+  /** The switch to SSE of a long call, on the process's shared timer of `keepAliveMs`. */
+  private longCall?: RunningTimeout;
 
   constructor(
     private readonly res: ServerResponse,
@@ -64,8 +70,7 @@ export class PostExchange {
     this.pending = new Set(requestIds);
     if (options.streamFromStart && options.acceptsSse) this.upgrade();
     else if (options.acceptsSse && options.keepAliveMs > 0) {
-      this.longCall = setTimeout(() => this.outlived(), options.keepAliveMs);
-      this.longCall.unref();
+      this.longCall = sharedTimeouts(options.keepAliveMs).start(this);
     }
   }
 
@@ -115,7 +120,7 @@ export class PostExchange {
   }
 
   /** The call outlived the keep-alive interval as plain JSON: switch to SSE (keep-alives flow). */
-  private outlived(): void {
+  timedOut(): void {
     this.longCall = undefined;
     if (!this.stream && this.pending.size > 0 && !this.res.writableEnded) this.upgrade();
   }
@@ -127,7 +132,7 @@ export class PostExchange {
   }
 
   private finish(): void {
-    if (this.longCall) clearTimeout(this.longCall);
+    this.longCall?.cancel();
     const headers = this.options.replyHeaders?.() ?? this.options.headers;
     const refusal = this.stream ? undefined : this.options.refusal?.();
     if (refusal) {

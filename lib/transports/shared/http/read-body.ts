@@ -3,6 +3,7 @@ import type { McpError } from '../../../errors/mcp.error.js';
 import { ErrorCode } from '../../../protocol/error-codes.js';
 import { parseJson } from '../../../protocol/json-rpc.js';
 import { HttpRefusal } from './http-refusal.js';
+import { sharedTimeouts } from '../../../engine/shared-timeouts.js';
 
 /** Default bound on an incoming HTTP body (4 MiB), shared by Streamable HTTP and HTTP+SSE. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -87,13 +88,16 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer =
+    // On the process's shared timer of the duration: no timer object per request.
+    const timeout =
       timeoutMs === undefined
         ? undefined
-        : setTimeout(() => {
-            cleanup();
-            reject(new BodyTimeoutError(timeoutMs));
-          }, timeoutMs);
+        : sharedTimeouts(timeoutMs).start({
+            timedOut: () => {
+              cleanup();
+              reject(new BodyTimeoutError(timeoutMs));
+            },
+          });
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -112,7 +116,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number
       reject(error);
     };
     const cleanup = () => {
-      clearTimeout(timer);
+      timeout?.cancel();
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
