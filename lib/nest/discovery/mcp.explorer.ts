@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { McpServer } from '../../server/mcp-server.js';
@@ -21,6 +27,7 @@ import { MCP_ROUTE_TOOL_METADATA } from '../mcp.constants.js';
 import { MCP_MODULE_OPTIONS } from '../mcp.module-definition.js';
 import { McpMetadataAccessor, type McpMethodMetadata } from './mcp-metadata.accessor.js';
 import { bindMcpHooks } from './bind-mcp-hooks.js';
+import { closeDiscoveryGate } from './discovery-gate.js';
 
 /**
  * Finds `@Tool`, `@Prompt`, `@Resource`, `@ResourceTemplate`, `@Skill` and `@McpMethod` methods
@@ -31,9 +38,11 @@ import { bindMcpHooks } from './bind-mcp-hooks.js';
  * both `Class#method`s.
  */
 @Injectable()
-export class McpExplorer implements OnModuleInit {
+export class McpExplorer implements OnModuleInit, OnApplicationBootstrap {
   /** Logs as `McpDiscovery`: `McpExplorer` reads as the explorer page, which may well be off. */
   private readonly logger = new Logger('McpDiscovery');
+  /** Opens the server's discovery gate (`discovery-gate.ts`): every handler is registered now. */
+  private readonly openGate: () => void;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -43,7 +52,13 @@ export class McpExplorer implements OnModuleInit {
     private readonly handlers: McpHandlerFactory,
     @Inject(MCP_MODULE_OPTIONS) private readonly options: McpModuleOptions,
     private readonly resourceServer: McpResourceServer,
-  ) {}
+  ) {
+    this.openGate = closeDiscoveryGate(server);
+  }
+
+  onApplicationBootstrap(): void {
+    this.openGate();
+  }
 
   async onModuleInit(): Promise<void> {
     const include = this.options.include;

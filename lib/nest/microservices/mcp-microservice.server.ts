@@ -6,6 +6,7 @@ import {
   type McpBrokerServerOptions,
 } from '../../transports/broker/mcp-broker-server.js';
 import { NatsServerLink } from '../../transports/broker/nats-link.js';
+import { discoveryGateOf } from '../discovery/discovery-gate.js';
 import type { McpServer } from '../../server/mcp-server.js';
 
 /**
@@ -46,7 +47,8 @@ export class McpMicroserviceServer {
     const link = options.nats
       ? new NatsServerLink(options.nats)
       : new AmqpServerLink(options.rabbitmq!);
-    this.broker = new McpBrokerServer(server.core, link, options);
+    // A hybrid app starts its microservices before `app.init()` registers the handlers.
+    this.broker = new McpBrokerServer(server.core, link, options, discoveryGateOf(server));
   }
 
   /** Connects to the broker; Nest calls it from `startAllMicroservices()`. */

@@ -113,7 +113,14 @@ export class AmqpClientLink implements BrokerClientLink {
   private readonly replyQueue: string;
   private connection?: AmqpConnection;
 
-  constructor(private readonly options: McpRabbitMqOptions) {
+  /**
+   * @param requestTtlMs a request's message TTL (the client's liveness): one that no replica took
+   *   by then is dropped by RabbitMQ instead of running after its caller failed it
+   */
+  constructor(
+    private readonly options: McpRabbitMqOptions,
+    private readonly requestTtlMs?: number,
+  ) {
     this.description = describe(options.queue);
     this.replyQueue = `${options.queue}.client.${randomUUID()}`;
   }
@@ -162,6 +169,8 @@ export class AmqpClientLink implements BrokerClientLink {
       ...(to && { headers: to.headers }),
       // The service copies it onto its answers: the request's reply tag.
       ...(tag !== undefined && { correlationId: tag }),
+      ...(tag !== undefined &&
+        this.requestTtlMs !== undefined && { expiration: this.requestTtlMs }),
     });
   }
 

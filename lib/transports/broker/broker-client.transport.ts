@@ -37,11 +37,14 @@ export interface BrokerClientTransportOptions {
   /**
    * A request fails when nothing arrives for it (keep-alive, notification, response) for this
    * long (ms): the replica serving it died, or none took it. Keep it above the service's
-   * `keepAliveMs` (default 2000). Default 10 000.
+   * `keepAliveMs` (default 2000). Default 10 000. On RabbitMQ it is also each request's message
+   * TTL: a request no replica took within that time is dropped by the broker, so it never runs
+   * after its caller gave up on it.
    */
   livenessMs?: number | undefined;
 }
 
+const DEFAULT_LIVENESS_MS = 10_000;
 const decoder = new TextDecoder();
 
 /** A request waiting for its response: its liveness clock, and what a retry needs. */
@@ -102,7 +105,7 @@ export class BrokerClientTransport implements ClientTransport {
     private readonly link: BrokerClientLink,
     options: BrokerClientTransportOptions = {},
   ) {
-    this.livenessMs = options.livenessMs ?? 10_000;
+    this.livenessMs = options.livenessMs ?? DEFAULT_LIVENESS_MS;
     this.strays = new StrayReplies(link.description, (error) => this.errors.next(error));
   }
 
@@ -110,7 +113,7 @@ export class BrokerClientTransport implements ClientTransport {
   static to(endpoint: McpBrokerEndpoint, options?: BrokerClientTransportOptions) {
     const link = endpoint.nats
       ? new NatsClientLink(endpoint.nats)
-      : new AmqpClientLink(endpoint.rabbitmq!);
+      : new AmqpClientLink(endpoint.rabbitmq!, options?.livenessMs ?? DEFAULT_LIVENESS_MS);
     return new BrokerClientTransport(link, options);
   }
 

@@ -102,7 +102,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * response go to the message's reply address, tagged with the request id. A 2025-era
  * `initialize` opens a session on the replica that took it ({@link BrokerSession}); the client
  * sends the rest of the session to that replica's own address. Garbage gets a JSON-RPC error
- * where there is a reply address and is logged once.
+ * where there is a reply address and is logged once. Messages taken before `ready` settles (the
+ * app's handlers registered) wait for it, in order.
  */
 export class McpBrokerServer {
   private readonly running = new Set<LazyAbort>();
@@ -114,6 +115,8 @@ export class McpBrokerServer {
   private readonly sessions = new Map<string, BrokerSession>();
   private readonly idle: IdleExpiry<string>;
   private readonly sessionHost: BrokerSessionHost;
+  /** Settles once every handler is registered; messages that come before wait for it. */
+  private ready: Promise<void> | undefined;
   /** The extra of a session's notifications and responses (no principal claim to read). */
   private readonly plainExtra: MessageExtra = {
     transport: { kind: 'broker', request: { headers: {} }, raw: undefined },
@@ -123,7 +126,9 @@ export class McpBrokerServer {
     private readonly server: McpServerPort,
     private readonly link: BrokerServerLink,
     private readonly options: McpBrokerServerOptions = {},
+    ready?: Promise<void>,
   ) {
+    this.ready = ready?.then(() => void (this.ready = undefined));
     this.keepAliveMs = options.keepAliveMs ?? 2000;
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
     this.maxCalls = options.maxConcurrentCalls ?? 256;
@@ -167,6 +172,7 @@ export class McpBrokerServer {
   }
 
   private async receive({ body, headers, reply }: BrokerDelivery): Promise<void> {
+    if (this.ready !== undefined) await this.ready;
     const sessionId = headers[SESSION_ID_HEADER];
     if (sessionId !== undefined && headers[SESSION_END_HEADER]) {
       this.sessions.get(sessionId)?.close('The client ended the session', 'deleted');

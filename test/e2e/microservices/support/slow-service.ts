@@ -22,14 +22,15 @@ export class WarningRecorder implements LoggerService {
   }
 }
 
-/** How many `slow` calls run now, and the most that ran at once, in this process. */
-export const slowCalls = { running: 0, peak: 0 };
+/** How many `slow` calls run now, the most that ran at once, and how many started, in this process. */
+export const slowCalls = { running: 0, peak: 0, started: 0 };
 
 /** A tool slower than the caller's liveness clock: its keep-alives must keep the call alive. */
 @Injectable()
 class SlowTools {
   @Tool({ description: 'Answers after `ms` milliseconds', inputSchema: { ms: z.number() } })
   async slow({ ms }: { ms: number }): Promise<string> {
+    slowCalls.started++;
     slowCalls.peak = Math.max(slowCalls.peak, ++slowCalls.running);
     try {
       await new Promise((resolve) => setTimeout(resolve, ms));
