@@ -14,6 +14,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { McpServer } from '../lib/index.js';
 import { Verdicts, isJsonRpcShaped } from './checks.js';
 import { FloodAppModule } from './flood-app.module.js';
@@ -196,7 +197,12 @@ async function batchFlood(flooder: Flooder, count: number): Promise<FloodResult>
 async function main(): Promise<number> {
   const app = await NestFactory.create(FloodAppModule, { logger: ['error'] });
   await app.listen(0, '127.0.0.1');
-  const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`;
+  // The flooding client shares this process's event loop: on a loaded machine a wave can lag it
+  // past Node's 5 s keep-alive timeout, and a request written on a socket the server was closing
+  // failed with "other side closed" (CI, `fuzz:short`). Idle sockets live half a minute here.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 30_000;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
   const flooder = new Flooder(url);
   await flooder.alive(); // warm-up: code and caches loaded before the first measure
   const rssStart = rssAfterGc();
