@@ -8,9 +8,14 @@
  * with it long after the other had run out of files. Here each file weighs its cached duration,
  * else its entry in SLOW (seconds, measured on a loaded two-core machine; a rough order, not a
  * limit), else its size (a few seconds per 10 kB); files that failed last time still go first.
+ * A file that first waits for the docs build of the interop lane (scripts/docs-build-once.sh,
+ * about ten minutes on two loaded cores) starts once the files before it weigh about that much per
+ * worker: first, it held one of the two workers idle for those minutes (960 s for the docs site
+ * spec in a CI rehearsal, most of it waiting).
  */
 import TestSequencer from '@jest/test-sequencer';
 import { relative } from 'node:path';
+import process from 'node:process';
 
 /** Files known to take minutes, by their path from the repository root. */
 const SLOW = {
@@ -27,22 +32,42 @@ const SLOW = {
   'test/e2e/microservices/microservices.e2e-spec.ts': 120,
 };
 
+/** Files that start by waiting for the docs build, and about how long that build takes (s). */
+const WAITS_FOR_DOCS_BUILD = new Set(['test/e2e/docs/docs-site.e2e-spec.ts']);
+const DOCS_BUILD_SECONDS = 600;
+
 const Base = TestSequencer.default ?? TestSequencer;
 
 export default class SlowFirstSequencer extends Base {
   sort(tests) {
+    const files = new Map();
     const weight = new Map(
       tests.map((test) => {
         const file = relative(test.context.config.rootDir, test.path).split('\\').join('/');
+        files.set(test, file);
         const size = test.context.hasteFS.getSize(test.path) ?? 0;
         const cached = this.time(test); // milliseconds
         return [test, cached !== undefined ? cached / 1000 : (SLOW[file] ?? (size / 10_000) * 3)];
       }),
     );
-    return [...tests].sort((a, b) => {
+    const sorted = [...tests].sort((a, b) => {
       const failedA = this.hasFailed(a);
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1;
       return weight.get(b) - weight.get(a);
     });
+    return this.afterDocsBuild(sorted, weight, files);
+  }
+
+  /** Moves the files that wait for the docs build to where the files before them fill the wait. */
+  afterDocsBuild(sorted, weight, files) {
+    const waiting = sorted.filter((test) => WAITS_FOR_DOCS_BUILD.has(files.get(test)));
+    if (waiting.length === 0) return sorted;
+    const rest = sorted.filter((test) => !waiting.includes(test));
+    const workers = Number(process.env.JEST_WORKERS) || 2; // as scripts/test-e2e.sh runs it
+    let at = 0;
+    for (let before = 0; at < rest.length && before < DOCS_BUILD_SECONDS * workers; at++) {
+      before += weight.get(rest[at]);
+    }
+    return [...rest.slice(0, at), ...waiting, ...rest.slice(at)];
   }
 }
