@@ -1,19 +1,10 @@
 import { jest } from '@jest/globals';
 import { McpEndpointAuthGuard, McpModule, type McpModuleOptions } from '../../../lib/index.js';
-import { rawRequest } from '../support/raw-http.js';
+import { initializeRequest, rawRequest } from '../support/raw-http.js';
 import { bootApp, type BootedApp } from './support/nest-app.js';
 import { PLATFORMS } from './support/platforms.js';
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'endpoint-guard-e2e', version: '1' },
-  },
-});
+const INITIALIZE = JSON.stringify(initializeRequest());
 
 const AUTH: McpModuleOptions['auth'] = {
   resource: 'http://127.0.0.1/mcp',
