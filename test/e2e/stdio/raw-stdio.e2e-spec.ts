@@ -1,6 +1,10 @@
 import { builtSample } from './support/sample.js';
 import { RawStdioServer } from './support/raw-stdio-server.js';
 
+// Each test boots the built sample in a child process, which waits up to a minute for its first
+// answer (RawStdioServer.initialize): a test may take that and its own steps.
+import.meta.jest.setTimeout(90_000);
+
 /** The built sample driven byte by byte: framing, garbage, stdout hygiene, shutdown. */
 describe('stdio server process (built sample), raw', () => {
   let server: RawStdioServer;

@@ -59,6 +59,10 @@ export async function bootApp(options: BootOptions): Promise<BootedApp> {
   options.configure?.(app);
   await app.listen(options.port ?? 0, '127.0.0.1');
   const server = app.getHttpServer() as Server;
+  // Node closes an idle keep-alive socket after 5 s; a client in this process reusing it in the
+  // same instant gets ECONNRESET ("fetch failed"), seen when a loaded machine stretches the gap
+  // between two calls of a test to about 5 s. Idle sockets live 30 s here, as behind a balancer.
+  server.keepAliveTimeout = 30_000;
   const scheme = options.https ? 'https' : 'http';
   const origin = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let closing: Promise<void> | undefined;

@@ -84,7 +84,9 @@ export class RawStdioServer {
         clientInfo: { name: 'raw-e2e', version: '1.0.0' },
       },
     });
-    const answer = await this.response('init');
+    // The first answer waits on the child's boot (Nest and the sample's modules): a minute, as a
+    // loaded machine (CI's Node matrix beside the other lanes) stretched it past 10 s.
+    const answer = await this.response('init', 60_000);
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return answer;
   }
