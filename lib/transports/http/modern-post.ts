@@ -21,7 +21,6 @@ import {
   encodeMessageBytes,
   type EncodeFailureReport,
 } from '../../protocol/encode-message.js';
-import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
@@ -36,7 +35,7 @@ import {
  * echoed), no event store, no `Last-Event-ID`. Checks the envelope and the headers, dispatches
  * through `server.dispatchModern` and answers with one JSON body, upgraded to SSE when the handler
  * sends a notification first. Every error echoes the request id; the client going away aborts the
- * handler.
+ * handler. `report` is the server's encode-failure report, built once by the caller.
  */
 export async function serveModernPost(
   server: McpServerPort,
@@ -44,6 +43,7 @@ export async function serveModernPost(
   res: ServerResponse,
   message: JsonRpcMessage,
   principal: string | undefined,
+  report: EncodeFailureReport,
   keepAliveMs = 0,
 ): Promise<void> {
   if (!isJsonRpcRequest(message)) {
@@ -58,7 +58,7 @@ export async function serveModernPost(
   const reply = new ModernReply(
     res,
     request,
-    reportEncodeFailure(server),
+    report,
     listen ? server.listenKeepAliveMs : keepAliveMs,
   );
   if (!listen && keepAliveMs > 0 && acceptsSse(req)) reply.streamAfter(keepAliveMs);

@@ -12,6 +12,8 @@ import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
 import { serveLegacyPost, type LegacyPostHost } from './legacy-post.js';
+import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import {
   guardOrigin,
   guardRequest,
@@ -42,6 +44,8 @@ export class StreamableHttpHandler {
   private readonly getStreams = new Set<ServerResponse>();
   /** The body-read timeout of every POST, and who counts the timeouts: built once. */
   private readonly bodyTimeout: BodyTimeout;
+  /** Where a stateless reply that cannot be encoded is reported: built once, not per POST. */
+  private readonly report: EncodeFailureReport;
 
   constructor(
     private readonly server: McpServerPort,
@@ -55,6 +59,7 @@ export class StreamableHttpHandler {
       timeoutMs: this.options.bodyTimeoutMs,
       onTimeout: () => server.countRefusal?.('bodyTimeout'),
     };
+    this.report = reportEncodeFailure(server);
     this.legacyHost = {
       server,
       options: this.options,
@@ -178,6 +183,7 @@ export class StreamableHttpHandler {
           res,
           message,
           this.options.principal(req),
+          this.report,
           this.options.keepAliveMs,
         );
         return;
