@@ -8,11 +8,18 @@
 # `npm run lint`; then the built app is started and its generated tools are called with the
 # official SDK v1 client over Streamable HTTP (scripts/lib/sdk-call-app.mjs), answers asserted.
 # Usage: scripts/schematics-e2e.sh TARBALL [11|12 ...]; without majors, SCHEMATICS_NEST (e.g.
-# SCHEMATICS_NEST=12) or both. Needs the npm registry (npm cache helps).
+# SCHEMATICS_NEST=12) or both. Needs the npm registry; installs prefer the npm cache
+# (--prefer-offline, as in scripts/packaging-e2e.sh). Each sub-step prints its duration as it ends
+# and is recorded in the step table (scripts/lib/step-times.sh, lane "packaging").
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 log() { echo "[schematics] $*" >&2; }
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+cd "$ROOT"
+source scripts/lib/step-times.sh
+# step NAME COMMAND...: one timed sub-step.
+step() { timed_step packaging "$@"; }
+export npm_config_prefer_offline=true
 shift
 majors=("$@")
 # shellcheck disable=SC2206 # SCHEMATICS_NEST is a space-separated list of majors
@@ -42,12 +49,32 @@ docs_in_app() {
   sdk="$(node -p "require('$ROOT/node_modules/@modelcontextprotocol/sdk/package.json').version")"
   tar --exclude=./node_modules -cf "$WORK/app$major.tar" .
   log "nest $major: the docs in the app (${specs[*]})"
-  npm install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 &&
-    (cd "$ROOT" && CLI_APP_DIR="$app" node --experimental-vm-modules node_modules/jest/bin/jest.js \
-      --selectProjects cli-apps --runInBand --forceExit "${specs[@]/#/$ROOT/}") >&2 || status=1
+  step "nest $major: npm install (the getting-started page's line)" \
+    npm install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 &&
+    step "nest $major: the docs in the app (jest, cli-apps)" docs_jest "$app" "${specs[@]}" >&2 ||
+    status=1
   find . -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
   tar -xf "$WORK/app$major.tar"
   return "$status"
+}
+
+# docs_jest APP SPEC...: the `cli-apps` jest project on the app.
+docs_jest() {
+  local app="$1"
+  shift
+  (cd "$ROOT" && CLI_APP_DIR="$app" node --experimental-vm-modules node_modules/jest/bin/jest.js \
+    --selectProjects cli-apps --runInBand --forceExit "${@/#/$ROOT/}")
+}
+
+# nest_new MAJOR FLAG...: `nest new appMAJOR` with that major's CLI, in the current folder.
+nest_new() {
+  npx -y "@nestjs/cli@${CLI[$1]}" new "app$1" "${@:2}" </dev/null >/dev/null
+}
+
+# nest_g SCHEMATIC NAME FILE: one generator, with the app's own CLI; FILE and its spec must exist.
+nest_g() {
+  npx nest g -c nestjs-mcp "$1" "$2" </dev/null >&2
+  [[ -f "$3" && -f "${3%.ts}.spec.ts" ]] || { log "no $3 (or its spec)"; return 1; }
 }
 
 one_app() {
@@ -55,28 +82,30 @@ one_app() {
   log "nest $major: nest new (no install)"
   local flags=(--skip-git --skip-install --package-manager npm)
   [[ "$major" == 11 ]] || flags+=(--no-observe)
-  (cd "$WORK" && npx -y "@nestjs/cli@${CLI[$major]}" new "app$major" "${flags[@]}" </dev/null >/dev/null)
+  cd "$WORK"
+  step "nest $major: nest new (no install)" nest_new "$major" "${flags[@]}"
   cd "$app"
   log "nest $major: npm install (the app's dependencies and the tarball)"
-  npm install --no-audit --no-fund --loglevel=error "$tarball" >&2
+  step "nest $major: npm install (the app's dependencies and the tarball)" \
+    npm install --no-audit --no-fund --loglevel=error "$tarball" >&2
   docs_in_app "$major" || docs=1
   log "nest $major: nest add nestjs-mcp"
-  npx nest add nestjs-mcp --skip-install </dev/null >&2
+  step "nest $major: nest add nestjs-mcp" npx nest add nestjs-mcp --skip-install </dev/null >&2
   grep -q 'McpModule.forRoot' src/app.module.ts
   grep -q '"zod"' package.json
   for entry in "${GENERATED[@]}"; do
     read -r schematic name file <<<"$entry"
     log "nest $major: nest g -c nestjs-mcp $schematic $name"
-    npx nest g -c nestjs-mcp "$schematic" "$name" </dev/null >&2
-    [[ -f "$file" && -f "${file%.ts}.spec.ts" ]] || { log "no $file (or its spec)"; return 1; }
+    step "nest $major: nest g $schematic" nest_g "$schematic" "$name" "$file"
   done
   log "nest $major: the app's own build, test, e2e test and lint"
-  npm run -s build >&2
-  npm test >&2
-  npm run -s test:e2e >&2
-  npm run -s lint >&2
+  step "nest $major: npm run build" npm run -s build >&2
+  step "nest $major: npm test" npm test >&2
+  step "nest $major: npm run test:e2e" npm run -s test:e2e >&2
+  step "nest $major: npm run lint" npm run -s lint >&2
   log "nest $major: the built app, called with the official SDK client"
-  node "$ROOT/scripts/lib/sdk-call-app.mjs" dist/main.js \
+  step "nest $major: the built app, called with the SDK client" \
+    node "$ROOT/scripts/lib/sdk-call-app.mjs" dist/main.js \
     'hello=from the sdk=hello: from the sdk' 'weather=rain=weather: rain' >&2
   [[ "$docs" == 0 ]] || { log "nest $major: the docs in the app FAILED (above)"; return 1; }
 }
@@ -108,6 +137,8 @@ for entry in "${pids[@]}"; do
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
   log "FAILED: ${failed[*]}"
+  print_step_times
   exit 1
 fi
 log "ok: nest ${majors[*]}"
+print_step_times
