@@ -3,6 +3,8 @@
 # checks the tarball: publint (package.json and exports), @arethetypeswrong/cli (types for
 # require and import under every resolution mode), and the tarball's own contents (LICENSE,
 # both entry points, every source map pointing at a file that is in the tarball).
+# PACKAGE_TARBALL_OUT=FILE keeps the checked tarball there: .ci/run hands it to the packaging e2e
+# (PACKAGING_TARBALL), which then does not pack (and run the dual build) a second time.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -18,3 +20,7 @@ log "packed $(basename "$tarball") ($(du -h "$tarball" | cut -f1))"
 node_modules/.bin/publint run --strict "$tarball"
 node_modules/.bin/attw --no-color "$tarball"
 node scripts/lib/check-tarball.mjs "$tarball"
+if [[ -n "${PACKAGE_TARBALL_OUT:-}" ]]; then
+  cp "$tarball" "$PACKAGE_TARBALL_OUT"
+  log "kept as $PACKAGE_TARBALL_OUT"
+fi

@@ -7,11 +7,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { McpHealthIndicator, McpModule } from '../../../lib/index.js';
 import { initializeRequest } from '../support/raw-http.js';
 import {
-  hasRedisServer,
   startPrivateRedis,
   type RedisProcess,
   type RedisTopology,
 } from '../../support/redis-topology.js';
+import { describeWithRedis, startRedisDeployment } from './support/redis-deployments.js';
 
 import.meta.jest.setTimeout(90_000);
 
@@ -52,12 +52,12 @@ type Health = { status: string } & Record<string, unknown>;
 const health = async (app: INestApplication): Promise<Health> =>
   (await app.get(McpHealthIndicator).isHealthy('mcp', { timeoutMs: 1500 })).mcp as Health;
 
-(hasRedisServer ? describe : describe.skip)('Redis failures are bounded and visible', () => {
+describeWithRedis('Redis failures are bounded and visible', () => {
   let redis: RedisTopology & RedisProcess;
   const apps: INestApplication[] = [];
   const lines: string[] = [];
   beforeAll(async () => {
-    redis = await startPrivateRedis();
+    ({ redis } = await startRedisDeployment('private-process'));
     apps.push(await boot(redis.port, lines), await boot(redis.port, lines));
   });
   afterAll(async () => {

@@ -4,13 +4,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { McpModule, StoreUnavailableError } from '../../../lib/index.js';
 import { DEAD_REDIS_URL } from '../../support/redis.js';
-import {
-  freePort,
-  hasRedisServer,
-  startRedis,
-  stopRedis,
-  waitFor,
-} from '../../support/redis-server.js';
+import { hasRedisServer, waitFor } from '../../support/redis-server.js';
+import { startRedisDeployment } from './support/redis-deployments.js';
 
 import.meta.jest.setTimeout(30_000);
 
@@ -57,30 +52,29 @@ describe('McpModule.forRoot({ redis }) when Redis is missing or lost', () => {
   (hasRedisServer ? it : it.skip)(
     'answers 503 for what needs Redis while it is down, keeps serving live sessions, and recovers by itself',
     async () => {
-      const port = await freePort();
-      startRedis(port);
-      const app = await boot(`redis://127.0.0.1:${port}`);
+      const { redis, env } = await startRedisDeployment('private');
+      const app = await boot(env.REDIS_URL);
       const url = `${await app.getUrl()}/mcp`;
       const post = (headers: Record<string, string>, body: unknown) =>
         fetch(url, { method: 'POST', headers: { ...H, ...headers }, body: JSON.stringify(body) });
       try {
         const init = await post({}, initialize);
         const live = init.headers.get('mcp-session-id')!;
-        stopRedis(port);
+        redis.stop();
         const unknown = await post({ 'mcp-session-id': 'not-held-here' }, ping);
         expect(unknown.status).toBe(503);
         const text = await unknown.text();
         expect(text).toMatch(/Shared store unavailable, retry shortly \(ref [0-9a-f]+\)/);
         expect(text).not.toMatch(/Stream isn't writeable|enableOfflineQueue|ECONNREFUSED/);
         expect((await post({ 'mcp-session-id': live }, ping)).status).toBe(200);
-        startRedis(port);
+        redis.start();
         await waitFor(
           async () => (await post({ 'mcp-session-id': 'still-unknown' }, ping)).status === 404,
         );
         expect((await post({ 'mcp-session-id': 'still-unknown' }, ping)).status).toBe(404);
       } finally {
         await app.close();
-        stopRedis(port);
+        redis.stop();
       }
     },
   );

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { askTwiceClient, startInstance, type Instance } from './support/cluster.js';
+import {
+  describeWithRedis,
+  startRedisDeployment,
+  type StartedRedis,
+} from './support/redis-deployments.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.js';
 
 import.meta.jest.setTimeout(60_000);
@@ -13,22 +17,21 @@ const textOf = (result: unknown) =>
  * Redis lost everything opens the input rounds the older nodes sealed (before, the new node
  * minted a key of its own in the empty Redis and those rounds failed with -32602).
  */
-(hasRedisServer ? describe : describe.skip)('requestState keys from configuration', () => {
-  let port: number;
+describeWithRedis('requestState keys from configuration', () => {
+  let redis: StartedRedis<'private'> | undefined;
   const instances: Instance[] = [];
   let proxy: RoundRobinProxy | undefined;
   beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
+    redis = await startRedisDeployment('private');
   });
   afterAll(async () => {
     await proxy?.close();
     for (const instance of instances) instance.process.kill('SIGTERM');
-    stopRedis(port);
+    await redis?.stop();
   });
 
   it('refuses to start on Redis without requestState keys, saying how to make one', async () => {
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, MCP_REQUEST_STATE_KEYS: '' };
+    const env = { ...redis!.env, MCP_REQUEST_STATE_KEYS: '' };
     const failed = await startInstance('mcp-e2e-secrets:', env).then(
       (instance) => {
         instances.push(instance);
@@ -40,9 +43,10 @@ const textOf = (result: unknown) =>
   });
 
   it('a node started after Redis came back empty opens the rounds sealed by the older one', async () => {
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    const env = redis!.env;
     instances.push(await startInstance('mcp-e2e-secrets:', env));
-    spawnSync('redis-cli', ['-p', String(port), 'flushall']); // a private Redis: ours to flush
+    // a private Redis: ours to flush
+    spawnSync('redis-cli', ['-p', String(redis!.redis.port), 'flushall']);
     instances.push(await startInstance('mcp-e2e-secrets:', env));
     proxy = await startRoundRobinProxy(instances.map((i) => i.port));
     const client = askTwiceClient(new URL('/mcp', proxy.url));

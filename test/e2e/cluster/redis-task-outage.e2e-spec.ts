@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import { STORE_UNAVAILABLE_ERROR_CODE } from '../../../lib/index.js';
-import {
-  freePort,
-  hasRedisServer,
-  startRedis,
-  stopRedis,
-  waitFor,
-} from '../../support/redis-server.js';
+import { waitFor } from '../../support/redis-server.js';
+import { describeWithRedis, startRedisDeployment } from './support/redis-deployments.js';
 import { startTaskApp } from '../tasks/task-tools.js';
 import { modernCall } from '../support/modern-call.js';
 
 import.meta.jest.setTimeout(30_000);
 
 /** Tasks on the Redis task store of the `redis` option while that Redis stops and comes back. */
-(hasRedisServer ? describe : describe.skip)('tasks when Redis is lost', () => {
+describeWithRedis('tasks when Redis is lost', () => {
   it('fail with the store-unavailable error while Redis is down, the app keeps running, and recover', async () => {
-    const port = await freePort();
-    startRedis(port);
+    const { redis, env } = await startRedisDeployment('private');
     const app = await startTaskApp({
-      redis: { url: `redis://127.0.0.1:${port}`, connectTimeoutMs: 2000 },
+      redis: { url: env.REDIS_URL, connectTimeoutMs: 2000 },
       requestState: { keys: [randomBytes(32)] },
     });
     const call = (method: string, params: Record<string, unknown>) =>
@@ -28,7 +22,7 @@ import.meta.jest.setTimeout(30_000);
       const created = await call('tools/call', { name: 'endless', arguments: {} });
       const taskId = created.result!.taskId as string;
       expect((await call('tasks/get', { taskId })).result).toMatchObject({ status: 'working' });
-      stopRedis(port);
+      redis.stop();
       const lost = {
         code: STORE_UNAVAILABLE_ERROR_CODE,
         // The generic text with a reference into the log: no driver text (issue 24 item 4).
@@ -45,14 +39,14 @@ import.meta.jest.setTimeout(30_000);
       expect((await call('tools/call', { name: 'plain', arguments: {} })).result).toMatchObject({
         content: [{ text: 'plain' }],
       });
-      startRedis(port); // empty: the records are gone with the old Redis
+      redis.start(); // empty: the records are gone with the old Redis
       await waitFor(async () => (await call('tasks/get', { taskId })).error?.code === -32602);
       expect((await call('tasks/get', { taskId })).error).toMatchObject({ code: -32602 });
       const again = await call('tools/call', { name: 'nightly_job', arguments: {} });
       expect(again.result).toMatchObject({ resultType: 'task', status: 'working' });
     } finally {
       await app.close();
-      stopRedis(port);
+      redis.stop();
     }
   });
 });

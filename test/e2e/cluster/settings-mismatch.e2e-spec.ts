@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { freePort, hasRedisServer, startRedis, stopRedis } from '../../support/redis-server.js';
 import { CLUSTER_MAIN, ROOT, startInstance, type Instance } from './support/cluster.js';
+import {
+  describeWithRedis,
+  startRedisDeployment,
+  type StartedRedis,
+} from './support/redis-deployments.js';
 
 /**
  * Issue 38 row 5: an instance whose `requestState` key differs from the running instances' is
@@ -11,8 +15,6 @@ import { CLUSTER_MAIN, ROOT, startInstance, type Instance } from './support/clus
  */
 import.meta.jest.setTimeout(90_000);
 
-const describeWithRedis = hasRedisServer ? describe : describe.skip;
-
 const health = async (instance: Instance) =>
   (
     (await (await fetch(`http://127.0.0.1:${instance.port}/debug/health`)).json()) as {
@@ -21,23 +23,19 @@ const health = async (instance: Instance) =>
   ).mcp;
 
 describeWithRedis('a misconfigured instance (private Redis)', () => {
-  let port: number;
+  let redis: StartedRedis<'private'> | undefined;
   const prefix = `mcp-e2e:${randomUUID()}:`;
   const started: Instance[] = [];
   const otherKey = randomBytes(32).toString('base64');
 
   beforeAll(async () => {
-    port = await freePort();
-    startRedis(port);
+    redis = await startRedisDeployment('private');
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const instance of started) instance.process.kill('SIGTERM');
-    if (port) stopRedis(port);
+    await redis?.stop();
   });
-  const env = (extra: Record<string, string> = {}) => ({
-    REDIS_URL: `redis://127.0.0.1:${port}`,
-    ...extra,
-  });
+  const env = (extra: Record<string, string> = {}) => ({ ...redis!.env, ...extra });
 
   it('logs an error and reports degraded health on an instance with another requestState key', async () => {
     const first = await startInstance(prefix, env());
