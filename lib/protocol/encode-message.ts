@@ -3,7 +3,10 @@ import { errorResponse, isJsonRpcResponse, type JsonRpcMessage } from './json-rp
 import {
   encodeWithSharedMember,
   sharedMemberOf,
+  sharedResultBytes,
+  sharedResultText,
   spliceSharedMember,
+  type SharedPart,
   type SplicedJson,
 } from './shared-json.js';
 
@@ -28,6 +31,7 @@ export function encodeMessage(
   report: EncodeFailureReport,
 ): string | undefined {
   return encode(message, report, (result, key, head) => {
+    if (key === true) return `${head}${sharedResultText(result)}}`;
     return `${head}${encodeWithSharedMember(result, key)}}`;
   });
 }
@@ -43,6 +47,7 @@ export function encodeMessageBytes(
   report: EncodeFailureReport,
 ): EncodedJson | undefined {
   return encode(message, report, (result, key, head): SplicedJson => {
+    if (key === true) return { head, bytes: sharedResultBytes(result), tail: '}' };
     const spliced = spliceSharedMember(result, key);
     return { head: `${head}${spliced.head}`, bytes: spliced.bytes, tail: `${spliced.tail}}` };
   });
@@ -51,13 +56,14 @@ export function encodeMessageBytes(
 function encode<T>(
   message: JsonRpcMessage,
   report: EncodeFailureReport,
-  splice: (result: Record<string, unknown>, key: string, head: string) => T,
+  splice: (result: Record<string, unknown>, key: SharedPart, head: string) => T,
 ): T | string | undefined {
   try {
     const result = (message as { result?: unknown }).result;
     const shared = sharedMemberOf(result);
     if (shared === undefined) return JSON.stringify(message);
-    // A list result whose page is cached: its JSON is encoded once (lib/protocol/shared-json.ts).
+    // A list result whose page is cached, or a result shared whole (`initialize`): their JSON is
+    // encoded once (lib/protocol/shared-json.ts).
     const { id } = message as { id: unknown };
     const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
     return splice(result as Record<string, unknown>, shared, head);

@@ -4,8 +4,10 @@
  * 200 tools). A result names its shared member with {@link markSharedMember}; the encoder then
  * splices that member's cached JSON, as text ({@link encodeWithSharedMember}) or as UTF-8 bytes
  * ({@link spliceSharedMember}: no per-response string building nor UTF-8 conversion of the page),
- * in front of the rest of the result. The cache is keyed by the value's identity (a WeakMap): a
- * registry change makes a new list, so a stale text is never used.
+ * in front of the rest of the result. A result sent whole by many responses (the `initialize`
+ * result of a revision) is marked with {@link markSharedResult} and encoded once the same way. The
+ * cache is keyed by the value's identity (a WeakMap): a registry change makes a new list (and new
+ * capabilities, so a new `initialize` result), so a stale text is never used.
  */
 // Symbol.for: the CommonJS and ESM copies of the package in one process must agree on it.
 const SHARED_MEMBER = Symbol.for('nestjs-mcp.sharedMember');
@@ -20,9 +22,16 @@ const encodings = new WeakMap<object, SharedEncoding>();
 
 /** A result object that may name a shared member (a symbol key: JSON.stringify ignores it). */
 interface MaybeShared {
-  [SHARED_MEMBER]?: string;
+  [SHARED_MEMBER]?: SharedPart;
   [key: string]: unknown;
 }
+
+/**
+ * What of a result is shared: the member under this key, or (`true`) the whole result, itself
+ * frozen (the `initialize` result of a revision, the same for every session until a registry
+ * changes).
+ */
+export type SharedPart = string | true;
 
 /**
  * JSON whose middle is a shared value's cached UTF-8 bytes: the JSON text is `head`, then
@@ -47,8 +56,20 @@ export function markSharedMember(result: Record<string, unknown>, key: string): 
   Object.defineProperty(result, SHARED_MEMBER, { value: key, configurable: true });
 }
 
-/** The result's shared member key, if it has one. */
-export function sharedMemberOf(result: unknown): string | undefined {
+/**
+ * Marks a result shared as a whole, before it is frozen: a value built once and sent as is by many
+ * responses (the `initialize` result), whose JSON is then encoded once. It must never change once
+ * frozen (nor its members).
+ * @returns the result, to freeze
+ */
+export function markSharedResult<T extends object>(result: T): T {
+  if (Object.isFrozen(result)) throw new TypeError('A shared result is marked before it is frozen');
+  Object.defineProperty(result, SHARED_MEMBER, { value: true });
+  return result;
+}
+
+/** The result's shared member key (`true`: the whole result), if it has one. */
+export function sharedMemberOf(result: unknown): SharedPart | undefined {
   return typeof result === 'object' && result !== null
     ? (result as MaybeShared)[SHARED_MEMBER]
     : undefined;
@@ -91,6 +112,23 @@ export function spliceSharedMember(result: Record<string, unknown>, key: string)
   const encoding = sharedEncoding(shared);
   encoding.bytes ??= Buffer.from(encoding.text, 'utf8');
   return { head, bytes: encoding.bytes, tail };
+}
+
+/**
+ * The JSON of a result marked with {@link markSharedResult}, encoded on first use.
+ * @throws what JSON.stringify throws
+ */
+export function sharedResultText(result: object): string {
+  return sharedEncoding(result).text;
+}
+
+/**
+ * {@link sharedResultText} as UTF-8 bytes, encoded on first use (shared: never write into them).
+ * @throws what JSON.stringify throws
+ */
+export function sharedResultBytes(result: object): Buffer {
+  const encoding = sharedEncoding(result);
+  return (encoding.bytes ??= Buffer.from(encoding.text, 'utf8'));
 }
 
 /** Byte length of spliced JSON (a `content-length`). */

@@ -2,6 +2,7 @@ import type { InitializeResult, ServerCapabilities } from '../protocol/schema/in
 import type { ProtocolEras } from '../protocol/modern/protocol-eras.js';
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from '../protocol/versions.js';
 import type { McpServerOptions } from './mcp-server-options.interface.js';
+import { markSharedResult } from '../protocol/shared-json.js';
 
 /** The `initialize` result for a negotiated revision: identity from the options, capabilities now. */
 export function buildInitializeResult(
@@ -22,7 +23,8 @@ export function buildInitializeResult(
 /**
  * The `initialize` results of a server, built once per negotiated revision and kept (frozen) while
  * the capabilities stay the same object (the server makes a new one when a registry changes): a
- * handshake reads its answer instead of building the identity again (issue 41).
+ * handshake reads its answer instead of building the identity again, and its JSON is encoded once
+ * per result, not per session (issue 41: `markSharedResult`).
  */
 export class InitializeResults {
   private capabilities?: ServerCapabilities;
@@ -38,7 +40,8 @@ export class InitializeResults {
     }
     let result = this.byVersion.get(protocolVersion);
     if (result === undefined) {
-      result = Object.freeze(buildInitializeResult(this.options, capabilities, protocolVersion));
+      const built = buildInitializeResult(this.options, capabilities, protocolVersion);
+      result = Object.freeze(markSharedResult(built));
       this.byVersion.set(protocolVersion, result);
     }
     return result;

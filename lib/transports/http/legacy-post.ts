@@ -98,7 +98,9 @@ export async function serveLegacyPost(
   };
   if (requests.length === 0) {
     // An answer or cancellation for another instance is published first: 202 only once it went.
-    await awaitForwarded(messages.map((message) => session.receive(message, extra)));
+    // Nothing forwarded (`notifications/initialized`, every handshake): 202 at once, no waiting.
+    const forwarded = messages.map((message) => session.receive(message, extra));
+    if (forwarded.some((sent) => sent !== undefined)) await awaitForwarded(forwarded);
     writeEmpty(res, 202);
     if (host.options.stateless) session.close();
     return;

@@ -5,6 +5,7 @@ import {
 } from '../../../lib/protocol/encode-message.js';
 import {
   markSharedMember,
+  markSharedResult,
   sharedMemberOf,
   splicedByteLength,
   type SplicedJson,
@@ -63,6 +64,57 @@ describe('shared JSON members (list results encoded once)', () => {
     expect(await names({ cursor: first.result.nextCursor })).toEqual(['three']);
     server.removeTool('two');
     expect(await names()).toEqual(['one', 'three']);
+  });
+});
+
+describe('a result shared whole (the initialize result encoded once)', () => {
+  const shared = () =>
+    Object.freeze(
+      markSharedResult({
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: { listChanged: true } },
+        serverInfo: { name: 'météo «1»', version: '1.0.0' },
+      }),
+    );
+
+  it('encodes as JSON.stringify does, as text and as bytes, its bytes made once', () => {
+    const result = shared();
+    for (const id of [7, 'r-"1"', 0]) {
+      const message = { jsonrpc: '2.0' as const, id, result };
+      expect(encodeMessage(message, noReport)).toBe(JSON.stringify(message));
+      const bytes = encodeMessageBytes(message, noReport) as SplicedJson;
+      const all = Buffer.concat([Buffer.from(bytes.head), bytes.bytes, Buffer.from(bytes.tail)]);
+      expect(all.equals(Buffer.from(JSON.stringify(message)))).toBe(true);
+      expect(splicedByteLength(bytes)).toBe(Buffer.byteLength(JSON.stringify(message)));
+    }
+    const a = encodeMessageBytes({ jsonrpc: '2.0', id: 1, result }, noReport) as SplicedJson;
+    const b = encodeMessageBytes({ jsonrpc: '2.0', id: 2, result }, noReport) as SplicedJson;
+    expect(a.bytes).toBe(b.bytes);
+    expect(Object.keys(result)).toEqual(['protocolVersion', 'capabilities', 'serverInfo']);
+  });
+
+  it('is marked before it is frozen', () => {
+    expect(() => markSharedResult(Object.freeze({}))).toThrow(/before it is frozen/);
+  });
+
+  it('marks the initialize result; a registration makes a new one with the new capabilities', async () => {
+    const server = makeServer();
+    server.registerTool({ name: 'one' }, () => 'ok');
+    const first = await TestClient.connect(server).initialize();
+    expect(sharedMemberOf(first)).toBe(true);
+    expect(JSON.parse(encodeMessage({ jsonrpc: '2.0', id: 1, result: first }, noReport)!)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: JSON.parse(JSON.stringify(first)),
+    });
+    server.registerPrompt({ name: 'p' }, () => 'text');
+    const second = await TestClient.connect(server).initialize();
+    expect(second).not.toBe(first);
+    const wire = JSON.parse(encodeMessage({ jsonrpc: '2.0', id: 2, result: second }, noReport)!) as {
+      result: { capabilities: Record<string, unknown> };
+    };
+    expect(Object.keys(wire.result.capabilities)).toContain('prompts');
+    expect(Object.keys(JSON.parse(JSON.stringify(first)).capabilities)).not.toContain('prompts');
   });
 });
 
