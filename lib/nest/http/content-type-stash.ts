@@ -3,7 +3,11 @@ import type { IncomingMessage } from 'node:http';
 /** Where a request's real `Content-Type` waits while the app's body parsers run. */
 const STASH = Symbol.for('nestjs-mcp:content-type');
 
-type StashedRequest = IncomingMessage & { [STASH]?: { contentType: string | undefined } };
+/** Stashed for a request that had no `Content-Type` (a string is the header's value). */
+const ABSENT = Symbol.for('nestjs-mcp:content-type-absent');
+
+/** The header's value itself is stashed, not an object around it: no allocation per request. */
+type StashedRequest = IncomingMessage & { [STASH]?: string | typeof ABSENT };
 
 /**
  * Moves a request's `Content-Type` aside so that the app's body parsers skip the body: the header
@@ -13,7 +17,7 @@ type StashedRequest = IncomingMessage & { [STASH]?: { contentType: string | unde
  */
 export function stashContentType(req: IncomingMessage, replacement?: string): void {
   const contentType = req.headers['content-type'];
-  (req as StashedRequest)[STASH] = { contentType };
+  (req as StashedRequest)[STASH] = contentType ?? ABSENT;
   if (replacement === undefined) delete req.headers['content-type'];
   else req.headers['content-type'] = replacement;
 }
@@ -33,6 +37,6 @@ export function restoreContentType(req: IncomingMessage): void {
   // Cleared, not deleted: deleting a property added before others turns the request into a
   // dictionary-mode object in V8, which every later read of it pays for.
   (req as StashedRequest)[STASH] = undefined;
-  if (stashed.contentType === undefined) delete req.headers['content-type'];
-  else req.headers['content-type'] = stashed.contentType;
+  if (stashed === ABSENT) delete req.headers['content-type'];
+  else req.headers['content-type'] = stashed;
 }

@@ -48,7 +48,10 @@ export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
     const fastifyRequest = request as FastifyRequestLike;
     const req = fastifyRequest.raw as IncomingMessage & { user?: unknown; ip?: string };
     const res = reply.raw;
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
+    // A for-in over the merged headers: no array of entries per request (usually there are none).
+    const headers = reply.getHeaders();
+    for (const name in headers) {
+      const value = headers[name];
       if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
     }
     reply.hijack();

@@ -47,19 +47,29 @@ export function directPipeline(
     if (typeof handler?.next !== 'function') return undefined;
   }
   const exceptions = handler;
-  return async (args) => {
+  /** What Nest's error proxy does with a failure: its exceptions handler, else `settleError`. */
+  const fail = (error: unknown, args: unknown[]): unknown => {
+    if (!exceptions) return settleError(error);
+    const host = new ExecutionContextHost(args);
+    host.setType(contextType);
     try {
-      const value = await callback.apply(instance, args);
-      return isObservable(value) ? await lastValueFrom(value) : value;
-    } catch (error) {
-      if (!exceptions) return settleError(error);
-      const host = new ExecutionContextHost(args);
-      host.setType(contextType);
-      try {
-        return exceptions.next(error, host);
-      } catch (thrown) {
-        return settleError(thrown);
-      }
+      return exceptions.next(error, host);
+    } catch (thrown) {
+      return settleError(thrown);
     }
+  };
+  // Not an async function: one reaction on the method's promise, no async frame of its own.
+  return (args) => {
+    let result: unknown;
+    try {
+      result = callback.apply(instance, args);
+    } catch (error) {
+      return new Promise((resolve) => resolve(fail(error, args)));
+    }
+    const failed = (error: unknown) => fail(error, args);
+    return Promise.resolve(result).then(
+      (value) => (isObservable(value) ? lastValueFrom(value).then(undefined, failed) : value),
+      failed,
+    );
   };
 }
