@@ -24,7 +24,9 @@ export function stampModernResult(
 ): Record<string, unknown> {
   result.resultType ??= 'complete';
   const meta = result._meta as Record<string, unknown> | undefined;
-  result._meta = meta ? { ...meta, [SERVER_INFO_META_KEY]: serverInfo } : serverInfoOnly(serverInfo);
+  result._meta = meta
+    ? { ...meta, [SERVER_INFO_META_KEY]: serverInfo }
+    : serverInfoOnly(serverInfo);
   if (cache && result.resultType === 'complete') {
     result.ttlMs ??= cache.ttlMs;
     result.cacheScope ??= cache.cacheScope;

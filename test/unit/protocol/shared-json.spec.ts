@@ -110,7 +110,9 @@ describe('a result shared whole (the initialize result encoded once)', () => {
     server.registerPrompt({ name: 'p' }, () => 'text');
     const second = await TestClient.connect(server).initialize();
     expect(second).not.toBe(first);
-    const wire = JSON.parse(encodeMessage({ jsonrpc: '2.0', id: 2, result: second }, noReport)!) as {
+    const wire = JSON.parse(
+      encodeMessage({ jsonrpc: '2.0', id: 2, result: second }, noReport)!,
+    ) as {
       result: { capabilities: Record<string, unknown> };
     };
     expect(Object.keys(wire.result.capabilities)).toContain('prompts');
