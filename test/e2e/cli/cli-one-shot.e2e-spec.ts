@@ -61,7 +61,7 @@ describe('nestjs-mcp one-shot commands', () => {
       era: 'legacy',
       protocolVersion: '2025-11-25',
     });
-  }, 30_000);
+  }, 120_000); // four CLI processes, one after the other (past 30 s once at load ~12)
 
   it('answers an elicitation from piped stdin, prompts on stderr', async () => {
     const cli = new CliProcess(['call', url, 'greetUser']);
@@ -90,7 +90,7 @@ describe('nestjs-mcp one-shot commands', () => {
     const run = await runCli(['call', target, 'get-sum', '{"a": 1, "b": 2}']);
     expect(run.code).toBe(0);
     expect(JSON.stringify(JSON.parse(run.stdout))).toContain('3');
-  }, 30_000);
+  }, 60_000); // the CLI and the everything server it spawns
 
   it("-v shows the negotiation and a stdio server's stderr; -vv every JSON-RPC message", async () => {
     const target = `${process.execPath} ${EVERYTHING_MAIN} stdio`;
@@ -105,7 +105,7 @@ describe('nestjs-mcp one-shot commands', () => {
     expect(JSON.parse(wire.stdout)).toEqual({});
     expect(wire.stderr).toMatch(/^→ \{"jsonrpc":"2\.0","id":\d+,"method":"server\/discover"/m);
     expect(wire.stderr).toMatch(/^← \{"jsonrpc":"2\.0","id":\d+,"result":\{"supportedVersions"/m);
-  }, 30_000);
+  }, 90_000); // two CLI processes, one spawning the everything server
 
   describe('bad input', () => {
     it('unreachable server: exit 3, the message names the target and the transport', async () => {

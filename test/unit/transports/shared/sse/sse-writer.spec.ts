@@ -224,7 +224,7 @@ describe('SseWriter (real HTTP server and client)', () => {
     expect([...reader.text.matchAll(/^id: (.*)$/gm)]).toHaveLength(count);
     writer.close();
     await reader.ended;
-  });
+  }, 120_000); // 4 MiB through a real socket: past 30 s once beside CI's other lanes (load ~12)
 
   it('writable() resolves when the client goes away while backpressured', async () => {
     const client = connect();
