@@ -9,7 +9,7 @@ import type { EventStore } from '../../stores/event-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import type { HttpSessionRegistry } from './http-session-registry.js';
 import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
-import { reportEncodeFailure } from '../shared/encode-outgoing.js';
+import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { admitRequests } from '../shared/http/request-admission.js';
 import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
@@ -22,6 +22,8 @@ export interface LegacyPostHost {
   readonly options: ResolvedStreamableHttpOptions;
   readonly sessions: HttpSessionRegistry;
   readonly eventStore: EventStore;
+  /** Where a reply that cannot be encoded is reported: the handler's, built once. */
+  readonly report: EncodeFailureReport;
   /** The caller's session from `Mcp-Session-Id` (400 without, 404 unknown, 403 foreign). */
   requireSession(req: IncomingMessage): Promise<HttpSessionChannel>;
 }
@@ -98,9 +100,8 @@ export async function serveLegacyPost(
   };
   if (requests.length === 0) {
     // An answer or cancellation for another instance is published first: 202 only once it went.
-    // Nothing forwarded (`notifications/initialized`, every handshake): 202 at once, no waiting.
-    const forwarded = messages.map((message) => session.receive(message, extra));
-    if (forwarded.some((sent) => sent !== undefined)) await awaitForwarded(forwarded);
+    const forwarded = awaitForwarded(messages.map((message) => session.receive(message, extra)));
+    if (forwarded) await forwarded;
     writeEmpty(res, 202);
     if (host.options.stateless) session.close();
     return;
@@ -135,11 +136,6 @@ function transientChannel(
   };
   session.initialized = initialized;
   session.ephemeral = true;
-  const channel = new HttpSessionChannel(
-    session,
-    host.options,
-    host.eventStore,
-    reportEncodeFailure(host.server),
-  );
+  const channel = new HttpSessionChannel(session, host.options, host.eventStore, host.report);
   return channel;
 }

@@ -22,11 +22,17 @@ export function storeRefusal(error: unknown, what = 'Session store unavailable')
  * Waits for the messages a POST forwarded to other instances over the bus; a failure becomes the
  * 503 of {@link storeRefusal}: the client learns that its message went nowhere and may send it
  * again (a repeated answer or cancellation is ignored by the instance that already has it).
+ * Undefined when nothing was forwarded (`notifications/initialized` of every handshake): nothing
+ * to wait for, not even a turn of the event loop.
  */
-export async function awaitForwarded(forwarded: Array<Promise<void> | undefined>): Promise<void> {
-  try {
-    await Promise.all(forwarded);
-  } catch (error) {
-    throw storeRefusal(error, 'The message could not be passed to the instance that awaits it');
-  }
+export function awaitForwarded(
+  forwarded: Array<Promise<void> | undefined>,
+): Promise<void> | undefined {
+  if (!forwarded.some((sent) => sent !== undefined)) return undefined;
+  return Promise.all(forwarded).then(
+    () => undefined,
+    (error: unknown) => {
+      throw storeRefusal(error, 'The message could not be passed to the instance that awaits it');
+    },
+  );
 }

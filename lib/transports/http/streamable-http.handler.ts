@@ -44,7 +44,7 @@ export class StreamableHttpHandler {
   private readonly getStreams = new Set<ServerResponse>();
   /** The body-read timeout of every POST, and who counts the timeouts: built once. */
   private readonly bodyTimeout: BodyTimeout;
-  /** Where a stateless reply that cannot be encoded is reported: built once, not per POST. */
+  /** Where a reply of a stateless POST (either era) that cannot be encoded is reported: built once. */
   private readonly report: EncodeFailureReport;
 
   constructor(
@@ -65,6 +65,7 @@ export class StreamableHttpHandler {
       options: this.options,
       sessions: this.sessions,
       eventStore,
+      report: this.report,
       requireSession: (req) => this.requireSession(req),
     };
   }
