@@ -35,6 +35,8 @@ declare module 'autocannon' {
       duration?: number;
       /** Stop after this many requests (instead of `duration`). */
       amount?: number;
+      /** Milliseconds between samples (default 1000); a run ends at the first sample after it is done. */
+      sampleInt?: number;
       timeout?: number;
       method?: string;
       headers?: Record<string, string>;

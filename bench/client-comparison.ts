@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { ClientLoadJob, ClientLoadResult } from './client-load-worker.js';
+import { runWorkerJob } from './measured-worker.js';
 import type { BenchOptions } from './options.js';
 
 const WORKER_URL = new URL('./client-load-worker.js', import.meta.url);
@@ -17,16 +17,9 @@ export interface ClientComparisonRow {
   sdkUsPerCall: number;
 }
 
+/** One run in the worker thread of its client (each client alone in its thread, kept for its next run). */
 function runClient(job: ClientLoadJob): Promise<ClientLoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: job });
-    let result: ClientLoadResult | undefined;
-    worker.once('message', (message: ClientLoadResult) => (result = message));
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`client worker exited with code ${code}`)),
-    );
-  });
+  return runWorkerJob<ClientLoadResult>(WORKER_URL, job, `${WORKER_URL.href}#${job.client}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;

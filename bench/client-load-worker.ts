@@ -1,14 +1,15 @@
 /**
  * Worker-thread entry of the client benchmark: connects one client (ours, or the official SDK
  * v1 client) to the MCP server over Streamable HTTP, keeps `inflight` `tools/call echo` calls
- * running for `durationSec`, and posts back a {@link ClientLoadResult}. The server runs on the
+ * running for `durationSec`, and posts back a {@link ClientLoadResult}; one job at a time
+ * (`bench/worker-jobs.ts`). The server runs on the
  * main thread, so this thread's busy time is the client's own cost.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import { McpClient, StreamableHttpClientTransport } from '../lib/index.js';
+import { serveJobs } from './worker-jobs.js';
 import { ECHO_TEXT } from './workload.js';
 
 /** Which client, against what, how hard. */
@@ -102,9 +103,4 @@ async function main(job: ClientLoadJob): Promise<ClientLoadResult> {
   }
 }
 
-main(workerData as ClientLoadJob).then(
-  (result) => parentPort!.postMessage(result),
-  (error: unknown) => {
-    throw error;
-  },
-);
+serveJobs(main);

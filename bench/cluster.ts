@@ -37,6 +37,11 @@ const INSTANCE = fileURLToPath(new URL('./cluster-instance.js', import.meta.url)
 const seconds = Number(process.env.BENCH_DURATION ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 2000);
+/**
+ * The pauses (ms) while the instances idle (their heartbeats counted) and while the streams
+ * settle: 1 s, or the arm's duration when shorter (a smoke run's 0.1 s).
+ */
+const pauseMs = Math.min(1, seconds) * 1000;
 /** Calls per Redis arm (instead of `seconds`), when set. */
 const callsPerArm = Number(process.env.BENCH_CALLS ?? 0) || undefined;
 const children: ChildProcess[] = [];
@@ -102,11 +107,11 @@ async function measure(
   return cpuUs;
 }
 
-/** Redis commands per second while the instances serve nothing (heartbeats), over one second. */
+/** Redis commands per second while the instances serve nothing (heartbeats), over {@link pauseMs}. */
 async function backgroundCommandsPerSecond(redis: RedisProbe): Promise<number> {
   const before = await redis.commands();
   const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
   const commands = (await redis.commands()) - before - 1;
   return commands / ((performance.now() - started) / 1000);
 }
@@ -217,7 +222,7 @@ async function measureStreams(instances: Started[], probe: RedisProbe): Promise<
   const rss = () => instances.reduce((sum, i) => sum + rssBytes(i.pid), 0);
   const rssBefore = rss();
   const streams = await openStreams(sessions);
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // let the instances settle
+  await new Promise((resolve) => setTimeout(resolve, pauseMs)); // let the instances settle
   const clientsAfter = await probe.clients();
   const perStream = (rss() - rssBefore) / Math.max(1, streams.opened);
   console.log(

@@ -78,7 +78,8 @@ async function main(): Promise<number> {
     console.log(`\nRSS per 1,000 idle sessions (${idle} opened, after full GC in the server)`);
     for (const row of rows.filter((r) => r.idleSessions)) {
       const server = servers.get(row.server)!;
-      await closeSessions(server.url, await openIdleSessions(server.url, 100)); // warm-up
+      // Warm-up: 100 sessions, or the measured count when smaller (a smoke run's few).
+      await closeSessions(server.url, await openIdleSessions(server.url, Math.min(100, idle)));
       const cost = await idleSessionCost(server, idle);
       memory.set(row.label, cost);
       console.log(

@@ -3,8 +3,8 @@
  * its own process with `--expose-gc` and the memory probe (`bench/servers/`), so the load
  * generator's memory never counts; every figure is RSS after a full GC in the server.
  * - RSS per 1,000 idle sessions: open `BENCH_IDLE_SESSIONS` (default 10,000) over HTTP on a
- *   server warmed with 1,000 sessions opened and closed, measure the growth and scale it to 1,000
- *   (target ≤ 5 MiB per 1,000). Measured over 1,000 sessions the figure is mostly noise: RSS
+ *   server warmed with 1,000 sessions (at most `BENCH_IDLE_SESSIONS`) opened and closed, measure
+ *   the growth and scale it to 1,000 (target ≤ 5 MiB per 1,000). Measured over 1,000 sessions the figure is mostly noise: RSS
  *   after GC moves by tens of MiB with what the allocator happens to keep, while the V8 heap
  *   moves by about 1.5 MiB per 1,000 sessions; the heap figures are printed next to it;
  * - `BENCH_HELD_SESSIONS` (default 10,000) idle sessions held: open up to that many, then one
@@ -98,8 +98,9 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   // A fresh server process per part, so no part sees the pages another one grew the heap into.
   await withServer(async (server) => {
-    // Warm the server (first sessions pay for lazy set-up that later ones share).
-    await closeSessions(server.url, await openIdleSessions(server.url, 1000));
+    // Warm the server (first sessions pay for lazy set-up that later ones share): 1,000
+    // sessions, or the rounds' count when smaller (a smoke run's few).
+    await closeSessions(server.url, await openIdleSessions(server.url, Math.min(1000, idle)));
     const base = await server.memory();
     console.log(`  started: ${describeMemory(base)}`);
     const rounds = await idleRounds(server, base, idle, idleRoundCount, (round, i) => {

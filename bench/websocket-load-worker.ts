@@ -1,13 +1,14 @@
 /**
  * Worker-thread entry that loads the MCP WebSocket endpoint: opens `sockets` MCP sessions
  * (`initialize` + `notifications/initialized` each), keeps `inflight` `tools/call echo` requests
- * in flight across them (unique ids), and posts back a {@link LoadResult}. The WebSocket
+ * in flight across them (unique ids), and posts back a {@link LoadResult}; one job at a time
+ * (`bench/worker-jobs.ts`). The WebSocket
  * counterpart of `load-worker.ts` (autocannon), so both loads run off the servers' thread.
  */
 import { createHistogram } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import type { LoadResult } from './load-types.js';
+import { serveJobs } from './worker-jobs.js';
 import { isEchoResponse, PROTOCOL_VERSION, toolsCallBody } from './workload.js';
 
 /** What the WebSocket load worker is asked to do. */
@@ -119,4 +120,4 @@ async function run(job: WsLoadJob): Promise<LoadResult> {
   };
 }
 
-if (parentPort) parentPort.postMessage(await run(workerData as WsLoadJob));
+serveJobs(run);

@@ -8,10 +8,10 @@
  * built from that commit's library (`bench/baseline-library.ts`) instead of this checkout's.
  */
 import type { AddressInfo } from 'node:net';
-import { startBareApp, startMcpApp, type BenchAppOptions } from '../apps.js';
-import { loadBaselineLibrary } from '../baseline-library.js';
-import { startRawNodeEcho } from '../raw-node-echo.js';
-import { startSdk1Server } from './sdk1-server.js';
+import type { BenchAppOptions } from '../apps.js';
+
+// Each kind imports only its own server's modules (the raw echo no Nest, the Nest apps no SDK):
+// a process's start-up and heap are its server's alone.
 
 const kind = process.argv[2];
 
@@ -23,6 +23,8 @@ async function listen(): Promise<number> {
     case 'nestjs-mcp-fast-fastify':
     case 'bare':
     case 'bare-fastify': {
+      const { startBareApp, startMcpApp } = await import('../apps.js');
+      const { loadBaselineLibrary } = await import('../baseline-library.js');
       const ref = process.env.BENCH_SERVER_LIBRARY_REF;
       const options: BenchAppOptions = {
         ...(ref ? { library: (await loadBaselineLibrary(ref)).library } : {}),
@@ -36,12 +38,14 @@ async function listen(): Promise<number> {
       return Number(new URL(started.url).port);
     }
     case 'raw-node': {
+      const { startRawNodeEcho } = await import('../raw-node-echo.js');
       const started = await startRawNodeEcho();
       process.once('SIGTERM', () => void started.close().then(() => process.exit(0)));
       return Number(new URL(started.url).port);
     }
     case 'sdk1-stateful':
     case 'sdk1-stateless': {
+      const { startSdk1Server } = await import('./sdk1-server.js');
       const server = await startSdk1Server(kind === 'sdk1-stateful');
       process.once('SIGTERM', () => server.close(() => process.exit(0)));
       return (server.address() as AddressInfo).port;

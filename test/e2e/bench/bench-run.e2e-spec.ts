@@ -45,7 +45,8 @@ describe('bench harness: npm run bench', () => {
     ]) {
       expect(out).toMatch(row);
     }
-    // Every phase on both adapters with the raw echo: about 140 s on a loaded 2-core machine,
-    // 260 s at load 14 and over 420 s at load 34 (the ceiling below is for such a machine).
+    // Every phase on both adapters with the raw echo: about 50 s (26 s of CPU) at load 15 on two
+    // cores since a sub-second run ends at its duration (bench/load-worker.ts); each run lasted a
+    // whole second before, 340 s at load 15 and over 420 s at load 34 (the ceiling below).
   }, 900_000);
 });
