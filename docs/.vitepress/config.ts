@@ -22,6 +22,10 @@ export default defineConfig({
   description: 'The Model Context Protocol for NestJS: server and client',
   outDir: '../docs-site',
   cleanUrls: false,
+  // The pages' metadata (the hash map of every page, the site data with both sidebars) in one
+  // cacheable script chunk instead of inlined in each of the ~720 pages: about 110 kB less HTML per
+  // page for readers, and for the build that writes them and the browser that parses them.
+  metaChunk: true,
   srcExclude: ['design/**', 'README.md'],
   ignoreDeadLinks: false,
   markdown: { config: mermaidFence },

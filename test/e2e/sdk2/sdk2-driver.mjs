@@ -7,7 +7,8 @@
 //           tool?: name, toolArgs?: object, concurrent?: number   (discover, list, calls)
 //           elicitName?: string   (declares elicitation; the handler accepts with this name)
 //           roots?: Array<{ uri, name? }>   (declares roots; roots/list answers with them)
-//           listen?: { filter, notification, trigger? }   (see listenScenario below)
+//           listen?: { filter, notification, trigger? }   (see listenScenario below; with a tool
+//                   too, the calls run first and the listen stream then in the same session)
 const root = new URL(
   '../../../.tools/sdk2/node_modules/@modelcontextprotocol/client/dist/',
   import.meta.url,
@@ -136,8 +137,8 @@ try {
   step('connect');
   await client.connect(transport);
   step('connected');
+  if (!config.listen || config.tool) await callScenario();
   if (config.listen) await listenScenario(config.listen);
-  else await callScenario();
 } catch (error) {
   out.error = { name: error?.name, message: String(error?.message ?? error), code: error?.code };
 } finally {
