@@ -8,7 +8,7 @@
  * A built commit is kept and reused.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchLibrary } from './bench-library.js';
@@ -27,10 +27,11 @@ function git(...args: string[]): string {
 }
 
 /**
- * Builds (once) and imports the library of commit `ref`.
+ * Builds (once) the library of commit `ref` into `.bench-baseline/<commit>/dist/`.
+ * @returns the commit's short hash and the path of its built `index.js`.
  * @throws Error when `ref` is not a commit of this repository or its library does not compile.
  */
-export async function loadBaselineLibrary(ref: string): Promise<BaselineLibrary> {
+export function buildBaselineLibrary(ref: string): { label: string; entry: string } {
   const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
   const label = commit.slice(0, 7);
   const dir = join(ROOT, '.bench-baseline', commit);
@@ -65,6 +66,36 @@ export async function loadBaselineLibrary(ref: string): Promise<BaselineLibrary>
       { cwd: dir, stdio: 'inherit' },
     );
   }
-  const library = (await import(pathToFileURL(entry).href)) as BenchLibrary;
-  return { label, library };
+  return { label, entry };
+}
+
+/**
+ * A copy of this checkout's built library (`dist/lib`, its `.js` files) in
+ * `.bench-baseline/checkout/dist/`, made afresh on each call, so the checkout's side of a
+ * before/after can be loaded exactly as the commit's side is (see {@link importLibrary}).
+ * @returns the path of the copy's `index.js`.
+ */
+export function copyCheckoutLibrary(): string {
+  const dir = join(ROOT, '.bench-baseline', 'checkout');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(ROOT, 'dist', 'lib'), join(dir, 'dist'), {
+    recursive: true,
+    filter: (source) => !/\.(map|d\.ts)$/.test(source),
+  });
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  return join(dir, 'dist', 'index.js');
+}
+
+/** Imports a library built by {@link buildBaselineLibrary} or copied by {@link copyCheckoutLibrary}. */
+export async function importLibrary(entry: string): Promise<BenchLibrary> {
+  return (await import(pathToFileURL(entry).href)) as BenchLibrary;
+}
+
+/**
+ * Builds (once) and imports the library of commit `ref`.
+ * @throws Error when `ref` is not a commit of this repository or its library does not compile.
+ */
+export async function loadBaselineLibrary(ref: string): Promise<BaselineLibrary> {
+  const { label, entry } = buildBaselineLibrary(ref);
+  return { label, library: await importLibrary(entry) };
 }

@@ -22,14 +22,20 @@
  * window), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
  * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
- * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; known bias,
- * cause not yet found: with `BENCH_BASELINE_REF=HEAD` the commit's side read 26-35k, 8-10 %,
- * fewer per call than this checkout's on the same code (mcp-fastify, three runs): calibrate with
- * `HEAD` before reading a before/after),
+ * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
+ * load their library the same way, the commit's build or a copy of this checkout's `dist/lib`,
+ * `bench/baseline-library.ts`, so the two processes differ only by the library's code. Known
+ * bias, not removed by that: with `BENCH_BASELINE_REF=HEAD` the commit's side still read 11-35k
+ * fewer per call on mcp-fastify (six runs, two rounds). The emitted JavaScript is the same but for the
+ * source-map comment; callgrind profiles of the two sides show the difference in what V8 made of
+ * the same code in each process, and it lasts for the process's life (two windows of one process
+ * agree, two processes do not): in one, Node's `process.nextTick` built its tick objects through
+ * the runtime (about 16k per call), in another more scavenge root walks and literal copies through
+ * their allocation sites. Read a before/after under about 10 % as noise; calibrate with `HEAD`),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
  * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default).
  */
-import { loadBaselineLibrary } from './baseline-library.js';
+import { buildBaselineLibrary, copyCheckoutLibrary } from './baseline-library.js';
 import { startCallgrindServer } from './callgrind-server.js';
 import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
 import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
@@ -288,16 +294,23 @@ function lowest(values: PerCall[]): PerCall {
 
 async function main(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF;
-  const baseline = ref ? await loadBaselineLibrary(ref) : undefined;
+  const baseline = ref ? buildBaselineLibrary(ref) : undefined;
+  // Both sides of a before/after load their library the same way (see the header).
+  const checkout: Record<string, string> = baseline
+    ? { BENCH_SERVER_LIBRARY: copyCheckoutLibrary() }
+    : {};
   console.log(
     `instructions per tools/call under callgrind: ${settings.calls} calls per window after ` +
       `${settings.warmup} warm-up calls per era, ${settings.concurrency} in flight`,
   );
   const figures = new Map<string, PerCall[]>();
   for (const server of selectedServers()) {
-    for (const [arm, values] of await measure(server, server.name, {})) figures.set(arm, values);
-    if (baseline && server.eras === MCP_ERAS) {
-      const env = { BENCH_SERVER_LIBRARY_REF: ref! };
+    const mcp = server.eras === MCP_ERAS;
+    for (const [arm, values] of await measure(server, server.name, mcp ? checkout : {})) {
+      figures.set(arm, values);
+    }
+    if (baseline && mcp) {
+      const env = { BENCH_SERVER_LIBRARY: baseline.entry };
       for (const [arm, values] of await measure(server, `${server.name}@${baseline.label}`, env)) {
         figures.set(arm, values);
       }

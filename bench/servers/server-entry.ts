@@ -4,8 +4,9 @@
  * Express, `nestjs-mcp-fastify` and `bare-fastify` (the same on Fastify), `nestjs-mcp-fast` and
  * `nestjs-mcp-fast-fastify` (the MCP app with the module extra `fastPath`), `raw-node` (the raw
  * `node:http` echo), `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
- * listening; `bench/servers/server-process.ts` starts it. `BENCH_SERVER_LIBRARY_REF`: the MCP apps are
- * built from that commit's library (`bench/baseline-library.ts`) instead of this checkout's.
+ * listening; `bench/servers/server-process.ts` starts it. `BENCH_SERVER_LIBRARY`: the path of a
+ * library's `index.js` the apps are built from instead of this checkout's `lib/` (both sides of a
+ * before/after, `bench/baseline-library.ts`: a commit's build, or the checkout's copy).
  */
 import type { AddressInfo } from 'node:net';
 import type { BenchAppOptions } from '../apps.js';
@@ -24,10 +25,10 @@ async function listen(): Promise<number> {
     case 'bare':
     case 'bare-fastify': {
       const { startBareApp, startMcpApp } = await import('../apps.js');
-      const { loadBaselineLibrary } = await import('../baseline-library.js');
-      const ref = process.env.BENCH_SERVER_LIBRARY_REF;
+      const { importLibrary } = await import('../baseline-library.js');
+      const entry = process.env.BENCH_SERVER_LIBRARY;
       const options: BenchAppOptions = {
-        ...(ref ? { library: (await loadBaselineLibrary(ref)).library } : {}),
+        ...(entry ? { library: await importLibrary(entry) } : {}),
         adapter: kind.endsWith('-fastify') ? 'fastify' : 'express',
         fastPath: kind === 'nestjs-mcp-fast' || kind === 'nestjs-mcp-fast-fastify',
       };

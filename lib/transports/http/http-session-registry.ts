@@ -109,12 +109,9 @@ export class HttpSessionRegistry implements HttpSessionOwner {
    * every call (see the class comment).
    */
   async find(id: string): Promise<HttpSessionChannel | undefined> {
+    const served = this.findLive(id);
+    if (served) return served;
     const entry = this.entries.get(id);
-    if (entry && (!this.cluster || this.store.watch?.trusted(id))) {
-      // Alone, or a copy the store's watch vouches for (its record unchanged since read here).
-      this.touch(id, entry);
-      return entry.channel;
-    }
     if (entry && this.store.failing) {
       // The store does not answer (frozen or down): the live copy serves without waiting for it.
       this.expiry.touch(id);
@@ -153,6 +150,17 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     channel.principal = record.principal;
     applyRecord(channel, record);
     return channel;
+  }
+
+  /**
+   * {@link find} without waiting, where it needs no store: the live copy here when alone, or when
+   * the store's watch vouches for it (its record unchanged since read here); else undefined.
+   */
+  findLive(id: string): HttpSessionChannel | undefined {
+    const entry = this.entries.get(id);
+    if (entry === undefined || (this.cluster && !this.store.watch?.trusted(id))) return undefined;
+    this.touch(id, entry);
+    return entry.channel;
   }
 
   private async load(id: string): Promise<SessionRecord | undefined> {

@@ -26,6 +26,8 @@ export interface LegacyPostHost {
   readonly report: EncodeFailureReport;
   /** The caller's session from `Mcp-Session-Id` (400 without, 404 unknown, 403 foreign). */
   requireSession(req: IncomingMessage): Promise<HttpSessionChannel>;
+  /** The caller's session when found without waiting (403 foreign), else undefined. */
+  liveSession(req: IncomingMessage): HttpSessionChannel | undefined;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function serveLegacyPost(
       { principal: host.options.principal(req), remoteAddress: host.options.clientAddress(req) },
       res,
     ));
-  } else channel = await host.requireSession(req);
+  } else channel = host.liveSession(req) ?? (await host.requireSession(req));
 
   const { session } = channel;
   if (batch && session.protocol.protocolVersion !== '2025-03-26') {
@@ -93,7 +95,9 @@ export async function serveLegacyPost(
       duplicate.id,
     );
   }
-  await host.options.authorizeRequests?.(req, requests);
+  // Awaited only when set: no microtask turn per POST for an absent option.
+  const { authorizeRequests } = host.options;
+  if (authorizeRequests) await authorizeRequests(req, requests);
   admitRequests(host.server, session, requests, batch);
   const extra: MessageExtra = {
     transport: httpTransportInfo(req, res, channel),

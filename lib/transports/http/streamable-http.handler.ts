@@ -23,7 +23,12 @@ import {
   writeRefusal,
 } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
-import { readJsonBody, type BodyTimeout } from '../shared/http/read-body.js';
+import {
+  BODY_PENDING,
+  readJsonBody,
+  readyJsonBody,
+  type BodyTimeout,
+} from '../shared/http/read-body.js';
 import {
   resolveStreamableHttpOptions,
   type ResolvedStreamableHttpOptions,
@@ -67,6 +72,7 @@ export class StreamableHttpHandler {
       eventStore,
       report: this.report,
       requireSession: (req) => this.requireSession(req),
+      liveSession: (req) => this.liveSession(req),
     };
   }
 
@@ -160,12 +166,12 @@ export class StreamableHttpHandler {
         'Accept must list application/json and text/event-stream',
       );
     }
-    const body = await readJsonBody(
-      req,
-      this.options.maxMessageBytes,
-      parsedBody,
-      this.bodyTimeout,
-    );
+    // A body already read (by the framework, or complete in the request's buffer) without a wait.
+    const ready = readyJsonBody(req, this.options.maxMessageBytes, parsedBody);
+    const body =
+      ready !== BODY_PENDING
+        ? ready
+        : await readJsonBody(req, this.options.maxMessageBytes, parsedBody, this.bodyTimeout);
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
       const era = classifyEra(
         {
@@ -218,6 +224,18 @@ export class StreamableHttpHandler {
       null,
       { allow: 'POST' },
     );
+  }
+
+  /**
+   * The caller's session when it is found without waiting (`HttpSessionRegistry.findLive`),
+   * checked as {@link requireSession} checks it; else undefined (then ask `requireSession`).
+   */
+  private liveSession(req: IncomingMessage): HttpSessionChannel | undefined {
+    const id = req.headers[SESSION_HEADER];
+    if (typeof id !== 'string' || id === '') return undefined;
+    const channel = this.sessions.findLive(id);
+    if (channel) requireSamePrincipal(channel.principal, this.options.principal(req));
+    return channel;
   }
 
   private async requireSession(req: IncomingMessage): Promise<HttpSessionChannel> {

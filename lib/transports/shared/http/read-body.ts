@@ -152,6 +152,29 @@ export interface BodyTimeout {
 
 const CLOSE: Readonly<Record<string, string>> = Object.freeze({ connection: 'close' });
 
+/** {@link readyJsonBody}'s answer when the body is not there yet: {@link readJsonBody} reads it. */
+export const BODY_PENDING: unique symbol = Symbol.for('nestjs-mcp:body-pending');
+
+/**
+ * {@link readJsonBody} without a wait, where it needs none: the body a framework parsed, or one
+ * complete in the request's buffer ({@link bufferedBody}), parsed (400 + `-32700` when not JSON);
+ * else {@link BODY_PENDING}.
+ */
+export function readyJsonBody(req: IncomingMessage, limit: number, parsedBody?: unknown): unknown {
+  if (parsedBody !== undefined) return parsedBody;
+  if (!req.complete) return BODY_PENDING;
+  const text = bufferedBody(req, limit);
+  return text === undefined ? BODY_PENDING : parseBody(text);
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch (error) {
+    throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
+  }
+}
+
 /**
  * Reads and parses a JSON body under a size limit: 413 with `Connection: close` when larger (the
  * answer ends once the rest of the body was read and dropped, up to a bound, so the client gets
@@ -187,9 +210,5 @@ export async function readJsonBody(
     }
     throw error;
   }
-  try {
-    return parseJson(text);
-  } catch (error) {
-    throw new HttpRefusal(400, ErrorCode.ParseError, (error as McpError).message);
-  }
+  return parseBody(text);
 }
