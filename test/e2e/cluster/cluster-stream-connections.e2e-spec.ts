@@ -9,6 +9,7 @@ import {
 } from '../support/raw-http.js';
 import {
   startCluster,
+  storesUp,
   type ClusterOn,
   type Instance,
   CLUSTER_START_MS,
@@ -108,13 +109,8 @@ async function acceptAgain(admin: Redis): Promise<void> {
 }
 
 /** Waits (bounded) until every store of `instance` answers its health probe. */
-async function storesUp(instance: Instance): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const response = await fetch(`http://127.0.0.1:${instance.port}/debug/health`);
-    const body = (await response.json()) as { mcp: { stores: Record<string, { state: string }> } };
-    if (Object.values(body.mcp.stores).every((store) => store.state !== 'down')) return;
-    await sleep(100);
-  }
+async function untilStoresUp(instance: Instance): Promise<void> {
+  for (let i = 0; i < 100 && !(await storesUp(instance)); i++) await sleep(100);
 }
 
 describeWithRedis(
@@ -199,7 +195,7 @@ describeWithRedis(
         await acceptAgain(admin);
       }
       expect(ended).toBeDefined(); // closed, not left silent
-      for (const instance of [a, b, c]) await storesUp(instance); // the bus subscribers too
+      for (const instance of [a, b, c]) await untilStoresUp(instance); // the bus subscribers too
       let again: SseReader | undefined;
       for (let i = 0; i < 50 && again?.status !== 200; i++) {
         again?.abort();

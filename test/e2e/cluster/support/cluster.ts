@@ -40,6 +40,17 @@ export interface Instance {
   readonly stdout: string[];
 }
 
+/**
+ * Whether every store of `instance` answers its health probe (the sample's `/debug/health`,
+ * `McpHealthIndicator`). The probe's PING also ends the instance's run of Redis failures: until
+ * then an instance holding a live copy serves it without the store, by design.
+ */
+export async function storesUp(instance: Instance): Promise<boolean> {
+  const response = await fetch(`http://127.0.0.1:${instance.port}/debug/health`);
+  const body = (await response.json()) as { mcp: { stores: Record<string, { state: string }> } };
+  return Object.values(body.mcp.stores).every((store) => store.state !== 'down');
+}
+
 /** Starts one instance on a free port; resolves once it listens. */
 export function startInstance(
   prefix: string,
