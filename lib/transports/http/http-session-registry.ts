@@ -19,19 +19,13 @@ import { applyRecord, recordOf } from './session-record.js';
 import { storeRefusal } from './store-refusal.js';
 import { SessionExpirySweep } from './session-expiry-sweep.js';
 import { loadRecord, saveRecord } from './watched-record.js';
+import { claimEnded, markEnded } from './lost-record.js';
 
 interface Entry {
   channel: HttpSessionChannel;
   /** When the store record's expiry was last extended (epoch ms). */
   lastTouch: number;
 }
-
-/**
- * How long the end mark of a session whose record was lost stays in the store: long enough for
- * every instance to have reconnected after an outage (so no live copy restores an ended session),
- * short so that requests with forged ids leave little behind.
- */
-const END_MARK_TTL_MS = 60_000;
 
 /**
  * The live HTTP sessions of this process, with idle expiry. Records go to the SessionStore after
@@ -129,11 +123,15 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     }
     let ended: boolean | 'marked' = !record;
     if (!record && this.cluster) {
-      ended = await this.markEnded(id);
+      ended = await markEnded(this.store, id);
       if (!ended) record = await this.load(id); // restored meanwhile by a live copy
     }
     if (!record) {
-      if (this.cluster) this.expired(id, await this.claimEnded(id, ended === 'marked'));
+      if (this.cluster)
+        this.expired(
+          id,
+          await claimEnded(this.store, id, ended === 'marked', () => this.entries.has(id)),
+        );
       return undefined;
     }
     const current = this.entries.get(id);
@@ -170,40 +168,6 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     } catch (error) {
       throw storeRefusal(error);
     }
-  }
-
-  /**
-   * The record is missing: the store decides whether the session ended (truthy; `'marked'` when
-   * this instance put the end mark) or a live copy elsewhere restored it meanwhile (false: read it
-   * again). Without the store's arbitration (`markEnded`), a missing record ends the session.
-   */
-  private async markEnded(id: string): Promise<boolean | 'marked'> {
-    if (!this.store.markEnded) return true;
-    try {
-      // No bus message from here when this instance has no copy (a forged id would cost one per
-      // request): the copies elsewhere read the mark on their next request, and idle ones go.
-      return await this.store.markEnded(id, END_MARK_TTL_MS);
-    } catch (error) {
-      throw storeRefusal(error);
-    }
-  }
-
-  /**
-   * A request found the record gone (expired, Redis emptied): claims the session's end, so its
-   * hook runs once in the service whether a sweep or a request finds it first. A session the
-   * store's expiry index does not list (Redis emptied, or no index) is ended, with its hook, by
-   * the instance that put the end mark (`marked`), if it holds a live copy.
-   */
-  private async claimEnded(id: string, marked: boolean): Promise<EndedSession | undefined> {
-    let claimed: EndedSession | undefined;
-    try {
-      claimed = await this.store.claimEnded?.(id);
-    } catch (error) {
-      throw storeRefusal(error);
-    }
-    if (claimed) return claimed;
-    const unlisted = marked || !this.store.claimEnded;
-    return unlisted && this.entries.has(id) ? { id } : undefined;
   }
 
   /**
