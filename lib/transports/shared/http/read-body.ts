@@ -189,7 +189,8 @@ export async function readJsonBody(
   parsedBody?: unknown,
   timeout?: BodyTimeout,
 ): Promise<unknown> {
-  if (parsedBody !== undefined) return parsedBody;
+  const ready = readyJsonBody(req, limit, parsedBody);
+  if (ready !== BODY_PENDING) return ready;
   // A listener in front of the router runs before Node parsed the rest of the packet that carried
   // the headers: one microtask later a small body is complete too.
   if (!req.complete) await undefined;
