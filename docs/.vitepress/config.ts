@@ -2,7 +2,7 @@ import { defineConfig } from 'vitepress';
 import { guide } from './sidebar.js';
 import { mermaidFence } from './mermaid-fence.js';
 import { searchText } from './search-text.js';
-import { breakableNames } from './api-sidebar.js';
+import { apiSidebars } from './api-sidebar.js';
 import apiSidebar from '../api/typedoc-sidebar.json' with { type: 'json' };
 
 const guideSidebar = guide.map((section) => ({
@@ -10,11 +10,8 @@ const guideSidebar = guide.map((section) => ({
   items: section.items.map((page) => ({ text: page.text, link: `/${page.link}` })),
 }));
 
-/** The guide's sidebar everywhere but under /api/, which gets the reference's own. */
-const sidebar = {
-  '/api/': [{ text: 'Guide', link: '/guide/getting-started' }, ...breakableNames(apiSidebar)],
-  '/': guideSidebar,
-};
+/** The guide's sidebar everywhere but under /api/, which gets the reference's own, one per kind. */
+const sidebar = { ...apiSidebars(apiSidebar), '/': guideSidebar };
 
 /** The docs site: `npm run docs:build` writes docs-site/, `npm run docs:dev` serves it. */
 export default defineConfig({

@@ -1,18 +1,20 @@
 /**
  * The docs site as readers get it: built by `npm run docs:build` (scripts/docs-build-once.sh, when
- * docs-site/ is missing or older than docs/), served statically, every page opened in headless Chromium.
- * Each page renders its content (guide pages hydrated, the hundreds of API pages as served), no
- * internal link is broken (every built page's HTML, and the hydrated guide pages), the Mermaid
- * diagrams draw on every load, the local search finds a term from an index kept small, long API
- * names wrap inside the sidebar.
+ * docs-site/ is missing or older than docs/), served statically, every page checked in headless Chromium.
+ * Each page renders its content (guide pages hydrated, the hundreds of API pages as served), every
+ * sidebar entry has its page, no internal link is broken (every built page's HTML, and the hydrated
+ * guide pages) and every page is reached by links from the home page, the Mermaid diagrams draw on
+ * every load, the local search finds a term from an index kept small, long API names wrap inside
+ * the sidebar.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { guide } from '../../../docs/.vitepress/sidebar.js';
+import { apiSidebars, type SidebarEntry } from '../../../docs/.vitepress/api-sidebar.js';
 import { fileFor, serveSite, sitePages } from './static-site.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -22,6 +24,11 @@ const siteDir = join(root, 'docs-site');
 function ensureBuilt(): void {
   const run = spawnSync('bash', ['scripts/docs-build-once.sh'], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`docs:build failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/** The rule every page's content area meets: a heading and some text. */
+function contentProblems(path: string, text: string, headings: number): string[] {
+  return text.trim().length < 40 || headings === 0 ? [`${path}: no content rendered`] : [];
 }
 
 /** Problems of one page: not served, or no heading and text in its content area. */
@@ -41,12 +48,39 @@ async function renderedAt(
       ? ((await content.textContent()) ?? '')
       : await content.innerText();
   const headings = await page.locator('.VPContent h1').count();
-  return text.trim().length < 40 || headings === 0 ? [`${path}: no content rendered`] : [];
+  return contentProblems(path, text, headings);
+}
+
+/**
+ * Problems of pages as served, each fetched by the browser and parsed by its HTML parser
+ * (`DOMParser`: no scripts run, as in a page opened with them off) instead of opened in a tab: the
+ * same rule on the same DOM, without a navigation, a layout and a paint per page.
+ */
+async function servedAt(page: Page, paths: string[]): Promise<string[]> {
+  const pages = await page.evaluate(async (paths) => {
+    const { DOMParser } = globalThis as unknown as { DOMParser: new () => BrowserParser };
+    return Promise.all(
+      paths.map(async (path) => {
+        const response = await fetch(path);
+        const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+        const content = doc.querySelector('.VPContent');
+        return {
+          path,
+          status: response.status,
+          text: content?.textContent ?? '',
+          headings: doc.querySelectorAll('.VPContent h1').length,
+        };
+      }),
+    );
+  }, paths);
+  return pages.flatMap(({ path, status, text, headings }) =>
+    status === 200 ? contentProblems(path, text, headings) : [`${path}: HTTP ${status}`],
+  );
 }
 
 /**
  * {@link fileFor} of the site, each path looked up once: the hundreds of pages link the same few
- * hundred targets (every API page carries the whole sidebar), and a file lookup per link was most
+ * hundred targets (each API page carries its kind's sidebar), and a file lookup per link was most
  * of the broken-link check's minutes.
  */
 const targets = new Map<string, string | undefined>();
@@ -62,6 +96,18 @@ function internalLinks(html: string): string[] {
     .filter((href) => href !== '' && !/^[a-z]+:/i.test(href) && !href.startsWith('//'));
 }
 
+/** The site-internal hrefs of every built page, by its path; read once for the link checks. */
+let linksByPage: Map<string, string[]> | undefined;
+function siteLinks(): Map<string, string[]> {
+  linksByPage ??= new Map(
+    sitePages(siteDir).map((path) => [
+      path,
+      internalLinks(readFileSync(fileFor(siteDir, path)!, 'utf8')),
+    ]),
+  );
+  return linksByPage;
+}
+
 /**
  * The slice of the page's DOM the in-page checks read (the project compiles without DOM types);
  * those functions are sent to the page as source, so each names `globalThis.document` itself.
@@ -73,6 +119,25 @@ interface BrowserDocument {
     selectNodeContents(node: unknown): void;
     getBoundingClientRect(): { right: number };
   };
+}
+
+/** The browser's HTML parser, as {@link servedAt} uses it in the page. */
+interface BrowserParser {
+  parseFromString(
+    html: string,
+    type: 'text/html',
+  ): {
+    querySelector(selector: string): { textContent: string | null } | null;
+    querySelectorAll(selector: string): { length: number };
+  };
+}
+
+/** Every link of a sidebar of the reference, groups walked into. */
+function sidebarLinks(entries: SidebarEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    ...(entry.link ? [entry.link] : []),
+    ...sidebarLinks(entry.items ?? []),
+  ]);
 }
 
 /** How long one page may take to load on a loaded machine. */
@@ -103,22 +168,55 @@ describeIfChromium('docs site in Chromium', () => {
     await new Promise((done) => server?.close(done));
   });
 
-  it('has a built page for every sidebar entry', () => {
+  it("has a built page for every sidebar entry, the guide's and the reference's", () => {
     const missing = guide
       .flatMap((section) => section.items)
-      .filter((item) => !fileFor(siteDir, `/${item.link}`));
+      .filter((item) => !fileFor(siteDir, `/${item.link}`))
+      .map((item) => item.link);
+    const reference = apiSidebars(
+      JSON.parse(
+        readFileSync(join(root, 'docs/api/typedoc-sidebar.json'), 'utf8'),
+      ) as SidebarEntry[],
+    );
+    expect(Object.keys(reference).length).toBeGreaterThan(3);
+    for (const link of Object.values(reference).flatMap(sidebarLinks)) {
+      // typedoc's links name the markdown source (`X.md`), which VitePress links as `X.html`; an
+      // anchor (`/api/#classes`, a kind's list on the index) must name a heading of its page.
+      const [path, anchor] = link.replace(/\.md$/, '.html').split('#');
+      const file = fileFor(siteDir, path!);
+      if (!file || (anchor && !readFileSync(file, 'utf8').includes(`id="${anchor}"`))) {
+        missing.push(link);
+      }
+    }
     expect(missing).toEqual([]);
   });
 
   it('has no broken internal link on any page', () => {
     const problems: string[] = [];
-    for (const path of sitePages(siteDir)) {
-      for (const href of internalLinks(readFileSync(fileFor(siteDir, path)!, 'utf8'))) {
-        const target = new URL(href, `http://site${path}`).pathname;
-        if (!siteFile(target)) problems.push(`${path}: broken link ${href}`);
+    for (const [path, hrefs] of siteLinks()) {
+      for (const href of hrefs) {
+        if (!siteFile(new URL(href, `http://site${path}`).pathname)) {
+          problems.push(`${path}: broken link ${href}`);
+        }
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('reaches every page by links from the home page', () => {
+    const links = siteLinks();
+    const seen = new Set<string>();
+    for (let next = ['/index.html']; next.length > 0;) {
+      const path = next.pop()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      for (const href of links.get(path) ?? []) {
+        const file = siteFile(new URL(href, `http://site${path}`).pathname);
+        if (file?.endsWith('.html')) next.push(`/${relative(siteDir, file).split('\\').join('/')}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
+    expect([...links.keys()].filter((path) => !seen.has(path))).toEqual([]);
   });
 
   it('renders every guide page with its content (scripts on)', async () => {
@@ -142,20 +240,24 @@ describeIfChromium('docs site in Chromium', () => {
   }, 600_000);
 
   it('renders every API reference page with its content (as served)', async () => {
-    // Hundreds of pages: opened without scripts (each shows what the server rendered), a few
-    // tabs at a time.
+    const paths = sitePages(siteDir).filter((path) => path.startsWith('/api/'));
+    expect(paths.length).toBeGreaterThan(50);
+    // Hundreds of pages, each parsed as served by the browser (fetched from the site's origin)...
+    await page.goto(`${base}/api/`, { waitUntil: 'domcontentloaded' });
+    const problems = await servedAt(page, paths);
+    // ...and the first page of each kind's folder (and the index) also opened in a tab without
+    // scripts, as a reader without them gets it.
+    const firsts = new Map<string, string>();
+    for (const path of [...paths].sort()) {
+      if (!firsts.has(dirname(path))) firsts.set(dirname(path), path);
+    }
+    expect(firsts.size).toBeGreaterThan(5);
     const context = await browser.newContext({ javaScriptEnabled: false });
     context.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
-    const queue = sitePages(siteDir).filter((path) => path.startsWith('/api/'));
-    expect(queue.length).toBeGreaterThan(50);
-    const problems: string[] = [];
-    const tab = async () => {
-      const page = await context.newPage();
-      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-        problems.push(...(await rendered(page, path, 'domcontentloaded')));
-      }
-    };
-    await Promise.all([tab(), tab(), tab(), tab()]);
+    const tab = await context.newPage();
+    for (const path of firsts.values()) {
+      problems.push(...(await rendered(tab, path, 'domcontentloaded')));
+    }
     await context.close();
     expect(problems).toEqual([]);
   }, 900_000);
