@@ -88,10 +88,13 @@ describe('SDK v2 client (2026-07-28) against the dual-era server', () => {
 
   beforeAll(async () => {
     // Installs Node 22 and the SDK v2 client into .tools/ when missing (prints the node path).
-    node22 = await sdk2Node();
+    // (Side by side with the two apps' start; each kept as it starts, for afterAll.)
     const cache = { lists: { ttlMs: 30_000, cacheScope: 'public' as const } };
-    server = await startApp({ cache });
-    fastServer = await startApp({ cache, fastPath: true });
+    [node22] = await Promise.all([
+      sdk2Node(),
+      startApp({ cache }).then((app) => (server = app)),
+      startApp({ cache, fastPath: true }).then((app) => (fastServer = app)),
+    ]);
   }, 320_000);
 
   afterAll(async () => {
