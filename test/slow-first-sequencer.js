@@ -28,7 +28,7 @@ const SLOW = {
   // Node 22 tools' npm installs (scripts/e2e-tools.sh runs them beside the build).
   'test/e2e/authorization-server/one-time-redemption.e2e-spec.ts': 150,
   'test/e2e/docs/mcp-apps-guide.e2e-spec.ts': 110,
-  'test/e2e/sdk2/sdk2-client.e2e-spec.ts': 60,
+  'test/e2e/sdk2/sdk2-client.e2e-spec.ts': 35,
   'test/e2e/sdk2/sdk2-server.e2e-spec.ts': 15,
   'test/e2e/apps/mcp-apps-sdk2.e2e-spec.ts': 20,
   'test/e2e/skills/skills-sdk2.e2e-spec.ts': 15,
