@@ -32,7 +32,7 @@ const SLOW = {
   'test/e2e/sdk2/sdk2-server.e2e-spec.ts': 15,
   'test/e2e/apps/mcp-apps-sdk2.e2e-spec.ts': 20,
   'test/e2e/skills/skills-sdk2.e2e-spec.ts': 15,
-  'test/e2e/microservices/broker-gateway-clients.e2e-spec.ts': 60,
+  'test/e2e/microservices/broker-gateway-clients.e2e-spec.ts': 25,
   'test/e2e/microservices/microservices.e2e-spec.ts': 120,
 };
 
