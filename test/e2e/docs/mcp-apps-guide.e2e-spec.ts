@@ -32,14 +32,19 @@ describeBrowser("the MCP Apps guide's weather card, pasted into a fresh app", ()
   let bridgeScript: string;
 
   beforeAll(async () => {
-    bridgeScript = await interopBundle('bridge-host');
-    app = await startGuideApp({
-      guide: 'docs/guide/mcp-apps.md',
-      folder: 'mcp-apps-guide-app',
-      files: ['src/weather-card.view.ts', 'src/weather-card.tools.ts', 'src/app.module.ts'],
-      extraFiles: { 'src/main.ts': MAIN },
-    });
-    browser = await launchChromium();
+    // The bundle, the app (written, compiled, started) and the browser, side by side.
+    const started = await Promise.allSettled([
+      interopBundle('bridge-host').then((script) => (bridgeScript = script)),
+      startGuideApp({
+        guide: 'docs/guide/mcp-apps.md',
+        folder: 'mcp-apps-guide-app',
+        files: ['src/weather-card.view.ts', 'src/weather-card.tools.ts', 'src/app.module.ts'],
+        extraFiles: { 'src/main.ts': MAIN },
+      }).then((started) => (app = started)),
+      launchChromium().then((launched) => (browser = launched)),
+    ]);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

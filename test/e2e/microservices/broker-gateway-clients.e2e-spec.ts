@@ -28,16 +28,17 @@ const textOf = (result: object) =>
 
 /** Installs the private Node 22, the SDK v2 client and the Inspector into .tools/ when missing. */
 async function node22Tools(): Promise<string> {
-  const node22 = await sdk2Node();
-  await run(
-    'bash',
-    [
-      '-c',
-      'log() { echo "$*" >&2; }; ROOT="$PWD"; source scripts/lib/node22-tools.sh; ' +
-        'ensure_tool inspector @modelcontextprotocol/inspector 2.12.0',
-    ],
-    { cwd: ROOT, timeout: 300_000 },
-  );
+  const [node22] = await Promise.all([
+    sdk2Node(),
+    run(
+      'bash',
+      [
+        '-c',
+        'log() { echo "$*" >&2; }; ROOT="$PWD"; source scripts/lib/node22-tools.sh; ensure_inspector',
+      ],
+      { cwd: ROOT, timeout: 300_000 },
+    ),
+  ]);
   return node22;
 }
 
@@ -70,10 +71,14 @@ describe('clients nobody here wrote → gateway → NATS → service', () => {
   }
 
   beforeAll(async () => {
-    node22 = await node22Tools();
     catalog = join(mkdtempSync(join(tmpdir(), 'mcp-inspector-')), 'catalog.json');
-    services.push(await startDynamicService({ nats: { servers: NATS, subject: SUBJECT } }));
-    services.push(await startDynamicService({ rabbitmq: { url: AMQP, queue: QUEUE } }));
+    // The tools (npm installs on a clean checkout) and both services, side by side.
+    const started = (service: Promise<DynamicService>) => service.then((s) => services.push(s));
+    [node22] = await Promise.all([
+      node22Tools(),
+      started(startDynamicService({ nats: { servers: NATS, subject: SUBJECT } })),
+      started(startDynamicService({ rabbitmq: { url: AMQP, queue: QUEUE } })),
+    ]);
     ({ app: gateway, url } = await startTestGateway(
       {
         mcpServers: {

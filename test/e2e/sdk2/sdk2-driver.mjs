@@ -7,6 +7,8 @@
 //           tool?: name, toolArgs?: object, concurrent?: number   (discover, list, calls)
 //           elicitName?: string   (declares elicitation; the handler accepts with this name)
 //           roots?: Array<{ uri, name? }>   (declares roots; roots/list answers with them)
+//           alsoCall?: { tool, toolArgs }   (after the calls, one more call in the same session;
+//                   its content in `alsoCalled`)
 //           listen?: { filter, notification, trigger? }   (see listenScenario below; with a tool
 //                   too, the calls run first and the listen stream then in the same session)
 const root = new URL(
@@ -138,6 +140,10 @@ try {
   await client.connect(transport);
   step('connected');
   if (!config.listen || config.tool) await callScenario();
+  if (config.alsoCall) {
+    const { tool, toolArgs } = config.alsoCall;
+    out.alsoCalled = (await client.callTool({ name: tool, arguments: toolArgs })).content;
+  }
   if (config.listen) await listenScenario(config.listen);
 } catch (error) {
   out.error = { name: error?.name, message: String(error?.message ?? error), code: error?.code };

@@ -3,10 +3,11 @@
  * page's files (its ```ts blocks named `// src/...`), `nestjs-mcp` resolving to this build as an
  * installed package would, compiled with tsc and started as `node dist/main.js`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { extractDocSnippets } from '../../../unit/docs/doc-snippets.js';
 import { freePort } from '../../support/free-port.js';
 import { waitFor } from '../../support/wait.js';
@@ -103,8 +104,13 @@ export async function startGuideApp(options: GuideAppOptions): Promise<GuideApp>
   const dir = join(ROOT, 'test-results', options.folder);
   writeApp(dir, options);
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  const build = run(dir, process.execPath, [tsc, '-p', '.']);
-  if (build.status !== 0) throw new Error(`tsc failed:\n${build.out}`);
+  // Not spawnSync: the spec's other set-up (a bundle, a browser) goes on while tsc compiles.
+  await promisify(execFile)(process.execPath, [tsc, '-p', '.'], {
+    cwd: dir,
+    timeout: 120_000,
+  }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`tsc failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
+  });
   return startBuiltApp(dir);
 }
 
