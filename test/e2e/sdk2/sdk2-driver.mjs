@@ -1,3 +1,4 @@
+/* global process, URL, setTimeout, clearTimeout */
 // Drives the official SDK v2 client (@modelcontextprotocol/client 2.4.0, Node >= 22) against a
 // server and prints one JSON line with what it saw. Run by test/e2e/sdk2/sdk2-client.e2e-spec.ts
 // with the private Node 22 of .tools/node22; the package lives in .tools/sdk2 (not package.json).

@@ -1,3 +1,4 @@
+/* global process, URL, console */
 // An MCP server built with the official SDK v2 (@modelcontextprotocol/server 2.4.0 +
 // @modelcontextprotocol/node), run with the private Node 22 by sdk2-server.e2e-spec.ts. It serves
 // the 2026-07-28 era over HTTP on 127.0.0.1 and prints {"port": N} once listening. Besides /mcp:
