@@ -27,6 +27,29 @@ interface FastifyReplyLike {
 
 type ExpressRequestLike = IncomingMessage & { body?: unknown };
 
+/**
+ * Fastify's key of the headers a reply holds apart from the raw response (`reply.getHeaders()`
+ * merges them into a copy of the raw response's: two objects per request), found on the first
+ * reply that has it.
+ */
+let replyHeadersKey: symbol | undefined;
+
+/**
+ * The headers set on a Fastify reply that may not be on its raw response yet: the reply's own
+ * (those already on the raw response are skipped by the caller either way), else, for a reply
+ * without Fastify's key, `getHeaders()`.
+ */
+function replyOwnHeaders(reply: FastifyReplyLike): OutgoingHttpHeaders {
+  const key = (replyHeadersKey ??= Object.getOwnPropertySymbols(reply).find(
+    (symbol) => symbol.description === 'fastify.reply.headers',
+  ));
+  const own =
+    key === undefined
+      ? undefined
+      : (reply as unknown as Record<symbol, OutgoingHttpHeaders | undefined>)[key];
+  return own ?? reply.getHeaders();
+}
+
 function isFastifyReply(reply: unknown): reply is FastifyReplyLike {
   const candidate = reply as Partial<FastifyReplyLike> | null;
   return typeof candidate?.hijack === 'function' && typeof candidate.raw === 'object';
@@ -48,8 +71,8 @@ export function toNodeExchange(request: unknown, reply: unknown): NodeExchange {
     const fastifyRequest = request as FastifyRequestLike;
     const req = fastifyRequest.raw as IncomingMessage & { user?: unknown; ip?: string };
     const res = reply.raw;
-    // A for-in over the merged headers: no array of entries per request (usually there are none).
-    const headers = reply.getHeaders();
+    // A for-in over the reply's headers: no copy, no array of entries (usually there are none).
+    const headers = replyOwnHeaders(reply);
     for (const name in headers) {
       const value = headers[name];
       if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);

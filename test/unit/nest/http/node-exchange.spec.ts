@@ -55,6 +55,22 @@ describe('toNodeExchange', () => {
     expect(res.hasHeader('x-undefined')).toBe(false);
   });
 
+  it("reads the headers of a reply that keeps them under Fastify's key without merging copies", () => {
+    const { req, res } = nodePair();
+    res.setHeader('x-already', 'raw');
+    const reply = {
+      raw: res,
+      hijack() {},
+      getHeaders: () => {
+        throw new Error('getHeaders() called');
+      },
+      [Symbol('fastify.reply.headers')]: { 'x-from-hook': 'hook', 'x-already': 'reply' },
+    };
+    toNodeExchange({ raw: req }, reply);
+    expect(res.getHeader('x-from-hook')).toBe('hook');
+    expect(res.getHeader('x-already')).toBe('raw');
+  });
+
   it('copies the user an HTTP guard set on the Fastify request to the Node request', () => {
     const { req, res } = nodePair();
     const user = { id: 'u-1' };
