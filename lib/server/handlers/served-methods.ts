@@ -13,7 +13,13 @@ import {
   subscribe,
   unsubscribe,
 } from './resources.handlers.js';
-import { MODERN_SERVED_PARAMS_OVERRIDES, SERVED_PARAMS_OVERRIDES } from './served-params.js';
+import {
+  MODERN_PLAIN_PARAMS,
+  MODERN_SERVED_PARAMS_OVERRIDES,
+  PLAIN_PARAMS,
+  SERVED_PARAMS_OVERRIDES,
+  type PlainParamsTest,
+} from './served-params.js';
 import { getSkill, listSkills } from './skills.handlers.js';
 import { callTool, listTools } from './tools.handlers.js';
 import { cancelTask, getTask, getTaskResult, listTasks, updateTask } from './tasks.handlers.js';
@@ -85,6 +91,7 @@ function build(
   schema: z.ZodType,
   gate: { capability?: string; extension?: string },
   handle: ServedMethodEntry['handle'],
+  plain?: PlainParamsTest,
 ): ServedMethodEntry {
   const { capability, extension } = gate;
   return {
@@ -92,6 +99,7 @@ function build(
     capability,
     extension,
     parseParams(params) {
+      if (plain?.(params)) return params as Record<string, unknown>;
       const parsed = schema.safeParse(params);
       if (!parsed.success) throw invalidParams(method, parsed.error);
       return (parsed.data ?? {}) as Record<string, unknown>;
@@ -112,7 +120,8 @@ function entry(method: ServedMethod): ServedMethodEntry {
   const overrides: Partial<Record<ServedMethod, z.ZodType>> = SERVED_PARAMS_OVERRIDES;
   const schema = overrides[method] ?? spec?.legacy?.params;
   if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
-  return build(method, schema, spec, HANDLERS[method] as unknown as ServedMethodEntry['handle']);
+  const handle = HANDLERS[method] as unknown as ServedMethodEntry['handle'];
+  return build(method, schema, spec, handle, PLAIN_PARAMS[method]);
 }
 
 /**
@@ -142,7 +151,7 @@ export function createModernServedMethods(): ReadonlyMap<string, ServedMethodEnt
     const spec = findMethod('client', 'request', method);
     if (!spec?.modern) continue;
     const schema = MODERN_SERVED_PARAMS_OVERRIDES[method] ?? spec.modern.params;
-    served.set(method, build(method, schema, spec, handle));
+    served.set(method, build(method, schema, spec, handle, MODERN_PLAIN_PARAMS[method]));
   }
   return served;
 }

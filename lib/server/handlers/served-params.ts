@@ -55,3 +55,42 @@ export const MODERN_SERVED_PARAMS_OVERRIDES: Readonly<Record<string, z.ZodType>>
     _meta: z.optional(EnvelopeMeta),
   }),
 };
+
+/**
+ * A cheap, sufficient test that the served schema accepts `params` with nothing to change (then
+ * they are served as they are, with no schema walk); false sends them through the schema, the one
+ * authority on validity and on the error message.
+ */
+export type PlainParamsTest = (params: unknown) => boolean;
+
+/**
+ * `tools/call` params as most clients send them: a string `name`, `arguments` absent or a JSON
+ * object, and in 2026-07-28 (`envelopeMeta`) a `_meta` object, which the transport parsed as the
+ * envelope already (`EnvelopeMeta` only checks it is one); no other member (a `task`, input
+ * responses, a 2025 `_meta` go through the schema). The schema's walk made a copy of the params
+ * and, until the code was optimised, built a `{ value, issues }` pair per member through the
+ * runtime on every call.
+ */
+function plainToolCall(envelopeMeta: boolean): PlainParamsTest {
+  return (params) => {
+    if (!isPlainObject(params) || typeof params.name !== 'string') return false;
+    for (const key in params) {
+      if (key === 'name') continue;
+      const value = params[key];
+      if (key === 'arguments' && (value === undefined || isPlainObject(value))) continue;
+      if (key === '_meta' && envelopeMeta && isPlainObject(value)) continue;
+      return false;
+    }
+    return true;
+  };
+}
+
+/** The {@link PlainParamsTest} of a session-era method, when it has one. */
+export const PLAIN_PARAMS: Readonly<Record<string, PlainParamsTest>> = {
+  'tools/call': plainToolCall(false),
+};
+
+/** The {@link PlainParamsTest} of a 2026-07-28 method, when it has one. */
+export const MODERN_PLAIN_PARAMS: Readonly<Record<string, PlainParamsTest>> = {
+  'tools/call': plainToolCall(true),
+};

@@ -128,18 +128,32 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs?: number
 }
 
 /**
- * The whole body as UTF-8 text when the request arrived complete and nothing has read from it yet
- * (the usual small JSON POST, parsed by Node together with its headers): taken from the stream's
- * buffer at once, with no listener, timer, closure or promise per request. Undefined otherwise,
- * and when the buffer is over `limit` ({@link readBody} then refuses it and drops the rest).
+ * The whole body as UTF-8 text when it is all in the request's buffer and nothing has read from it
+ * yet (the usual small JSON POST, parsed by Node together with its headers): taken from the
+ * stream's buffer at once, with no listener, timer, closure or promise per request. The body is
+ * whole once the request is `complete`, or once its buffer holds the `Content-Length` it declared:
+ * a listener in front of the router reads it one microtask after its headers, when Node pushed
+ * the packet's body but not yet the message's end. Undefined otherwise, and when the buffer is
+ * over `limit` ({@link readBody} then refuses it and drops the rest).
  */
 export function bufferedBody(req: IncomingMessage, limit: number): string | undefined {
-  if (req.complete !== true || req.readableFlowing !== null || req.readableEnded) return undefined;
-  if (req.destroyed || req.readableLength > limit) return undefined;
-  // Paused, with its end pushed: read() hands over the whole buffer and then ends the stream.
+  if (req.readableFlowing !== null || req.readableEnded || req.destroyed) return undefined;
+  if (req.readableLength > limit) return undefined;
+  if (req.complete !== true && !declaredBodyBuffered(req)) return undefined;
+  // Paused: read() hands over the whole buffer (and ends the stream once its end was pushed).
   const whole = req.read() as Buffer | string | null;
+  // Its end not pushed yet: flowing, the stream takes it when it comes and still ends and closes.
+  if (req.complete !== true) req.resume();
   if (whole === null) return '';
   return typeof whole === 'string' ? whole : whole.toString('utf8');
+}
+
+/** True when the request's buffer holds as many bytes (at least one) as its `Content-Length`. */
+function declaredBodyBuffered(req: IncomingMessage): boolean {
+  const declared = req.headers['content-length'];
+  return (
+    declared !== undefined && req.readableLength > 0 && req.readableLength === Number(declared)
+  );
 }
 
 /** The body-read timeout of {@link readJsonBody}, and who counts the timeouts. */
@@ -162,7 +176,6 @@ export const BODY_PENDING: unique symbol = Symbol.for('nestjs-mcp:body-pending')
  */
 export function readyJsonBody(req: IncomingMessage, limit: number, parsedBody?: unknown): unknown {
   if (parsedBody !== undefined) return parsedBody;
-  if (!req.complete) return BODY_PENDING;
   const text = bufferedBody(req, limit);
   return text === undefined ? BODY_PENDING : parseBody(text);
 }
@@ -192,7 +205,7 @@ export async function readJsonBody(
   const ready = readyJsonBody(req, limit, parsedBody);
   if (ready !== BODY_PENDING) return ready;
   // A listener in front of the router runs before Node parsed the rest of the packet that carried
-  // the headers: one microtask later a small body is complete too.
+  // the headers: one microtask later a small body is in the buffer too (see bufferedBody).
   if (!req.complete) await undefined;
   let text: string;
   try {

@@ -78,4 +78,31 @@ describe('served methods', () => {
       /requestState/,
     );
   });
+
+  it('serves plain tools/call params as they are and sends any other through the schema', () => {
+    const modernMeta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const legacy = createServedMethods().get('tools/call')!;
+    const modern = createModernServedMethods().get('tools/call')!;
+    const plain = { name: 'echo', arguments: { text: 'hi' } };
+    expect(legacy.parseParams(plain)).toBe(plain);
+    const modernPlain = { ...plain, _meta: modernMeta };
+    expect(modern.parseParams(modernPlain)).toBe(modernPlain);
+    expect(modern.parseParams({ name: 'echo' })).toEqual({ name: 'echo' });
+    // A 2025 _meta is the schema's to check: a progress token of the wrong type is refused.
+    expect(() => legacy.parseParams({ name: 'echo', _meta: { progressToken: {} } })).toThrow(
+      /^Invalid params of tools\/call: _meta\.progressToken/,
+    );
+    const withTask = { name: 'echo', task: { ttl: 1000 } };
+    expect(legacy.parseParams(withTask)).not.toBe(withTask);
+    expect(legacy.parseParams(withTask)).toEqual(withTask);
+    for (const entry of [legacy, modern]) {
+      expect(() => entry.parseParams({ name: 5 })).toThrow(/^Invalid params of tools\/call: name/);
+      expect(() => entry.parseParams({ name: 'echo', task: 5 })).toThrow(/task/);
+      expect(() => entry.parseParams([{ name: 'echo' }])).toThrow(/^Invalid params of tools\/call/);
+    }
+    expect(() => modern.parseParams({ name: 'echo', _meta: [] })).toThrow(/_meta/);
+  });
 });

@@ -155,3 +155,49 @@ describe('readJsonBody of a request that arrived complete', () => {
     expect(reply.status).toBe(413);
   });
 });
+
+describe('readJsonBody in front of the router (called as the request event fires)', () => {
+  it('takes the declared body from the buffer before its end is pushed; the request still ends', async () => {
+    const server: Server = createServer((req, res) => {
+      const events: string[] = [];
+      req.once('end', () => events.push('end'));
+      req.once('close', () => {
+        events.push('close');
+        res.end(JSON.stringify(seen));
+      });
+      const on = req.on.bind(req);
+      const listened: string[] = [];
+      req.on = ((event: string, listener: (...args: unknown[]) => void) => {
+        listened.push(event);
+        return on(event, listener);
+      }) as typeof req.on;
+      let seen: unknown;
+      const completeAtFirst = req.complete;
+      void readJsonBody(req, 1024, undefined, { timeoutMs: 30_000 }).then((body) => {
+        seen = { body, completeAtFirst, listened, events: [...events] };
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = request({ port, host: '127.0.0.1', method: 'POST', agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        });
+        req.on('error', reject);
+        req.end('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+      });
+      expect(JSON.parse(text)).toEqual({
+        body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+        completeAtFirst: false,
+        // No data, end nor error listener: the body was taken from the buffer.
+        listened: [],
+        events: [],
+      });
+    } finally {
+      server.close();
+    }
+  });
+});
