@@ -18,8 +18,12 @@
  * sent again (a reset that persists, or any other failure, still ends the run).
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
- * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (300 calls between the full GC and a
- * window), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
+ * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (3000 calls between the full GC and a
+ * window: the GC's two passes with the server idle drop the object shapes V8 keeps for only two
+ * full GCs unused, `--retain-maps-for-n-gc`, and with them the optimised code of the request path,
+ * Node's and ours; after 300 calls that code was still being rebuilt, so a window counted partly
+ * unoptimised code and its recompilation on the compiler thread: the raw echo read 193-198k on
+ * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
  * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
@@ -72,7 +76,7 @@ const settings = {
   warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
-  settle: positiveEnv('BENCH_INSTR_SETTLE', 300, true),
+  settle: positiveEnv('BENCH_INSTR_SETTLE', 3000, true),
   handshakes:
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
@@ -146,7 +150,8 @@ async function measure(
     for (let round = 0; round < settings.rounds; round++) {
       for (const { era, headers } of eras) {
         // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
-        // thread): every window starts from the same heap, whatever the windows before left.
+        // thread) and get the code it deoptimised optimised again: every window starts from the
+        // same heap and the steady state, whatever the windows before left.
         await started.fullGc();
         await calls(era, headers, settings.settle);
         let resent = 0;
