@@ -19,7 +19,7 @@
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
  * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (300 calls between the full GC and a
- * window), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
+ * window; before a handshake window, as many handshakes of its kind as the window sends too), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
  * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
@@ -162,6 +162,9 @@ async function measure(
       for (const kind of kinds) {
         await started.fullGc();
         await calls(eras[0].era, eras[0].headers, settings.settle);
+        // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
+        // DELETE) is optimised again after the GC, as the calls settle the code of a call.
+        await endSessions(started.url, (await handshakes(kind, settings.handshakes)).sessions);
         let done = { resent: 0, sessions: [] as string[] };
         const counted = await started.count(async () => {
           done = await handshakes(kind, settings.handshakes);
