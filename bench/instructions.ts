@@ -23,7 +23,9 @@
  * full GCs unused, `--retain-maps-for-n-gc`, and with them the optimised code of the request path,
  * Node's and ours; after 300 calls that code was still being rebuilt, so a window counted partly
  * unoptimised code and its recompilation on the compiler thread: the raw echo read 193-198k on
- * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000), `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
+ * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000;
+ * before a handshake window, as many handshakes of its kind as the window sends too),
+ * `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
  * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
@@ -167,6 +169,9 @@ async function measure(
       for (const kind of kinds) {
         await started.fullGc();
         await calls(eras[0].era, eras[0].headers, settings.settle);
+        // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
+        // DELETE) is optimised again after the GC, as the calls settle the code of a call.
+        await endSessions(started.url, (await handshakes(kind, settings.handshakes)).sessions);
         let done = { resent: 0, sessions: [] as string[] };
         const counted = await started.count(async () => {
           done = await handshakes(kind, settings.handshakes);

@@ -132,6 +132,11 @@ export class McpSession {
     return (this.ownSubscriptions ??= new Set());
   }
 
+  /** The state if it was made (undefined for a session that never used it: nothing allocated). */
+  get stateIfAny(): SessionState | undefined {
+    return this.ownState;
+  }
+
   /** The subscriptions if any set was made (undefined for most sessions: nothing allocated). */
   get subscriptionsIfAny(): ReadonlySet<string> | undefined {
     return this.ownSubscriptions;

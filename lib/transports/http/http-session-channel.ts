@@ -83,9 +83,9 @@ export class HttpSessionChannel implements McpSessionSink {
     }));
   }
 
-  /** {@inheritDoc McpSessionSink.initialized} */
-  async initialized(): Promise<void> {
-    await this.owner?.persistInitialized(this);
+  /** {@inheritDoc McpSessionSink.initialized} (the record's write itself: no promise around it) */
+  initialized(): Promise<void> | undefined {
+    return this.owner?.persistInitialized(this);
   }
 
   /** {@inheritDoc McpSessionSink.saveState} */

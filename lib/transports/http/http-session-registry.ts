@@ -357,7 +357,9 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   private async write(channel: HttpSessionChannel): Promise<void> {
     const { session } = channel;
     const record = recordOf(channel, this.cluster ? this.options.maxSessionStateBytes : undefined);
-    session.state.changed = false;
+    // A session whose state was never used has none to mark saved (none is made for it here).
+    const state = session.stateIfAny;
+    if (state) state.changed = false;
     const ttlMs = this.options.sessionIdleTimeoutMs;
     await saveRecord(this.store, record, ttlMs, this.cluster !== undefined);
     if (record.stateRevision !== undefined) {

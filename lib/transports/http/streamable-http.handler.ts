@@ -123,7 +123,8 @@ export class StreamableHttpHandler {
       guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
-      const channel = await this.requireSession(req);
+      // A live session is found without a wait, as for a POST (no async lookup per DELETE).
+      const channel = this.liveSession(req) ?? (await this.requireSession(req));
       await this.sessions.end(channel.session.id!, 'deleted');
       writeEmpty(res, 200);
     } catch (error) {

@@ -35,6 +35,8 @@ export interface McpSessionPort {
   readonly subscriptionsIfAny: ReadonlySet<string> | undefined;
   /** `ctx.session.state`: stored with the record when instances share the session store. */
   readonly state: SessionStatePort;
+  /** {@link state} when it was made (reading this allocates none). */
+  readonly stateIfAny: SessionStatePort | undefined;
   /** Revision of {@link state} last loaded or saved here (see `SessionRecord.stateRevision`). */
   stateRevision: number;
   /** Tag of that write (see `SessionRecord.stateTag`). */
