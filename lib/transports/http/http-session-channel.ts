@@ -157,14 +157,30 @@ export class HttpSessionChannel implements McpSessionSink {
         return stream;
       },
       onDone: () => {
-        const exchanges = this.exchanges;
-        for (const id of ids) exchanges.delete(id);
-        if (exchanges.size === 0) this.exchangeMap = undefined; // an idle session holds none
+        this.forgetExchange(ids);
         if (stream) this.streams.delete(stream.id);
       },
     });
     for (const id of ids) this.exchanges.set(id, exchange);
     return exchange;
+  }
+
+  /**
+   * Drops a finished exchange's ids; an empty map goes too (an idle session holds none). When
+   * its ids are all the map holds, the map is dropped without deleting them: V8 reallocates a
+   * map's table when a delete empties it, which would cost an allocation per call.
+   */
+  private forgetExchange(ids: readonly RequestId[]): void {
+    const exchanges = this.exchangeMap;
+    if (exchanges === undefined) return;
+    let held = exchanges.size === ids.length;
+    for (let i = 0; held && i < ids.length; i++) held = exchanges.has(ids[i]!);
+    if (held) {
+      this.exchangeMap = undefined;
+      return;
+    }
+    for (const id of ids) exchanges.delete(id);
+    if (exchanges.size === 0) this.exchangeMap = undefined;
   }
 
   /** The exchange serving a request id (for server-initiated stream closes). */
