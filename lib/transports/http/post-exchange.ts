@@ -16,6 +16,17 @@ import {
   type TimeoutTarget,
 } from '../../engine/shared-timeouts.js';
 
+/**
+ * What an exchange asks of the session channel it serves: methods of the channel itself, so a
+ * POST builds no callbacks of its own.
+ */
+export interface PostExchangeOwner {
+  /** Creates the resumable stream of these requests when the reply upgrades to SSE. */
+  openExchangeStream(requestIds: RequestId[]): SseStream;
+  /** Every request of the POST was answered: forget its ids, and its stream if it opened one. */
+  exchangeDone(requestIds: RequestId[], stream: SseStream | undefined): void;
+}
+
 /** How one POST wants its answer delivered. */
 export interface PostExchangeOptions {
   /** The client listed `text/event-stream` in `Accept`. */
@@ -36,10 +47,8 @@ export interface PostExchangeOptions {
    * (an `initialize` whose session record could not be stored: 503 + `Retry-After`).
    */
   refusal?: () => HttpRefusal | undefined;
-  /** Creates the resumable stream when the reply upgrades to SSE. */
-  openStream: () => SseStream;
-  /** Called once every request of the POST has been answered. */
-  onDone: () => void;
+  /** The session channel the exchange serves: opens its stream, hears when it is done. */
+  owner: PostExchangeOwner;
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
   report: EncodeFailureReport;
   /**
@@ -68,7 +77,7 @@ export class PostExchange implements TimeoutTarget {
 
   constructor(
     private readonly res: ServerResponse,
-    requestIds: RequestId[],
+    private readonly requestIds: RequestId[],
     private readonly options: PostExchangeOptions,
   ) {
     this.pending = new Set(requestIds);
@@ -143,7 +152,7 @@ export class PostExchange implements TimeoutTarget {
   }
 
   private upgrade(): void {
-    this.stream = this.options.openStream();
+    this.stream = this.options.owner.openExchangeStream(this.requestIds);
     this.stream.attach(this.res, true, this.options.headers);
     for (const response of this.responses.splice(0)) this.stream.push(response);
   }
@@ -181,6 +190,6 @@ export class PostExchange implements TimeoutTarget {
         );
       }
     }
-    this.options.onDone();
+    this.options.owner.exchangeDone(this.requestIds, this.stream);
   }
 }
