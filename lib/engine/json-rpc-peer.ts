@@ -238,10 +238,16 @@ export class JsonRpcPeer<TExtra = undefined> {
       reason instanceof Error ? reason : new ConnectionClosedError(reason));
   }
 
-  /** Drops an incoming request; an empty map goes too (an idle session holds none). */
+  /**
+   * Drops an incoming request; an empty map goes too (an idle session holds none). The last entry
+   * is not deleted but dropped with its map: V8 reallocates a map's table when a delete empties
+   * it, which would cost an allocation per call.
+   */
   private forgetInbound(id: RequestId): void {
     const inbound = this.inboundMap;
-    if (inbound?.delete(id) && inbound.size === 0) this.inboundMap = undefined;
+    if (inbound === undefined) return;
+    if (inbound.size !== 1) inbound.delete(id);
+    else if (inbound.has(id)) this.inboundMap = undefined;
   }
 
   private async handleRequest(request: JsonRpcRequest, extra: TExtra): Promise<void> {

@@ -9,7 +9,7 @@ import { isSharedEventStore, type EventStore } from '../../stores/event-store.in
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { followRemoteStream } from './follow-remote-stream.js';
 import { SessionLog } from './session-log.js';
-import { PostExchange, type PostExchangeOptions } from './post-exchange.js';
+import { PostExchange, type PostExchangeOptions, type PostExchangeOwner } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
 import { HttpRefusal } from '../shared/http/http-refusal.js';
@@ -33,7 +33,7 @@ export interface HttpSessionOwner {
  * belongs to (the POST that carried it, or its resumed GET), and everything else to the standalone
  * GET stream. Each message goes to exactly one stream; none is broadcast.
  */
-export class HttpSessionChannel implements McpSessionSink {
+export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
   // Made on first use: an idle session holds neither (issue 16: idle sessions cheap).
   private exchangeMap?: Map<RequestId, PostExchange>;
   private standalone?: SseStream;
@@ -141,8 +141,7 @@ export class HttpSessionChannel implements McpSessionSink {
       'acceptsSse' | 'batch' | 'headers' | 'replyHeaders' | 'refusal'
     >,
   ): PostExchange {
-    let stream: SseStream | undefined;
-    // A literal of fixed shape (no spread): this runs for every POST.
+    // A literal of fixed shape (no spread, no callbacks): this runs for every POST.
     const exchange = new PostExchange(res, ids, {
       batch: options.batch,
       headers: options.headers,
@@ -152,19 +151,35 @@ export class HttpSessionChannel implements McpSessionSink {
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,
       keepAliveMs: this.options.keepAliveMs,
-      openStream: () => {
-        stream = this.newStream(ids);
-        return stream;
-      },
-      onDone: () => {
-        const exchanges = this.exchanges;
-        for (const id of ids) exchanges.delete(id);
-        if (exchanges.size === 0) this.exchangeMap = undefined; // an idle session holds none
-        if (stream) this.streams.delete(stream.id);
-      },
+      owner: this,
     });
     for (const id of ids) this.exchanges.set(id, exchange);
     return exchange;
+  }
+
+  /** {@inheritDoc PostExchangeOwner.openExchangeStream} */
+  openExchangeStream(requestIds: RequestId[]): SseStream {
+    return this.newStream(requestIds);
+  }
+
+  /**
+   * {@inheritDoc PostExchangeOwner.exchangeDone}
+   * An empty map of exchanges goes too (an idle session holds none). When the exchange's ids are
+   * all the map holds, the map is dropped without deleting them: V8 reallocates a map's table
+   * when a delete empties it, which would cost an allocation per call.
+   */
+  exchangeDone(ids: RequestId[], stream: SseStream | undefined): void {
+    if (stream) this.streams.delete(stream.id);
+    const exchanges = this.exchangeMap;
+    if (exchanges === undefined) return;
+    let held = exchanges.size === ids.length;
+    for (let i = 0; held && i < ids.length; i++) held = exchanges.has(ids[i]!);
+    if (held) {
+      this.exchangeMap = undefined;
+      return;
+    }
+    for (const id of ids) exchanges.delete(id);
+    if (exchanges.size === 0) this.exchangeMap = undefined;
   }
 
   /** The exchange serving a request id (for server-initiated stream closes). */

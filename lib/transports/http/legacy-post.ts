@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { isJsonRpcRequest, type JsonRpcMessage } from '../../protocol/json-rpc.js';
+import {
+  isJsonRpcRequest,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type RequestId,
+} from '../../protocol/json-rpc.js';
 import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION } from '../../protocol/versions.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { MessageExtra } from '../../engine/session-message.interface.js';
@@ -45,9 +50,11 @@ export async function serveLegacyPost(
   acceptsSse: boolean,
 ): Promise<void> {
   const batch = Array.isArray(body);
-  const messages = toMessages(batch ? body : [body], host.options.maxJsonDepth);
-  const requests = messages.filter(isJsonRpcRequest);
-  const initialize = requests.find((m) => m.method === 'initialize');
+  const messages = batch
+    ? toMessages(body, host.options.maxJsonDepth)
+    : [toMessageOrRefuse(body, host.options.maxJsonDepth)];
+  const requests = requestsOf(messages, batch);
+  const initialize = findInitialize(requests);
   if (initialize && messages.length > 1) {
     throw new HttpRefusal(
       400,
@@ -86,7 +93,7 @@ export async function serveLegacyPost(
       'JSON-RPC batches exist only in protocol 2025-03-26',
     );
   }
-  const duplicate = requests.find((m) => channel.isInFlight(m.id));
+  const duplicate = findInFlight(requests, channel);
   if (duplicate) {
     throw new HttpRefusal(
       400,
@@ -110,16 +117,46 @@ export async function serveLegacyPost(
     if (host.options.stateless) session.close();
     return;
   }
-  channel.openExchange(
-    res,
-    requests.map((r) => r.id),
-    { acceptsSse, batch, headers, replyHeaders, refusal },
-  );
+  channel.openExchange(res, requests.map(idOf), {
+    acceptsSse,
+    batch,
+    headers,
+    replyHeaders,
+    refusal,
+  });
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));
   }
   for (const message of messages) session.receive(message, extra);
 }
+
+/** A POST of notifications and responses only carries no request (shared, never written to). */
+const NO_REQUESTS: readonly JsonRpcRequest[] = Object.freeze([]);
+
+/**
+ * The requests among a POST's messages. A single message is served without a filtered copy (and
+ * the helpers below take no closure): this runs for every POST.
+ */
+function requestsOf(messages: JsonRpcMessage[], batch: boolean): readonly JsonRpcRequest[] {
+  if (batch) return messages.filter(isJsonRpcRequest);
+  return isJsonRpcRequest(messages[0]!) ? (messages as JsonRpcRequest[]) : NO_REQUESTS;
+}
+
+function findInitialize(requests: readonly JsonRpcRequest[]): JsonRpcRequest | undefined {
+  for (const request of requests) if (request.method === 'initialize') return request;
+  return undefined;
+}
+
+/** The first request whose id the session is already serving. */
+function findInFlight(
+  requests: readonly JsonRpcRequest[],
+  channel: HttpSessionChannel,
+): JsonRpcRequest | undefined {
+  for (const request of requests) if (channel.isInFlight(request.id)) return request;
+  return undefined;
+}
+
+const idOf = (request: JsonRpcRequest): RequestId => request.id;
 
 function toMessages(items: unknown[], maxJsonDepth: number | undefined): JsonRpcMessage[] {
   if (items.length === 0) throw new HttpRefusal(400, ErrorCode.InvalidRequest, 'Empty batch');

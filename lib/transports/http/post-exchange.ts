@@ -16,6 +16,17 @@ import {
   type TimeoutTarget,
 } from '../../engine/shared-timeouts.js';
 
+/**
+ * What an exchange asks of the session channel it serves: methods of the channel itself, so a
+ * POST builds no callbacks of its own.
+ */
+export interface PostExchangeOwner {
+  /** Creates the resumable stream of these requests when the reply upgrades to SSE. */
+  openExchangeStream(requestIds: RequestId[]): SseStream;
+  /** Every request of the POST was answered: forget its ids, and its stream if it opened one. */
+  exchangeDone(requestIds: RequestId[], stream: SseStream | undefined): void;
+}
+
 /** How one POST wants its answer delivered. */
 export interface PostExchangeOptions {
   /** The client listed `text/event-stream` in `Accept`. */
@@ -36,10 +47,8 @@ export interface PostExchangeOptions {
    * (an `initialize` whose session record could not be stored: 503 + `Retry-After`).
    */
   refusal?: () => HttpRefusal | undefined;
-  /** Creates the resumable stream when the reply upgrades to SSE. */
-  openStream: () => SseStream;
-  /** Called once every request of the POST has been answered. */
-  onDone: () => void;
+  /** The session channel the exchange serves: opens its stream, hears when it is done. */
+  owner: PostExchangeOwner;
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
   report: EncodeFailureReport;
   /**
@@ -50,13 +59,17 @@ export interface PostExchangeOptions {
   keepAliveMs: number;
 }
 
+/** The pending ids of an exchange whose requests are all answered: empty, never written to. */
+const NONE_PENDING: Set<RequestId> = new Set();
+
 /**
  * The reply to one POST carrying requests. It starts as a plain JSON reply and upgrades to an SSE
  * stream the moment a related message (progress, log, a server-to-client request) must go out
  * before the result, so simple calls stay cheap and streaming works when needed.
  */
 export class PostExchange implements TimeoutTarget {
-  private readonly pending: Set<RequestId>;
+  /** The ids still unanswered; {@link NONE_PENDING} once the last one is answered. */
+  private pending: Set<RequestId>;
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
   /** The switch to SSE of a long call, on the process's shared timer of `keepAliveMs`. */
@@ -64,7 +77,7 @@ export class PostExchange implements TimeoutTarget {
 
   constructor(
     private readonly res: ServerResponse,
-    requestIds: RequestId[],
+    private readonly requestIds: RequestId[],
     private readonly options: PostExchangeOptions,
   ) {
     this.pending = new Set(requestIds);
@@ -82,7 +95,7 @@ export class PostExchange implements TimeoutTarget {
   /** Delivers a message related to this POST; false when it could not be carried (JSON-only client). */
   deliver(message: JsonRpcMessage): boolean {
     const isResponse = !('method' in message);
-    if (isResponse && this.pending.delete((message as JsonRpcResponse).id as RequestId)) {
+    if (isResponse && this.settle((message as JsonRpcResponse).id as RequestId)) {
       if (this.stream) this.stream.push(message);
       else this.responses.push(message as JsonRpcResponse);
       if (this.pending.size === 0) this.finish();
@@ -103,7 +116,20 @@ export class PostExchange implements TimeoutTarget {
 
   /** The request was cancelled: it gets no response; the reply ends once nothing else is pending. */
   abandon(id: RequestId): void {
-    if (this.pending.delete(id) && this.pending.size === 0) this.finish();
+    if (this.settle(id) && this.pending.size === 0) this.finish();
+  }
+
+  /**
+   * Takes `id` off the pending ids: true when it was pending. The last one is not deleted: the
+   * set is swapped for {@link NONE_PENDING}, as V8 reallocates a set's table when a delete
+   * empties it (an allocation per call).
+   */
+  private settle(id: RequestId): boolean {
+    const pending = this.pending;
+    if (pending.size !== 1) return pending.delete(id);
+    if (!pending.has(id)) return false;
+    this.pending = NONE_PENDING;
+    return true;
   }
 
   /** The session ended: every pending request is answered with this error. */
@@ -126,7 +152,7 @@ export class PostExchange implements TimeoutTarget {
   }
 
   private upgrade(): void {
-    this.stream = this.options.openStream();
+    this.stream = this.options.owner.openExchangeStream(this.requestIds);
     this.stream.attach(this.res, true, this.options.headers);
     for (const response of this.responses.splice(0)) this.stream.push(response);
   }
@@ -164,6 +190,6 @@ export class PostExchange implements TimeoutTarget {
         );
       }
     }
-    this.options.onDone();
+    this.options.owner.exchangeDone(this.requestIds, this.stream);
   }
 }
