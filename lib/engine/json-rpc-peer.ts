@@ -23,6 +23,7 @@ import type {
 } from './json-rpc-peer.interface.js';
 import { OutgoingRequest } from './outgoing-request.js';
 import { relatedRequestOf } from './related-request.js';
+import { deleteUnlessLast } from './delete-unless-last.js';
 
 const CANCELLED = 'notifications/cancelled';
 const PROGRESS = 'notifications/progress';
@@ -238,16 +239,10 @@ export class JsonRpcPeer<TExtra = undefined> {
       reason instanceof Error ? reason : new ConnectionClosedError(reason));
   }
 
-  /**
-   * Drops an incoming request; an empty map goes too (an idle session holds none). The last entry
-   * is not deleted but dropped with its map: V8 reallocates a map's table when a delete empties
-   * it, which would cost an allocation per call.
-   */
+  /** Drops an incoming request; its last one goes with the map (an idle session holds none). */
   private forgetInbound(id: RequestId): void {
     const inbound = this.inboundMap;
-    if (inbound === undefined) return;
-    if (inbound.size !== 1) inbound.delete(id);
-    else if (inbound.has(id)) this.inboundMap = undefined;
+    if (inbound && deleteUnlessLast(inbound, id) === 'last') this.inboundMap = undefined;
   }
 
   private async handleRequest(request: JsonRpcRequest, extra: TExtra): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type RunningTimeout,
   type TimeoutTarget,
 } from '../../engine/shared-timeouts.js';
+import { deleteUnlessLast } from '../../engine/delete-unless-last.js';
 
 /**
  * What an exchange asks of the session channel it serves: methods of the channel itself, so a
@@ -119,17 +120,11 @@ export class PostExchange implements TimeoutTarget {
     if (this.settle(id) && this.pending.size === 0) this.finish();
   }
 
-  /**
-   * Takes `id` off the pending ids: true when it was pending. The last one is not deleted: the
-   * set is swapped for {@link NONE_PENDING}, as V8 reallocates a set's table when a delete
-   * empties it (an allocation per call).
-   */
+  /** Takes `id` off the pending ids (the last one by swapping in {@link NONE_PENDING}): true when it was pending. */
   private settle(id: RequestId): boolean {
-    const pending = this.pending;
-    if (pending.size !== 1) return pending.delete(id);
-    if (!pending.has(id)) return false;
-    this.pending = NONE_PENDING;
-    return true;
+    const removed = deleteUnlessLast(this.pending, id);
+    if (removed === 'last') this.pending = NONE_PENDING;
+    return removed !== false;
   }
 
   /** The session ended: every pending request is answered with this error. */
