@@ -19,6 +19,14 @@ export function breakableNames(entries: SidebarEntry[]): SidebarEntry[] {
   }));
 }
 
+/** Every link of these sidebar entries, their groups walked into. */
+export function sidebarLinks(entries: SidebarEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    ...(entry.link ? [entry.link] : []),
+    ...sidebarLinks(entry.items ?? []),
+  ]);
+}
+
 /** The first page a sidebar entry or its items link to. */
 function firstLink(entry: SidebarEntry): string | undefined {
   return entry.link ?? entry.items?.map(firstLink).find((link) => link !== undefined);
@@ -30,11 +38,7 @@ function firstLink(entry: SidebarEntry): string | undefined {
  */
 function folderOf(kind: SidebarEntry): string {
   const folder = firstLink(kind)?.match(/^\/api\/[^/]+\//)?.[0];
-  const links = (entry: SidebarEntry): string[] => [
-    ...(entry.link ? [entry.link] : []),
-    ...(entry.items ?? []).flatMap(links),
-  ];
-  const stray = links(kind).find((link) => !folder || !link.startsWith(folder));
+  const stray = sidebarLinks([kind]).find((link) => !folder || !link.startsWith(folder));
   if (!folder || stray) throw new Error(`API sidebar: "${kind.text}" has no folder of its own`);
   return folder;
 }

@@ -14,7 +14,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from '../../support/chromium.js';
 import { guide } from '../../../docs/.vitepress/sidebar.js';
-import { apiSidebars, type SidebarEntry } from '../../../docs/.vitepress/api-sidebar.js';
+import {
+  apiSidebars,
+  sidebarLinks,
+  type SidebarEntry,
+} from '../../../docs/.vitepress/api-sidebar.js';
 import { fileFor, serveSite, sitePages } from './static-site.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -130,14 +134,6 @@ interface BrowserParser {
     querySelector(selector: string): { textContent: string | null } | null;
     querySelectorAll(selector: string): { length: number };
   };
-}
-
-/** Every link of a sidebar of the reference, groups walked into. */
-function sidebarLinks(entries: SidebarEntry[]): string[] {
-  return entries.flatMap((entry) => [
-    ...(entry.link ? [entry.link] : []),
-    ...sidebarLinks(entry.items ?? []),
-  ]);
 }
 
 /** How long one page may take to load on a loaded machine. */
