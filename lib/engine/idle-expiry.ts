@@ -59,15 +59,17 @@ export class IdleExpiry<K> {
     this.timer ??= this.arm();
   }
 
-  /** Stops watching a key (no expiry for it). */
+  /**
+   * Stops watching a key (no expiry for it). The timer stays armed even when no key is left: it
+   * fires once for nothing at the deadline it was armed for, where clearing it made the next key
+   * (a session opened and ended per handshake) arm a new timer; it is unref'd, and no later key
+   * can have an earlier deadline.
+   */
   delete(key: K): void {
     const entry = this.entries.get(key);
     if (entry === undefined) return;
     this.entries.delete(key);
     this.order.remove(entry);
-    if (this.entries.size > 0 || !this.timer) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
   }
 
   /** Stops watching every key and the timer. */
