@@ -238,6 +238,12 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     return channel;
   }
 
+  /** {@inheritDoc HttpSessionOwner.notInitialized} */
+  notInitialized(channel: HttpSessionChannel): void {
+    // Nothing was stored for it (or the store is down): a failed cleanup is nobody's error.
+    this.end(channel.session.id!).catch(() => undefined);
+  }
+
   /** {@inheritDoc HttpSessionOwner.forget} */
   forget(channel: HttpSessionChannel): void {
     const id = channel.session.id!;

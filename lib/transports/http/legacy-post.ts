@@ -78,11 +78,10 @@ export async function serveLegacyPost(
         initialize.id,
       );
     }
-    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(
-      host.sessions,
-      { principal: host.options.principal(req), remoteAddress: host.options.clientAddress(req) },
-      res,
-    ));
+    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(host.sessions, {
+      principal: host.options.principal(req),
+      remoteAddress: host.options.clientAddress(req),
+    }));
   } else channel = host.liveSession(req) ?? (await host.requireSession(req));
 
   const { session } = channel;
@@ -123,6 +122,7 @@ export async function serveLegacyPost(
     headers,
     replyHeaders,
     refusal,
+    initialize: initialize !== undefined && !host.options.stateless,
   });
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));
