@@ -277,10 +277,13 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
    */
   close(): void {
     this.session.bind(undefined);
-    for (const exchange of new Set(this.exchangeMap?.values())) {
-      exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
+    // Most sessions end with no request open (a DELETE): no copy of maps they do not hold.
+    if (this.exchangeMap) {
+      for (const exchange of new Set(this.exchangeMap.values())) {
+        exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
+      }
     }
-    for (const stream of this.streamMap?.values() ?? []) stream.end();
+    if (this.streamMap) for (const stream of this.streamMap.values()) stream.end();
     this.standalone?.end();
     this.sessionLog?.close();
     this.streamMap?.clear();
