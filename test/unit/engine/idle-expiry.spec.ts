@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { IdleExpiry } from '../../../lib/engine/idle-expiry.js';
+import { IdleExpiry, IdleList, IdleNode } from '../../../lib/engine/idle-expiry.js';
 
 describe('IdleExpiry', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -118,5 +118,51 @@ describe('IdleExpiry', () => {
     expect(jest.getTimerCount()).toBe(0);
     jest.advanceTimersByTime(5000);
     expect(expired).toEqual([]);
+  });
+
+  it('watches a key again that an earlier expiry of the same sweep touched', () => {
+    const expired: string[] = [];
+    const expiry: IdleExpiry<string> = new IdleExpiry(100, (key) => {
+      expired.push(key);
+      if (key === 'a') expiry.touch('b'); // b expired in the same sweep: watched anew
+    });
+    expiry.touch('a');
+    expiry.touch('b');
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b']);
+    expect(expiry.size).toBe(1);
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b', 'b']);
+    expect(expiry.size).toBe(0);
+  });
+});
+
+describe('IdleList', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('expires the nodes its caller keeps, in the order of their last touch', () => {
+    const expired: string[] = [];
+    const list = new IdleList<string>(1000, (value) => expired.push(value));
+    const a = new IdleNode('a');
+    const b = new IdleNode('b');
+    list.touch(a);
+    jest.advanceTimersByTime(400);
+    list.touch(b);
+    jest.advanceTimersByTime(200);
+    list.touch(a); // a now expires last
+    expect(a.touched).toBe(Date.now());
+    expect(list.size).toBe(2);
+    jest.advanceTimersByTime(799);
+    expect(expired).toEqual([]);
+    jest.advanceTimersByTime(1); // b's deadline (touched 1000 ms ago)
+    expect(expired).toEqual(['b']);
+    list.delete(a);
+    jest.advanceTimersByTime(1000);
+    expect(expired).toEqual(['b']);
+    expect(list.size).toBe(0);
+    list.touch(b); // a node can be watched again after it expired
+    jest.advanceTimersByTime(1000);
+    expect(expired).toEqual(['b', 'b']);
   });
 });
