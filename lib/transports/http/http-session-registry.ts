@@ -228,6 +228,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     this.sweep?.stop();
     for (const entry of [...this.entries.values()])
       entry.channel.session.close('Server shutting down', 'shutdown');
+    // The expiry's timer outlives its last session (see IdleList.delete): not a closed server's.
+    this.expiry.clear();
   }
 
   private attach(id: string, admission: SessionAdmission): HttpSessionChannel {
