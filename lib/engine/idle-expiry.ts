@@ -1,86 +1,72 @@
 import { LinkedList, ListNode } from './linked-list.js';
 
-/** One watched key (the node's value) and its last touch. */
-class IdleEntry<K> extends ListNode<K> {
-  constructor(
-    key: K,
-    /** The last touch (epoch ms). */
-    public touched: number,
-  ) {
-    super(key);
-  }
+/**
+ * A watched item of an {@link IdleList}: a list node with its last touch. A caller that keeps a
+ * record per item anyway makes the record itself the node (a subclass), so watching it costs no
+ * second object nor lookup.
+ */
+export class IdleNode<T> extends ListNode<T> {
+  /** The last touch (epoch ms); set by {@link IdleList.touch}. */
+  touched = 0;
 }
 
 /**
- * Idle expiry of many keys that share one idle timeout, with one timer for all of them (instead of
- * a `setTimeout` per key: issue 16, idle sessions cheap). The keys form a list in the order they
- * were last touched, so the first key is always the next to expire: a touch moves a key to the
- * end, the one timer is armed for the first key's deadline, and when it fires every key idle for
- * the whole timeout (from the front) is expired and the timer re-armed for the new first key.
- * A key expires exactly `idleMs` after its last touch (timer precision aside), as with one timer
- * per key. The timer is unref'd: it never keeps the process alive.
+ * Idle expiry of many items that share one idle timeout, with one timer for all of them (instead
+ * of a `setTimeout` per item: issue 16, idle sessions cheap). The items form a list in the order
+ * they were last touched, so the first one is always the next to expire: a touch moves an item to
+ * the end, the one timer is armed for the first item's deadline, and when it fires every item idle
+ * for the whole timeout (from the front) is expired and the timer re-armed for the new first one.
+ * An item expires exactly `idleMs` after its last touch (timer precision aside), as with one timer
+ * per item. The timer is unref'd: it never keeps the process alive.
  *
- * The order is a {@link LinkedList} and the Map only finds a key's entry, so a touch (once per
- * request of a session) writes a timestamp and relinks an entry, and writes nothing to the Map:
- * deleting and re-adding the key there, as this class once did, left a hole per touch that the
- * Map rehashed away every few touches.
+ * The caller keeps the nodes ({@link IdleNode}), so a touch (once per request of a session)
+ * writes a timestamp and relinks a node: no Map is read or written.
  */
-export class IdleExpiry<K> {
-  /** Each watched key's entry. */
-  private readonly entries = new Map<K, IdleEntry<K>>();
-  /** The entries, least recently touched first. */
-  private readonly order = new LinkedList<K>();
+export class IdleList<T> {
+  /** The watched nodes, least recently touched first. */
+  private readonly order = new LinkedList<T>();
   private timer?: NodeJS.Timeout;
 
   constructor(
-    /** How long a key may stay untouched. */
+    /** How long an item may stay untouched. */
     private readonly idleMs: number,
-    /** Called once for each key that expired (after it was removed). */
-    private readonly expire: (key: K) => void,
+    /** Called once for each node that expired (after it was removed), with its value. */
+    private readonly expire: (value: T) => void,
   ) {}
 
-  /** Number of keys watched. */
+  /** Number of nodes watched. */
   get size(): number {
-    return this.entries.size;
+    return this.order.size;
   }
 
-  /** Starts watching a key, or restarts its idle period when watched already. */
-  touch(key: K): void {
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry === undefined) {
-      const added = new IdleEntry(key, now);
-      this.entries.set(key, added);
-      this.order.append(added);
-    } else {
-      entry.touched = now;
-      this.order.moveToEnd(entry);
-    }
+  /** Starts watching a node (in no list yet), or restarts its idle period. */
+  touch(node: IdleNode<T>): void {
+    node.touched = Date.now();
+    if (node.list === undefined) this.order.append(node);
+    else this.order.moveToEnd(node);
     this.timer ??= this.arm();
   }
 
-  /** Stops watching a key (no expiry for it). */
-  delete(key: K): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.order.remove(entry);
-    if (this.entries.size > 0 || !this.timer) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+  /**
+   * Stops watching a node (no expiry for it). The timer stays armed even when no node is left:
+   * it fires once for nothing at the deadline it was armed for, where clearing it made the next
+   * node (a session opened and ended per handshake) arm a new timer; it is unref'd, and no later
+   * node can have an earlier deadline.
+   */
+  delete(node: IdleNode<T>): void {
+    this.order.remove(node);
   }
 
-  /** Stops watching every key and the timer. */
+  /** Stops watching every node and the timer. */
   clear(): void {
-    this.entries.clear();
     this.order.clear();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
-  /** The timer for the first key's deadline (undefined when no key is watched). */
+  /** The timer for the first node's deadline (undefined when none is watched). */
   private arm(): NodeJS.Timeout | undefined {
-    const first = this.order.first as IdleEntry<K> | undefined;
+    const first = this.order.first as IdleNode<T> | undefined;
     if (!first) return undefined;
     const timer = setTimeout(
       () => this.sweep(),
@@ -93,17 +79,69 @@ export class IdleExpiry<K> {
   private sweep(): void {
     this.timer = undefined;
     const now = Date.now();
-    const expired: K[] = [];
+    const expired: T[] = [];
     for (
-      let entry = this.order.first as IdleEntry<K> | undefined;
-      entry && now - entry.touched >= this.idleMs; // the rest were touched later
-      entry = this.order.first as IdleEntry<K> | undefined
+      let node = this.order.first as IdleNode<T> | undefined;
+      node && now - node.touched >= this.idleMs; // the rest were touched later
+      node = this.order.first as IdleNode<T> | undefined
     ) {
-      this.entries.delete(entry.value);
-      this.order.remove(entry);
-      expired.push(entry.value);
+      this.order.remove(node);
+      expired.push(node.value);
     }
     this.timer = this.arm();
-    for (const key of expired) this.expire(key);
+    for (const value of expired) this.expire(value);
+  }
+}
+
+/**
+ * {@link IdleList} by key, for a caller that keeps no record of its own per key: a Map finds each
+ * key's node.
+ */
+export class IdleExpiry<K> {
+  /** Each watched key's node. */
+  private readonly entries = new Map<K, IdleNode<K>>();
+  private readonly list: IdleList<K>;
+
+  constructor(
+    /** How long a key may stay untouched. */
+    idleMs: number,
+    /** Called once for each key that expired (after it was removed). */
+    expire: (key: K) => void,
+  ) {
+    this.list = new IdleList(idleMs, (key) => {
+      // Unless an earlier callback of the same sweep watched the key again (a new node).
+      if (this.entries.get(key)?.list === undefined) this.entries.delete(key);
+      expire(key);
+    });
+  }
+
+  /** Number of keys watched. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Starts watching a key, or restarts its idle period when watched already. */
+  touch(key: K): void {
+    let node = this.entries.get(key);
+    // A node a sweep removed, its key still to be reported, is not touched again: a new one is.
+    if (node === undefined || node.list === undefined) {
+      node = new IdleNode(key);
+      this.entries.set(key, node);
+    }
+    this.list.touch(node);
+  }
+
+  /** Stops watching a key (no expiry for it); see {@link IdleList.delete} for the timer. */
+  delete(key: K): void {
+    const node = this.entries.get(key);
+    if (node === undefined) return;
+    this.entries.delete(key);
+    this.list.delete(node);
+  }
+
+  /** Stops watching every key and the timer. */
+  clear(): void {
+    this.entries.clear();
+    this.list.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { McpError } from '../../errors/mcp.error.js';
+import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import type { MethodHandler } from './method-handler.interface.js';
 import { seedSessionState } from '../session/session-state-seed.js';
 
@@ -8,11 +9,13 @@ export const initialize: MethodHandler<'initialize'> = (params, scope, host) => 
   if (!session) throw McpError.invalidRequest('initialize needs a session-capable transport');
   if (session.initialized) throw McpError.invalidRequest('The session is already initialized');
   const protocolVersion = host.negotiateVersion(params.protocolVersion);
-  session.protocol = {
+  // Built without a spread of a temporary object (once per session).
+  const protocol: ProtocolContext = {
     protocolVersion,
     clientCapabilities: params.capabilities ?? {},
-    ...(params.clientInfo && { clientInfo: params.clientInfo }),
   };
+  if (params.clientInfo) protocol.clientInfo = params.clientInfo;
+  session.protocol = protocol;
   const result = host.initializeResult(protocolVersion);
   seedSessionState(session, scope.transport, host.options.sessionState);
   session.advertised = result.capabilities;

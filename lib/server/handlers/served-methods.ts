@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { findMethod } from '../../protocol/methods/method-table.js';
 import { McpError } from '../../errors/mcp.error.js';
+import { OptionalPaginatedParams } from '../../protocol/methods/shared-schemas.js';
 import { complete } from './completion.handlers.js';
 import { discover } from './discover.handlers.js';
 import { initialize, ping, setLevel } from './lifecycle.handlers.js';
@@ -17,6 +18,7 @@ import {
   MODERN_PLAIN_PARAMS,
   MODERN_SERVED_PARAMS_OVERRIDES,
   PLAIN_PARAMS,
+  plainListParams,
   SERVED_PARAMS_OVERRIDES,
   type PlainParamsTest,
 } from './served-params.js';
@@ -121,7 +123,9 @@ function entry(method: ServedMethod): ServedMethodEntry {
   const schema = overrides[method] ?? spec?.legacy?.params;
   if (!spec || !schema) throw new Error(`${method} is not a session-era client request`);
   const handle = HANDLERS[method] as unknown as ServedMethodEntry['handle'];
-  return build(method, schema, spec, handle, PLAIN_PARAMS[method]);
+  const plain =
+    PLAIN_PARAMS[method] ?? (schema === OptionalPaginatedParams ? plainListParams : undefined);
+  return build(method, schema, spec, handle, plain);
 }
 
 /**

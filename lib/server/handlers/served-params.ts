@@ -85,8 +85,91 @@ function plainToolCall(envelopeMeta: boolean): PlainParamsTest {
   };
 }
 
-/** The {@link PlainParamsTest} of a session-era method, when it has one. */
+/**
+ * Paginated list params (`tools/list`, `prompts/list`, ...) as clients send them: an object with
+ * at most a string `cursor` and members the loose schema passes through (a `_meta` goes through
+ * the schema). Each list call of a handshake walked the schema in code not yet optimised.
+ */
+export const plainListParams: PlainParamsTest = (params) => {
+  if (!isPlainObject(params)) return false;
+  for (const key in params) {
+    if (key === '_meta' || (key === 'cursor' && typeof params.cursor !== 'string')) return false;
+  }
+  return true;
+};
+
+/**
+ * The members of a client capability the plain test below checks, and how: `'flag'` a JSON
+ * object (a capability flag, any settings inside), `'boolean'` a boolean; any other member of the
+ * capability passes, as in its loose schema (`lib/protocol/schema/capabilities.ts`). Capabilities
+ * not listed (`experimental`, `tasks`, `extensions`) send the params through the schema.
+ */
+export const PLAIN_CLIENT_CAPABILITIES: Readonly<
+  Record<string, Readonly<Record<string, 'flag' | 'boolean'>>>
+> = {
+  roots: { listChanged: 'boolean' },
+  sampling: { context: 'flag', tools: 'flag' },
+  elicitation: { form: 'flag', url: 'flag' },
+};
+
+function plainCapabilities(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const name in value) {
+    const members = PLAIN_CLIENT_CAPABILITIES[name];
+    if (members === undefined) {
+      if (name in ClientCapabilitiesSchema.shape) return false; // a capability not checked here
+      continue; // an unknown capability: the loose schema keeps it as it is
+    }
+    const capability = value[name];
+    if (!isPlainObject(capability)) return false;
+    for (const member in capability) {
+      const kind = members[member];
+      if (kind === undefined) continue;
+      const setting = capability[member];
+      if (kind === 'boolean' ? typeof setting !== 'boolean' : !isPlainObject(setting)) return false;
+    }
+  }
+  return true;
+}
+
+/** The string members of `clientInfo` (icons go through the schema). */
+const IMPLEMENTATION_STRINGS = new Set(['name', 'version', 'title', 'description', 'websiteUrl']);
+
+function plainImplementation(value: unknown): boolean {
+  if (!isPlainObject(value) || typeof value.name !== 'string') return false;
+  if (typeof value.version !== 'string') return false;
+  for (const key in value) {
+    if (key === 'icons') return false;
+    if (IMPLEMENTATION_STRINGS.has(key) && typeof value[key] !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * `initialize` params as clients send them: a `protocolVersion` of any value (negotiated), `capabilities`
+ * made of the members {@link PLAIN_CLIENT_CAPABILITIES} checks (or unknown ones), a `clientInfo`
+ * of strings; a `_meta`, icons or any other capability go through the schema. The schema walk
+ * copied each nested object, once per session, in code that one `initialize` per session
+ * rarely gets optimised.
+ */
+const plainInitialize: PlainParamsTest = (params) => {
+  if (!isPlainObject(params) || !('protocolVersion' in params)) return false;
+  for (const key in params) {
+    const value = params[key];
+    if (key === 'protocolVersion') continue;
+    if (key === 'capabilities' && plainCapabilities(value)) continue;
+    if (key === 'clientInfo' && plainImplementation(value)) continue;
+    return false;
+  }
+  return true;
+};
+
+/**
+ * The {@link PlainParamsTest} of a session-era method, when it has one (every list method whose
+ * params are the table's `OptionalPaginatedParams` also has {@link plainListParams}).
+ */
 export const PLAIN_PARAMS: Readonly<Record<string, PlainParamsTest>> = {
+  initialize: plainInitialize,
   'tools/call': plainToolCall(false),
 };
 

@@ -26,6 +26,8 @@ export interface HttpSessionOwner {
   saveState(channel: HttpSessionChannel): Promise<void>;
   /** Forgets the channel: its session closed. */
   forget(channel: HttpSessionChannel): void;
+  /** The reply to `initialize` is over and the session did not initialize: it ends. */
+  notInitialized(channel: HttpSessionChannel): void;
 }
 
 /**
@@ -44,6 +46,8 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
   principal?: string;
   /** Set when the record could not be stored at `initialize`: its HTTP answer (503). */
   initializeRefusal?: HttpRefusal;
+  /** The request ids of the `initialize` POST until its reply is over (see {@link exchangeDone}). */
+  private initializeIds?: RequestId[];
 
   constructor(
     readonly session: McpSessionPort,
@@ -132,15 +136,19 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     return this.exchangeMap?.has(id) ?? false;
   }
 
-  /** Opens the reply of a POST carrying requests with these ids. */
+  /**
+   * Opens the reply of a POST carrying requests with these ids (`initialize`: the POST that
+   * opened the session, which ends once that reply is over unless it initialized).
+   */
   openExchange(
     res: ServerResponse,
     ids: RequestId[],
     options: Pick<
       PostExchangeOptions,
       'acceptsSse' | 'batch' | 'headers' | 'replyHeaders' | 'refusal'
-    >,
+    > & { initialize?: boolean },
   ): PostExchange {
+    if (options.initialize) this.initializeIds = ids;
     // A literal of fixed shape (no spread, no callbacks): this runs for every POST.
     const exchange = new PostExchange(res, ids, {
       batch: options.batch,
@@ -169,6 +177,10 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
    * when a delete empties it, which would cost an allocation per call.
    */
   exchangeDone(ids: RequestId[], stream: SseStream | undefined): void {
+    if (ids === this.initializeIds) {
+      this.initializeIds = undefined;
+      if (!this.session.initialized) this.owner?.notInitialized(this);
+    }
     if (stream) this.streams.delete(stream.id);
     const exchanges = this.exchangeMap;
     if (exchanges === undefined) return;
@@ -265,10 +277,13 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
    */
   close(): void {
     this.session.bind(undefined);
-    for (const exchange of new Set(this.exchangeMap?.values())) {
-      exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
+    // Most sessions end with no request open (a DELETE): no copy of maps they do not hold.
+    if (this.exchangeMap) {
+      for (const exchange of new Set(this.exchangeMap.values())) {
+        exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
+      }
     }
-    for (const stream of this.streamMap?.values() ?? []) stream.end();
+    if (this.streamMap) for (const stream of this.streamMap.values()) stream.end();
     this.standalone?.end();
     this.sessionLog?.close();
     this.streamMap?.clear();

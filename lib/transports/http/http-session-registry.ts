@@ -10,7 +10,7 @@ import { ErrorCode } from '../../protocol/error-codes.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
-import { IdleExpiry } from '../../engine/idle-expiry.js';
+import { IdleList, IdleNode } from '../../engine/idle-expiry.js';
 import { McpError } from '../../errors/mcp.error.js';
 import type { EndedSession, SessionRecord } from '../../stores/session-store.interface.js';
 import type { McpSessionPort } from '../server-port/mcp-session-port.interface.js';
@@ -21,10 +21,17 @@ import { SessionExpirySweep } from './session-expiry-sweep.js';
 import { loadRecord, saveRecord } from './watched-record.js';
 import { claimEnded, markEnded } from './lost-record.js';
 
-interface Entry {
-  channel: HttpSessionChannel;
+/** A live session here: its channel, and its node in the idle expiry (one object per session). */
+class Entry extends IdleNode<string> {
   /** When the store record's expiry was last extended (epoch ms). */
-  lastTouch: number;
+  lastTouch = 0;
+
+  constructor(
+    id: string,
+    readonly channel: HttpSessionChannel,
+  ) {
+    super(id);
+  }
 }
 
 /**
@@ -46,7 +53,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
   /** Reports what the outgoing encode could not encode (one for every channel). */
   private readonly report: EncodeFailureReport;
   /** One timer for the idle expiry of every session here (not one per session). */
-  private readonly expiry: IdleExpiry<string>;
+  private readonly expiry: IdleList<string>;
   /** Set when instances share the bus (and the session store): see the class comment. */
   private readonly cluster?: ClusterPort;
   /** Shared store with an expiry index: ends the sessions whose records expired (see find). */
@@ -67,8 +74,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     });
     this.cluster = server.cluster;
     this.expiry = this.cluster
-      ? new IdleExpiry(options.liveCopyIdleMs, (id) => this.evict(id))
-      : new IdleExpiry(options.sessionIdleTimeoutMs, (id) => {
+      ? new IdleList(options.liveCopyIdleMs, (id) => this.evict(id))
+      : new IdleList(options.sessionIdleTimeoutMs, (id) => {
           this.end(id, 'expired').catch(() => undefined);
         });
     const { claimExpired } = store;
@@ -108,7 +115,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     const entry = this.entries.get(id);
     if (entry && this.store.failing) {
       // The store does not answer (frozen or down): the live copy serves without waiting for it.
-      this.expiry.touch(id);
+      this.expiry.touch(entry);
       return entry.channel;
     }
     let record: SessionRecord | undefined;
@@ -118,7 +125,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       // The store cannot be reached (not a lost record): a live copy here goes on serving.
       const live = this.entries.get(id);
       if (!live) throw refusal;
-      this.expiry.touch(id);
+      this.expiry.touch(live);
       return live.channel;
     }
     let ended: boolean | 'marked' = !record;
@@ -210,10 +217,10 @@ export class HttpSessionRegistry implements HttpSessionOwner {
 
   /** Drops an idle live copy (shared store); one still busy here stays until it is idle. */
   private evict(id: string): void {
-    const channel = this.entries.get(id)?.channel;
-    if (!channel) return;
-    if (channel.busy) this.expiry.touch(id);
-    else channel.session.close('Live copy dropped (idle here)', 'evicted');
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    if (entry.channel.busy) this.expiry.touch(entry);
+    else entry.channel.session.close('Live copy dropped (idle here)', 'evicted');
   }
 
   /** Closes every live session (shutdown); records stay in the store for other instances. */
@@ -221,6 +228,8 @@ export class HttpSessionRegistry implements HttpSessionOwner {
     this.sweep?.stop();
     for (const entry of [...this.entries.values()])
       entry.channel.session.close('Server shutting down', 'shutdown');
+    // The expiry's timer outlives its last session (see IdleList.delete): not a closed server's.
+    this.expiry.clear();
   }
 
   private attach(id: string, admission: SessionAdmission): HttpSessionChannel {
@@ -233,24 +242,33 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       this.server.cluster,
       this,
     );
-    this.expiry.touch(id);
-    this.entries.set(id, { channel, lastTouch: Date.now() });
+    const entry = new Entry(id, channel);
+    this.expiry.touch(entry);
+    entry.lastTouch = entry.touched;
+    this.entries.set(id, entry);
     return channel;
+  }
+
+  /** {@inheritDoc HttpSessionOwner.notInitialized} */
+  notInitialized(channel: HttpSessionChannel): void {
+    // Nothing was stored for it (or the store is down): a failed cleanup is nobody's error.
+    this.end(channel.session.id!).catch(() => undefined);
   }
 
   /** {@inheritDoc HttpSessionOwner.forget} */
   forget(channel: HttpSessionChannel): void {
     const id = channel.session.id!;
-    if (this.entries.get(id)?.channel !== channel) return;
+    const entry = this.entries.get(id);
+    if (entry?.channel !== channel) return;
     this.server.sharedSessions?.forget(id);
     this.store.watch?.forget(id);
-    this.expiry.delete(id);
+    this.expiry.delete(entry);
     this.entries.delete(id);
   }
 
   private touch(id: string, entry: Entry): void {
-    this.expiry.touch(id);
-    const now = Date.now();
+    this.expiry.touch(entry);
+    const now = entry.touched;
     // Extend the stored record at most ten times per idle period, not on every request.
     if (now - entry.lastTouch > this.options.sessionIdleTimeoutMs / 10) {
       entry.lastTouch = now;
@@ -265,7 +283,7 @@ export class HttpSessionRegistry implements HttpSessionOwner {
       entry.lastTouch = lastTouch;
       return this.touch(id, entry);
     }
-    this.expiry.touch(id);
+    this.expiry.touch(entry);
     this.server.sharedSessions?.renew(id, this.options.sessionIdleTimeoutMs);
   }
 

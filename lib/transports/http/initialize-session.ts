@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { HttpSessionChannel } from './http-session-channel.js';
 import type { SessionAdmission } from '../../engine/transport-info.interface.js';
 import type { HttpSessionRegistry } from './http-session-registry.js';
@@ -21,20 +20,16 @@ export interface InitializeSession {
 /**
  * Opens the session of an `initialize` POST so that a failed `initialize` (bad params, for
  * example) leaves nothing behind: its JSON reply carries no `Mcp-Session-Id`, and once the
- * reply is over a session that did not initialize is ended.
+ * reply is over a session that did not initialize is ended (the exchange opened with
+ * `initialize: true` tells its channel, which asks the registry: no `close` listener per POST).
  */
 export function openInitializeSession(
   sessions: HttpSessionRegistry,
   admission: SessionAdmission,
-  res: ServerResponse,
 ): InitializeSession {
   const channel = sessions.create(admission);
   const { session } = channel;
   const id = session.id!;
-  res.once('close', () => {
-    // Nothing was stored for it (or the store is down): a failed cleanup is nobody's error.
-    if (!session.initialized) sessions.end(id).catch(() => undefined);
-  });
   const headers = { [SESSION_HEADER]: id };
   return {
     channel,

@@ -17,7 +17,7 @@ import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { admitRequests } from '../shared/http/request-admission.js';
 import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
-import { writeEmpty } from '../shared/http/http-response.js';
+import { NO_HEADERS, writeEmpty } from '../shared/http/http-response.js';
 import { awaitForwarded } from './store-refusal.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
@@ -64,7 +64,7 @@ export async function serveLegacyPost(
     );
   }
 
-  let headers: Record<string, string> = {};
+  let headers: Readonly<Record<string, string>> = NO_HEADERS;
   let replyHeaders: (() => Record<string, string>) | undefined;
   let refusal: (() => HttpRefusal | undefined) | undefined;
   let channel: HttpSessionChannel;
@@ -78,11 +78,10 @@ export async function serveLegacyPost(
         initialize.id,
       );
     }
-    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(
-      host.sessions,
-      { principal: host.options.principal(req), remoteAddress: host.options.clientAddress(req) },
-      res,
-    ));
+    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(host.sessions, {
+      principal: host.options.principal(req),
+      remoteAddress: host.options.clientAddress(req),
+    }));
   } else channel = host.liveSession(req) ?? (await host.requireSession(req));
 
   const { session } = channel;
@@ -123,6 +122,7 @@ export async function serveLegacyPost(
     headers,
     replyHeaders,
     refusal,
+    initialize: initialize !== undefined && !host.options.stateless,
   });
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));

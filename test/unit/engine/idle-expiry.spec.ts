@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { IdleExpiry } from '../../../lib/engine/idle-expiry.js';
+import { IdleExpiry, IdleList, IdleNode } from '../../../lib/engine/idle-expiry.js';
 
 describe('IdleExpiry', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -73,16 +73,27 @@ describe('IdleExpiry', () => {
     expect(expired).toEqual(['a', 'd', 'b', 'c']);
   });
 
-  it('never expires a deleted key and stops its timer when none is left', () => {
+  it('never expires a deleted key; its timer stays armed for the next key, then goes', () => {
     const { expiry, expired } = watch();
     expiry.touch('a');
     expiry.touch('b');
     expiry.delete('a');
-    expect(jest.getTimerCount()).toBe(1);
     expiry.delete('b');
-    expect(jest.getTimerCount()).toBe(0);
-    jest.advanceTimersByTime(5000);
+    // Kept: a key opened and deleted over and over arms no new timer each time.
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(500);
+    expiry.touch('c');
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(500); // the first deadline: nothing idle long enough, re-armed for c
     expect(expired).toEqual([]);
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(500);
+    expect(expired).toEqual(['c']);
+    expiry.touch('d');
+    expiry.delete('d');
+    jest.advanceTimersByTime(1000); // fires for nothing, and no timer is left
+    expect(expired).toEqual(['c']);
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('lets the expire callback delete keys (a session closing as it expires)', () => {
@@ -107,5 +118,51 @@ describe('IdleExpiry', () => {
     expect(jest.getTimerCount()).toBe(0);
     jest.advanceTimersByTime(5000);
     expect(expired).toEqual([]);
+  });
+
+  it('watches a key again that an earlier expiry of the same sweep touched', () => {
+    const expired: string[] = [];
+    const expiry: IdleExpiry<string> = new IdleExpiry(100, (key) => {
+      expired.push(key);
+      if (key === 'a') expiry.touch('b'); // b expired in the same sweep: watched anew
+    });
+    expiry.touch('a');
+    expiry.touch('b');
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b']);
+    expect(expiry.size).toBe(1);
+    jest.advanceTimersByTime(100);
+    expect(expired).toEqual(['a', 'b', 'b']);
+    expect(expiry.size).toBe(0);
+  });
+});
+
+describe('IdleList', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('expires the nodes its caller keeps, in the order of their last touch', () => {
+    const expired: string[] = [];
+    const list = new IdleList<string>(1000, (value) => expired.push(value));
+    const a = new IdleNode('a');
+    const b = new IdleNode('b');
+    list.touch(a);
+    jest.advanceTimersByTime(400);
+    list.touch(b);
+    jest.advanceTimersByTime(200);
+    list.touch(a); // a now expires last
+    expect(a.touched).toBe(Date.now());
+    expect(list.size).toBe(2);
+    jest.advanceTimersByTime(799);
+    expect(expired).toEqual([]);
+    jest.advanceTimersByTime(1); // b's deadline (touched 1000 ms ago)
+    expect(expired).toEqual(['b']);
+    list.delete(a);
+    jest.advanceTimersByTime(1000);
+    expect(expired).toEqual(['b']);
+    expect(list.size).toBe(0);
+    list.touch(b); // a node can be watched again after it expired
+    jest.advanceTimersByTime(1000);
+    expect(expired).toEqual(['b', 'b']);
   });
 });

@@ -3,12 +3,18 @@ import type { EncodedJson } from '../../../protocol/encode-message.js';
 import type { RequestId } from '../../../protocol/json-rpc.js';
 import { splicedByteLength } from '../../../protocol/shared-json.js';
 
+/**
+ * No extra response headers: shared by every reply that has none (most POSTs), so none makes an
+ * empty object per request, and {@link writeJsonText} writes its two headers without a spread.
+ */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Writes a JSON body with a status (no-op when the response already started). */
 export function writeJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers: Readonly<Record<string, string>> = NO_HEADERS,
 ): void {
   writeJsonText(res, status, JSON.stringify(body), headers);
 }
@@ -22,15 +28,17 @@ export function writeJsonText(
   res: ServerResponse,
   status: number,
   payload: EncodedJson,
-  headers: Record<string, string> = {},
+  headers: Readonly<Record<string, string>> = NO_HEADERS,
 ): void {
   if (res.headersSent || res.writableEnded) return;
   const spliced = typeof payload === 'string' ? undefined : payload;
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json',
-    'content-length': spliced ? splicedByteLength(spliced) : Buffer.byteLength(payload as string),
-  });
+  const length = spliced ? splicedByteLength(spliced) : Buffer.byteLength(payload as string);
+  res.writeHead(
+    status,
+    headers === NO_HEADERS
+      ? { 'content-type': 'application/json', 'content-length': length }
+      : { ...headers, 'content-type': 'application/json', 'content-length': length },
+  );
   if (!spliced) {
     res.end(payload);
     return;

@@ -3,6 +3,11 @@ import {
   createServedMethods,
 } from '../../../../lib/server/handlers/served-methods.js';
 import { CLIENT_REQUEST_METHODS } from '../../../../lib/protocol/schema/index.js';
+import { ClientCapabilitiesSchema } from '../../../../lib/protocol/schema/capabilities.js';
+import {
+  PLAIN_CLIENT_CAPABILITIES,
+  SERVED_PARAMS_OVERRIDES,
+} from '../../../../lib/server/handlers/served-params.js';
 import { TestClient, makeServer } from '../harness.js';
 
 describe('served methods', () => {
@@ -104,5 +109,70 @@ describe('served methods', () => {
       expect(() => entry.parseParams([{ name: 'echo' }])).toThrow(/^Invalid params of tools\/call/);
     }
     expect(() => modern.parseParams({ name: 'echo', _meta: [] })).toThrow(/_meta/);
+  });
+
+  it('serves plain initialize params as they are, equal to what the schema makes of them', () => {
+    const entry = createServedMethods().get('initialize')!;
+    const schema = SERVED_PARAMS_OVERRIDES.initialize;
+    const plain = [
+      { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      {
+        protocolVersion: 7,
+        capabilities: {
+          roots: { listChanged: true },
+          sampling: { context: {}, tools: { x: 1 } },
+          elicitation: { form: {}, url: {} },
+          future: [1],
+        },
+        clientInfo: { name: 'c', version: '1', title: 't', description: 'd', extra: 2 },
+      },
+      { protocolVersion: '2025-11-25' },
+    ];
+    for (const params of plain) {
+      expect(entry.parseParams(params)).toBe(params);
+      expect(schema.parse(params)).toEqual(params);
+    }
+    // Anything the test does not vouch for goes through the schema: a copy, or its error.
+    const checked = [
+      { capabilities: { experimental: { a: {} } } },
+      { capabilities: { tasks: {} } },
+      { clientInfo: { name: 'c', version: '1', icons: [] } },
+      { _meta: { progressToken: 1 } },
+    ].map((params) => ({ protocolVersion: '2025-11-25', ...params }));
+    for (const params of checked) {
+      expect(entry.parseParams(params)).not.toBe(params);
+      expect(entry.parseParams(params)).toEqual(schema.parse(params));
+    }
+    const refused = [
+      { capabilities: { roots: { listChanged: 'yes' } } },
+      { capabilities: { sampling: { tools: true } } },
+      { capabilities: { elicitation: [] } },
+      { capabilities: [] },
+      { clientInfo: { name: 'c' } },
+      { clientInfo: { name: 'c', version: '1', title: 5 } },
+      { capabilities: { experimental: { a: 5 } } },
+    ].map((params) => ({ protocolVersion: '2025-11-25', ...params }));
+    for (const params of [...refused, {}]) {
+      expect(() => entry.parseParams(params)).toThrow(/^Invalid params of initialize: /);
+    }
+  });
+
+  it('checks every client capability the plain initialize test knows against its schema', () => {
+    for (const [name, members] of Object.entries(PLAIN_CLIENT_CAPABILITIES)) {
+      const capability = ClientCapabilitiesSchema.shape[name as 'roots'].unwrap();
+      expect(Object.keys(capability.shape).sort()).toEqual(Object.keys(members).sort());
+    }
+  });
+
+  it('serves plain list params as they are and sends any other through the schema', () => {
+    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'tasks/list']) {
+      const entry = createServedMethods().get(method)!;
+      for (const params of [{}, { cursor: 'abc' }, { other: 1 }]) {
+        expect(entry.parseParams(params)).toBe(params);
+      }
+      expect(() => entry.parseParams({ cursor: 5 })).toThrow(/cursor/);
+      expect(() => entry.parseParams({ _meta: { progressToken: {} } })).toThrow(/progressToken/);
+      expect(entry.parseParams(undefined)).toEqual({});
+    }
   });
 });
