@@ -83,6 +83,7 @@ const settings = {
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
       : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
+  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 300, true),
 };
 
 /** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
@@ -139,7 +140,7 @@ async function measure(
     const handshakes = (kind: HandshakeKind, count: number) =>
       sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency });
     for (const kind of kinds) {
-      const { sessions } = await handshakes(kind, settings.handshakes);
+      const { sessions } = await handshakes(kind, settings.handshakeSettle);
       await endSessions(started.url, sessions);
     }
     const record = (arm: string, perCall: PerCall, resent: number) => {
@@ -171,7 +172,7 @@ async function measure(
         await calls(eras[0].era, eras[0].headers, settings.settle);
         // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
         // DELETE) is optimised again after the GC, as the calls settle the code of a call.
-        await endSessions(started.url, (await handshakes(kind, settings.handshakes)).sessions);
+        await endSessions(started.url, (await handshakes(kind, settings.handshakeSettle)).sessions);
         let done = { resent: 0, sessions: [] as string[] };
         const counted = await started.count(async () => {
           done = await handshakes(kind, settings.handshakes);
