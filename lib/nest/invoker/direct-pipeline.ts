@@ -2,7 +2,7 @@ import type { ExternalContextCreator } from '@nestjs/core';
 import type { ExternalContextOptions } from '@nestjs/core/helpers/external-context-creator.js';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { isObservable, lastValueFrom } from 'rxjs';
-import { isThenable } from './current-mcp-context.js';
+import { isThenable } from '../../engine/is-thenable.js';
 import { moduleKeyOf } from './pipeline-enhancers.js';
 
 type Callback = (...args: unknown[]) => unknown;

@@ -5,7 +5,8 @@ import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.erro
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { takeContext, type ContextPlace } from './context-param.js';
-import { inCurrentContext, isThenable, storedMcpContext } from './current-mcp-context.js';
+import { isThenable } from '../../engine/is-thenable.js';
+import { inCurrentContext, storedMcpContext } from './current-mcp-context.js';
 import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;

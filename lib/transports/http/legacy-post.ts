@@ -23,6 +23,7 @@ import { admitRequests } from '../shared/http/request-admission.js';
 import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
 import { writeEmpty } from '../shared/http/http-response.js';
 import { awaitForwarded } from './store-refusal.js';
+import { isThenable } from '../../engine/is-thenable.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /** What a 2025-era POST needs from its {@link StreamableHttpHandler}. */
@@ -175,11 +176,6 @@ function deliver(
 function acknowledge(host: LegacyPostHost, res: ServerResponse, channel: HttpSessionChannel): void {
   writeEmpty(res, 202);
   if (host.options.stateless) channel.session.close();
-}
-
-/** True for a promise (or any thenable) an authorizer answered with, as against no value. */
-function isThenable(value: unknown): value is PromiseLike<void> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /** The reply headers of a POST that opens no session (shared, never written to). */
