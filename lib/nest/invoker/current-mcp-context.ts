@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { McpContext } from '../../server/context/mcp-context.js';
+import { isThenable } from '../../engine/is-thenable.js';
 
 /** Holds the context of the handler call being run (set by the invoker around each call). */
 const storage = new AsyncLocalStorage<McpContext>();
@@ -97,11 +98,6 @@ export function withCurrentContext<R>(
     }
     return running.then(leftWith, leftThrowing);
   };
-}
-
-/** True for a promise (or any thenable) a method returned, as against a plain value. */
-export function isThenable<R>(value: R | Promise<R>): value is Promise<R> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /**

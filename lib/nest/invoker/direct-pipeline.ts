@@ -2,6 +2,7 @@ import type { ExternalContextCreator } from '@nestjs/core';
 import type { ExternalContextOptions } from '@nestjs/core/helpers/external-context-creator.js';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { isThenable } from '../../engine/is-thenable.js';
 import { moduleKeyOf } from './pipeline-enhancers.js';
 
 type Callback = (...args: unknown[]) => unknown;
@@ -58,7 +59,8 @@ export function directPipeline(
       return settleError(thrown);
     }
   };
-  // Not an async function: one reaction on the method's promise, no async frame of its own.
+  // Not an async function: a method's value given at once is settled at once (one promise, no
+  // reaction nor closure per call); a promise gets one reaction, no async frame of its own.
   return (args) => {
     let result: unknown;
     try {
@@ -66,6 +68,7 @@ export function directPipeline(
     } catch (error) {
       return new Promise((resolve) => resolve(fail(error, args)));
     }
+    if (!isThenable(result) && !isObservable(result)) return Promise.resolve(result);
     const failed = (error: unknown) => fail(error, args);
     return Promise.resolve(result).then(
       (value) => (isObservable(value) ? lastValueFrom(value).then(undefined, failed) : value),

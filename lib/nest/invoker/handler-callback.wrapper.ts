@@ -5,7 +5,8 @@ import { ClientDidNotAnswerError } from '../../errors/client-did-not-answer.erro
 import { StoreUnavailableError } from '../../errors/store-unavailable.error.js';
 import { McpContext } from '../../server/context/mcp-context.js';
 import { takeContext, type ContextPlace } from './context-param.js';
-import { inCurrentContext, isThenable, storedMcpContext } from './current-mcp-context.js';
+import { isThenable } from '../../engine/is-thenable.js';
+import { inCurrentContext, storedMcpContext } from './current-mcp-context.js';
 import { McpArgIndex } from './mcp-pipeline-args.js';
 
 type Callback = (...args: unknown[]) => unknown;
@@ -126,14 +127,18 @@ function callAndSettle(
  * (and the Observable it returns, subscribed here) runs inside the current-context storage, for
  * a pipeline that runs no other app code (the invoker then does not put the whole pipeline in it).
  * Method metadata (guards, pipes ...) is copied to the wrapper so Nest enhancers still find it.
+ * The wrapper answers with the method's settled value itself when it has it at once (else a
+ * promise of it): both pipelines that call it await what it returns.
  */
 export function wrapHandlerCallback(
   callback: Callback,
   place: ContextPlace = PIPELINE,
   ambient = false,
 ): Callback {
-  // Not an async function: a method answering at once costs one settled promise, no async frame.
-  const wrapper = function (this: unknown, ...args: unknown[]): Promise<unknown> {
+  // Not an async function: a method answering at once gives its value as it is (no promise,
+  // no async frame); the pipeline that called the wrapper (Nest's, or `directPipeline`) takes a
+  // value as well as a promise.
+  const wrapper = function (this: unknown, ...args: unknown[]): unknown {
     const ctx = contextIn(args, place);
     let result: unknown;
     try {
@@ -144,7 +149,7 @@ export function wrapHandlerCallback(
     } catch (error) {
       return Promise.reject(faultOf(error, ctx));
     }
-    if (!isThenable(result)) return Promise.resolve(result);
+    if (!isThenable(result)) return result;
     return Promise.resolve(result).then(undefined, (error: unknown) => {
       throw faultOf(error, ctx);
     });

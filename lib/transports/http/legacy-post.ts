@@ -13,12 +13,17 @@ import { httpTransportInfo } from './http-transport-info.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import { HttpSessionChannel } from './http-session-channel.js';
 import type { HttpSessionRegistry } from './http-session-registry.js';
-import { openInitializeSession, SESSION_HEADER } from './initialize-session.js';
+import {
+  openInitializeSession,
+  SESSION_HEADER,
+  type InitializeSession,
+} from './initialize-session.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import { admitRequests } from '../shared/http/request-admission.js';
 import { HttpRefusal, toMessageOrRefuse } from '../shared/http/http-refusal.js';
 import { NO_HEADERS, writeEmpty } from '../shared/http/http-response.js';
 import { awaitForwarded } from './store-refusal.js';
+import { isThenable } from '../../engine/is-thenable.js';
 import type { ResolvedStreamableHttpOptions } from './streamable-http.options.js';
 
 /** What a 2025-era POST needs from its {@link StreamableHttpHandler}. */
@@ -40,15 +45,19 @@ export interface LegacyPostHost {
  * only in 2025-03-26, no request id already in flight), finds or opens the session (a new one
  * for `initialize`, a throw-away one in stateless mode), admits the requests against the limits
  * and feeds the messages to the session: 202 for notifications and responses only, else an
- * exchange answering as JSON or SSE.
+ * exchange answering as JSON or SSE. Not an async function: a POST to a live session, with no
+ * `authorizeRequests` option and nothing forwarded to another instance (every `tools/call`),
+ * is served at once and returns undefined, with no promise nor suspended frame per request; a
+ * promise when it has to wait (a session from the store, the authorizer, a forwarded message).
+ * Its refusals are thrown (or the promise rejects with them).
  */
-export async function serveLegacyPost(
+export function serveLegacyPost(
   host: LegacyPostHost,
   req: IncomingMessage,
   res: ServerResponse,
   body: unknown,
   acceptsSse: boolean,
-): Promise<void> {
+): Promise<void> | undefined {
   const batch = Array.isArray(body);
   const messages = batch
     ? toMessages(body, host.options.maxJsonDepth)
@@ -63,13 +72,9 @@ export async function serveLegacyPost(
       initialize.id,
     );
   }
-
-  let headers: Readonly<Record<string, string>> = NO_HEADERS;
-  let replyHeaders: (() => Record<string, string>) | undefined;
-  let refusal: (() => HttpRefusal | undefined) | undefined;
-  let channel: HttpSessionChannel;
-  if (host.options.stateless) channel = transientChannel(host, req, !initialize);
-  else if (initialize) {
+  const post: LegacyPost = { host, req, res, messages, requests, batch, acceptsSse };
+  if (host.options.stateless) return serveOn(post, transientChannel(host, req, !initialize));
+  if (initialize) {
     if (req.headers[SESSION_HEADER]) {
       throw new HttpRefusal(
         400,
@@ -78,14 +83,39 @@ export async function serveLegacyPost(
         initialize.id,
       );
     }
-    ({ channel, headers, replyHeaders, refusal } = openInitializeSession(host.sessions, {
+    const opened = openInitializeSession(host.sessions, {
       principal: host.options.principal(req),
       remoteAddress: host.options.clientAddress(req),
-    }));
-  } else channel = host.liveSession(req) ?? (await host.requireSession(req));
+    });
+    return serveOn(post, opened.channel, opened);
+  }
+  const live = host.liveSession(req);
+  if (live) return serveOn(post, live);
+  return host.requireSession(req).then((channel) => serveOn(post, channel));
+}
 
-  const { session } = channel;
-  if (batch && session.protocol.protocolVersion !== '2025-03-26') {
+/** A 2025-era POST being served: what {@link serveLegacyPost} sorted out of its body. */
+interface LegacyPost {
+  readonly host: LegacyPostHost;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly messages: JsonRpcMessage[];
+  readonly requests: readonly JsonRpcRequest[];
+  readonly batch: boolean;
+  readonly acceptsSse: boolean;
+}
+
+/** What an `initialize` POST's new session adds to its exchange (its `Mcp-Session-Id` reply). */
+type InitializeReply = Pick<InitializeSession, 'headers' | 'replyHeaders' | 'refusal'>;
+
+/** The POST on its session: checked against it, authorised, then delivered (see {@link deliver}). */
+function serveOn(
+  post: LegacyPost,
+  channel: HttpSessionChannel,
+  opened?: InitializeReply,
+): Promise<void> | undefined {
+  const { batch, requests } = post;
+  if (batch && channel.session.protocol.protocolVersion !== '2025-03-26') {
     throw new HttpRefusal(
       400,
       ErrorCode.InvalidRequest,
@@ -101,9 +131,21 @@ export async function serveLegacyPost(
       duplicate.id,
     );
   }
-  // Awaited only when set: no microtask turn per POST for an absent option.
-  const { authorizeRequests } = host.options;
-  if (authorizeRequests) await authorizeRequests(req, requests);
+  // Waited for only when set and only when it answers with a promise: no turn per POST otherwise.
+  const { authorizeRequests } = post.host.options;
+  const authorizing = authorizeRequests ? authorizeRequests(post.req, requests) : undefined;
+  if (isThenable(authorizing)) return authorizing.then(() => deliver(post, channel, opened));
+  return deliver(post, channel, opened);
+}
+
+/** Admits the requests and feeds the messages to the session (202, or an exchange). */
+function deliver(
+  post: LegacyPost,
+  channel: HttpSessionChannel,
+  opened: InitializeReply | undefined,
+): Promise<void> | undefined {
+  const { host, req, res, messages, requests, batch } = post;
+  const { session } = channel;
   admitRequests(host.server, session, requests, batch);
   const extra: MessageExtra = {
     transport: httpTransportInfo(req, res, channel),
@@ -111,23 +153,29 @@ export async function serveLegacyPost(
   if (requests.length === 0) {
     // An answer or cancellation for another instance is published first: 202 only once it went.
     const forwarded = awaitForwarded(messages.map((message) => session.receive(message, extra)));
-    if (forwarded) await forwarded;
-    writeEmpty(res, 202);
-    if (host.options.stateless) session.close();
-    return;
+    if (forwarded) return forwarded.then(() => acknowledge(host, res, channel));
+    acknowledge(host, res, channel);
+    return undefined;
   }
   channel.openExchange(res, requests.map(idOf), {
-    acceptsSse,
+    acceptsSse: post.acceptsSse,
     batch,
-    headers,
-    replyHeaders,
-    refusal,
-    initialize: initialize !== undefined && !host.options.stateless,
+    headers: opened?.headers ?? NO_HEADERS,
+    replyHeaders: opened?.replyHeaders,
+    refusal: opened?.refusal,
+    initialize: opened !== undefined,
   });
   if (host.options.stateless) {
     res.on('close', () => session.close('Connection closed'));
   }
   for (const message of messages) session.receive(message, extra);
+  return undefined;
+}
+
+/** 202 for a POST of notifications and responses only (its throw-away session then closed). */
+function acknowledge(host: LegacyPostHost, res: ServerResponse, channel: HttpSessionChannel): void {
+  writeEmpty(res, 202);
+  if (host.options.stateless) channel.session.close();
 }
 
 /** A POST of notifications and responses only carries no request (shared, never written to). */

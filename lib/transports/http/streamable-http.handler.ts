@@ -35,6 +35,9 @@ import {
   type StreamableHttpOptions,
 } from './streamable-http.options.js';
 
+/** What {@link StreamableHttpHandler.handlePost} returns for a POST it served without a wait. */
+const SERVED: Promise<void> = Promise.resolve();
+
 /**
  * The Streamable HTTP transport (2025-03-26 ... 2025-11-25) on plain Node request/response objects,
  * so any HTTP framework can mount it: POST carries client messages, GET opens the standalone stream
@@ -78,14 +81,19 @@ export class StreamableHttpHandler {
 
   /**
    * Handles a POST. `parsedBody` is the body when a framework already parsed it; otherwise the
-   * raw stream is read here under the size limit.
+   * raw stream is read here under the size limit. Not an async function: a POST served without a
+   * wait (a `tools/call` on a live session whose body came with its headers) settles at once,
+   * with no promise or suspended frame of its own (the promise returned is a shared settled one).
    */
-  async handlePost(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+  handlePost(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    let waiting: Promise<void> | undefined;
     try {
-      await this.post(req, res, parsedBody);
+      waiting = this.post(req, res, parsedBody);
     } catch (error) {
       this.refuse(res, error);
+      return SERVED;
     }
+    return waiting ? waiting.then(undefined, (error: unknown) => this.refuse(res, error)) : SERVED;
   }
 
   /** Handles a GET: the standalone server-to-client stream, or a resumption. */
@@ -148,11 +156,12 @@ export class StreamableHttpHandler {
     res.once('close', () => this.getStreams.delete(res));
   }
 
-  private async post(
+  /** A POST's checks and body, then its era's serving; undefined when it was served at once. */
+  private post(
     req: IncomingMessage,
     res: ServerResponse,
     parsedBody: unknown,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
     // A version header we do not know may be a 2026-07-28 request: decide after reading the body.
     const deferVersion = this.mayBeModern(req);
     if (deferVersion) guardOrigin(req, this.options);
@@ -169,10 +178,20 @@ export class StreamableHttpHandler {
     }
     // A body already read (by the framework, or complete in the request's buffer) without a wait.
     const ready = readyJsonBody(req, this.options.maxMessageBytes, parsedBody);
-    const body =
-      ready !== BODY_PENDING
-        ? ready
-        : await readJsonBody(req, this.options.maxMessageBytes, parsedBody, this.bodyTimeout);
+    if (ready !== BODY_PENDING) return this.serveBody(req, res, ready, deferVersion, acceptsSse);
+    return readJsonBody(req, this.options.maxMessageBytes, parsedBody, this.bodyTimeout).then(
+      (body) => this.serveBody(req, res, body, deferVersion, acceptsSse),
+    );
+  }
+
+  /** Serves a POST whose body is read, in its era (see {@link serveLegacyPost}). */
+  private serveBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    deferVersion: boolean,
+    acceptsSse: boolean,
+  ): Promise<void> | undefined {
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
       const era = classifyEra(
         {
@@ -182,23 +201,25 @@ export class StreamableHttpHandler {
         },
         this.server.protocolEras,
       );
-      if (era === 'modern') {
-        const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
-        if (isJsonRpcRequest(message)) await this.options.authorizeRequests?.(req, [message]);
-        await serveModernPost(
-          this.server,
-          req,
-          res,
-          message,
-          this.options.principal(req),
-          this.report,
-          this.options.keepAliveMs,
-        );
-        return;
-      }
+      if (era === 'modern') return this.serveModern(req, res, body);
     }
     if (deferVersion) guardRequest(req, this.options);
-    await serveLegacyPost(this.legacyHost, req, res, body, acceptsSse);
+    return serveLegacyPost(this.legacyHost, req, res, body, acceptsSse);
+  }
+
+  /** A stateless 2026-07-28 POST: its request authorised (when the option is set), then served. */
+  private async serveModern(req: IncomingMessage, res: ServerResponse, body: unknown) {
+    const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
+    if (isJsonRpcRequest(message)) await this.options.authorizeRequests?.(req, [message]);
+    await serveModernPost(
+      this.server,
+      req,
+      res,
+      message,
+      this.options.principal(req),
+      this.report,
+      this.options.keepAliveMs,
+    );
   }
 
   /** True when the request may be a 2026-07-28 one whose version header guardRequest would refuse. */
