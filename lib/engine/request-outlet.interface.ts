@@ -10,6 +10,13 @@ import type { TransportInfo } from './transport-info.interface.js';
 export interface RequestOutlet {
   /** Sends one notification related to the request being served. */
   notify(method: string, params?: Record<string, unknown>): void;
+  /**
+   * Present on an outlet that writes the result's reply itself (a stateless HTTP POST): the
+   * server may then leave the members it adds to every modern result out of the result object
+   * and hand their JSON here (`"resultType":"complete","_meta":{...}`, encoded once per server),
+   * to be written after the result's own members. An outlet without it gets them in the object.
+   */
+  takeResultStamp?(membersJson: string): void;
 }
 
 /** One stateless (2026-07-28) request as a transport hands it to the server's `dispatchModern`. */

@@ -1,5 +1,10 @@
 import { ErrorCode } from './error-codes.js';
-import { errorResponse, isJsonRpcResponse, type JsonRpcMessage } from './json-rpc.js';
+import {
+  errorResponse,
+  isJsonRpcResponse,
+  type JsonRpcMessage,
+  type RequestId,
+} from './json-rpc.js';
 import {
   encodeWithSharedMember,
   sharedMemberOf,
@@ -51,6 +56,29 @@ export function encodeMessageBytes(
     const spliced = spliceSharedMember(result, key);
     return { head: `${head}${spliced.head}`, bytes: spliced.bytes, tail: `${spliced.tail}}` };
   });
+}
+
+/**
+ * The JSON text of a result response `{ jsonrpc, id, result }` whose result also carries
+ * `membersJson` (JSON object members, `"a":1,"b":2`) after its own members: the text
+ * `encodeMessage` makes of the result with those members added last, the members not encoded
+ * again per response. `result` must be a plain object (no `toJSON`). An unencodable result is
+ * reported and answered as {@link encodeMessage} answers it (a `-32603` error for `id`).
+ */
+export function encodeResultWithMembers(
+  id: RequestId,
+  result: Record<string, unknown>,
+  membersJson: string,
+  report: EncodeFailureReport,
+): string {
+  let text: string;
+  try {
+    text = JSON.stringify(result);
+  } catch {
+    return encodeMessage({ jsonrpc: '2.0', id, result }, report)!;
+  }
+  const own = text.length === 2 ? '' : `${text.slice(1, -1)},`;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${own}${membersJson}}}`;
 }
 
 function encode<T>(

@@ -100,6 +100,16 @@ describe.each(ENDPOINT_MOUNT_ROWS)(
         content: [{ type: 'text', text: 'echo: hi' }],
       });
       expect(body.result).not.toHaveProperty('ttlMs');
+      // The members the server adds are written after the result's own, as compact JSON: the
+      // same bytes as the stamped result object's encoding.
+      const res = await modern(server.url, 'tools/call', {
+        name: 'echo',
+        arguments: { text: 'hi' },
+      }).response;
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+      expect(res.text).toMatch(
+        /"result":\{"content":\[\{"type":"text","text":"echo: hi"\}\],"resultType":"complete","_meta":\{"io\.modelcontextprotocol\/serverInfo":\{"name":"e2e-server","version":"1\.0\.0"\}\}\}\}$/,
+      );
     });
 
     it('concurrent calls are answered independently', async () => {

@@ -2,24 +2,17 @@ import { McpError } from '../../errors/mcp.error.js';
 import type {
   ElicitRequestParams,
   InputRequests,
-  InputRequiredResult,
   InputResponses,
 } from '../../protocol/schema/index.js';
 import { McpContext } from './mcp-context.js';
 import { scopeInRound } from './request-scope-record.js';
 import type { RequestScope } from './request-scope.interface.js';
 import { readInputResponses } from '../mrtr/input-answers.js';
-import { InputRound } from '../mrtr/input-round.js';
+import { InputRequiredOutcome, InputRound, stateBinding } from '../mrtr/input-round.js';
 import type { InputRoundSettings } from '../mrtr/input-round-settings.js';
 import { LegacyInputRound, pendingLegacyInput } from '../mrtr/legacy-input.js';
 
-/** A handler run that ended asking the client for input: the interim result to answer with. */
-export class InputRequiredOutcome {
-  constructor(
-    /** `{ resultType: 'input_required', inputRequests, requestState }`. */
-    readonly result: InputRequiredResult,
-  ) {}
-}
+export { InputRequiredOutcome };
 
 /** What the runner needs from the server: the per-server MRTR settings and a logger. */
 export interface InputRoundHost {
@@ -43,43 +36,30 @@ export function runHandler(
     : runLegacy(scope, host, invoke);
 }
 
-async function runModern(
+/**
+ * A modern run: the round is built from what the request carries (a `requestState` opened and
+ * verified, `inputResponses` checked) and settles the run's one promise (see `InputRound.run`).
+ */
+function runModern(
   scope: RequestScope,
   host: InputRoundHost,
   invoke: (ctx: McpContext) => unknown,
 ): Promise<unknown> {
   const settings = host.inputRounds;
   settings.noteTransport(scope.transport.kind);
-  const binding = {
-    principal: scope.principal ?? 'anonymous',
-    method: scope.method,
-    params: scope.params,
-  };
-  const token = scope.params.requestState;
-  const state = token === undefined ? undefined : settings.codec.open(token, binding);
-  const responses = readInputResponses(scope.params.inputResponses, state?.asked);
-  const round = new InputRound({
-    codec: settings.codec,
-    binding,
-    maxRounds: settings.maxRounds,
-    onLimit: settings.onRoundLimit,
-    round: (state?.round ?? 0) + 1,
-    carried: state?.answers ?? {},
-    responses,
-    app: state?.app,
-    logger: settings.logger,
-    request: scope,
-  });
+  const { requestState: token, inputResponses } = scope.params;
+  let round: InputRound;
+  try {
+    const state = token === undefined ? undefined : settings.codec.open(token, stateBinding(scope));
+    const responses =
+      inputResponses === undefined ? undefined : readInputResponses(inputResponses, state?.asked);
+    round = new InputRound(settings, scope, state, responses);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   // The handler's signal is the round's (also aborted when the request is), made when first read.
   const ctx = new McpContext(scopeInRound(scope, round, round));
-  try {
-    const outcome = await round.run(() => invoke(ctx));
-    if (outcome.kind === 'input') return new InputRequiredOutcome(outcome.result);
-    if (outcome.kind === 'error') throw outcome.error;
-    return outcome.value;
-  } finally {
-    ctx.finish();
-  }
+  return round.run(() => invoke(ctx), ctx);
 }
 
 function runLegacy(

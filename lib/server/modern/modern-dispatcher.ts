@@ -15,7 +15,7 @@ import type { HandlerHost } from '../handlers/method-handler.interface.js';
 import { createModernServedMethods } from '../handlers/served-methods.js';
 import { listenCapabilities } from '../listen/honoured-filter.js';
 import { CacheHintResolver } from '../results/cache-hint-resolver.js';
-import { stampModernResult } from '../results/modern-result.js';
+import { modernStampJson, stampModernResult, stampsAsText } from '../results/modern-result.js';
 import { TASKS_EXTENSION_ID } from '../../protocol/schema/tasks-extension.js';
 import type { McpSession } from '../session/mcp-session.js';
 import { runCustomMethod, type CustomMethods } from '../hooks/custom-methods.js';
@@ -43,6 +43,8 @@ export interface ModernDispatchHost extends HandlerHost, ServerNotifier {
 export class ModernDispatcher {
   /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
   private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
+  /** The JSON of the members a modern result gets when its handler set none (built once). */
+  private readonly stampJson: string;
   private readonly cacheHints: CacheHintResolver;
   private discover?: Record<string, unknown>;
 
@@ -51,6 +53,7 @@ export class ModernDispatcher {
     this.serverInfoMeta = Object.freeze(
       JSON.parse(JSON.stringify({ name, version })) as Record<string, unknown>,
     );
+    this.stampJson = modernStampJson(this.serverInfoMeta);
     this.cacheHints = new CacheHintResolver(host.primitives, cache);
   }
 
@@ -87,11 +90,14 @@ export class ModernDispatcher {
       }
       throw mcp ?? error;
     }
-    return stampModernResult(
-      result,
-      this.serverInfoMeta,
-      this.cacheHints.hintOf(request.method, params),
-    );
+    const cache = this.cacheHints.hintOf(request.method, params);
+    // An outlet that writes the reply appends the constant members as JSON encoded once.
+    const outlet = call.outlet;
+    if (outlet.takeResultStamp && stampsAsText(result, cache)) {
+      outlet.takeResultStamp(this.stampJson);
+      return result;
+    }
+    return stampModernResult(result, this.serverInfoMeta, cache);
   }
 
   /**

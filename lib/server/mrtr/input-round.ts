@@ -3,6 +3,7 @@ import {
   envelopeError,
   type RequestStateBinding,
   type RequestStateCodec,
+  type RequestStatePayload,
 } from './request-state-codec.js';
 import type {
   InputRequest,
@@ -25,33 +26,42 @@ export interface InputRoundPort {
   inputRequired(inputRequests: InputRequests, state: unknown): InputRequiredResult;
 }
 
-/** How a modern round ended: an interim result, the handler's value, or an error. */
-export type RoundOutcome =
-  | { readonly kind: 'input'; readonly result: InputRequiredResult }
-  | { readonly kind: 'value'; readonly value: unknown }
-  | { readonly kind: 'error'; readonly error: unknown };
+/** A handler run that ended asking the client for input: the interim result to answer with. */
+export class InputRequiredOutcome {
+  constructor(
+    /** `{ resultType: 'input_required', inputRequests, requestState }`. */
+    readonly result: InputRequiredResult,
+  ) {}
+}
 
-/** What a modern round starts from (all verified by the runner). */
-export interface InputRoundInit {
+/** What a modern round reads of the server's MRTR settings (`InputRoundSettings`). */
+export interface InputRoundLimits {
   readonly codec: RequestStateCodec;
-  readonly binding: RequestStateBinding;
   readonly maxRounds: number;
-  /** Called when this run is refused for asking past `maxRounds`. */
-  readonly onLimit?: (() => void) | undefined;
-  /** Number of this run (1 without a `requestState`, previous round + 1 with one). */
-  readonly round: number;
-  /** Answers the verified state carried. */
-  readonly carried: Readonly<Record<string, unknown>>;
-  /** This request's `inputResponses`, structurally checked. */
-  readonly responses: InputResponses | undefined;
-  /** The handler's own state from the verified envelope. */
-  readonly app: unknown;
+  /** Called when a run is refused for asking past `maxRounds`. */
+  readonly onRoundLimit?: (() => void) | undefined;
   readonly logger?: McpLogger;
-  /** The request (its scope): the handler's {@link InputRound.signal} follows its signal, read late. */
-  readonly request?: { readonly signal: AbortSignal };
+}
+
+/** What a modern round reads of its request (its scope): what a state is bound to, its signal. */
+export interface InputRoundRequest {
+  /** Who is calling; absent when anonymous. */
+  readonly principal?: string | undefined;
+  /** The request's method (`tools/call`, `prompts/get`, `resources/read`). */
+  readonly method: string;
+  /** The request's params (their salient part is digested into a sealed state). */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The request's signal: the handler's {@link InputRound.signal} follows it, read late. */
+  readonly signal: AbortSignal;
+}
+
+/** What a round tells when it settled (the handler's context: later progress is dropped). */
+export interface RoundEnd {
+  finish(): void;
 }
 
 const noop = (): void => undefined;
+const NO_ANSWERS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * One run of a handler under a 2026-07-28 request. Input calls resolve from the answers by key;
@@ -59,23 +69,46 @@ const noop = (): void => undefined;
  * `Promise.all` join) the run suspends: the request answers `input_required` with every recorded
  * request and a sealed state, the handler's signal aborts with an {@link InputRequiredInterrupt}
  * and its pending input calls reject with it. Whatever the handler does afterwards is discarded.
+ *
+ * Built for every modern call, most of which never ask: what only asking needs (counters, the
+ * asked and used maps, the binding of a sealed state) is made on the first input call, and the
+ * run is one promise settled by whichever comes first of the handler and the suspension.
  */
 export class InputRound implements InputRoundPort {
   private controller?: AbortController;
   /** The interrupt of a suspension that came before the request's abort and before any read. */
   private interrupted?: InputRequiredInterrupt;
-  // Made on the first input call: most runs never ask, and one run is made per request.
   private counters?: Record<InputMethod, number>;
   private askedMap?: Record<string, InputRequest>;
   private usedMap?: Record<string, unknown>;
   private pending?: Array<(error: InputRequiredInterrupt) => void>;
   private scheduled = false;
-  private outcome?: RoundOutcome;
-  private settle: (outcome: RoundOutcome) => void = noop;
-  /** Settles once with how the round ended. */
-  readonly ended: Promise<RoundOutcome> = new Promise((resolve) => (this.settle = resolve));
+  /** Set once the run settled or suspended: what came later is discarded. */
+  private settled = false;
+  /** The interim result once the run suspended. */
+  private suspended?: InputRequiredResult;
+  private resolve: (value: unknown) => void = noop;
+  private reject: (error: unknown) => void = noop;
+  private end?: RoundEnd;
+  /** Number of this run (1 without a `requestState`, previous round + 1 with one). */
+  private readonly round: number;
+  /** Answers the verified state carried. */
+  private readonly carried: Readonly<Record<string, unknown>>;
+  /** The handler's own state from the verified envelope. */
+  private readonly app: unknown;
 
-  constructor(private readonly init: InputRoundInit) {}
+  constructor(
+    private readonly limits: InputRoundLimits,
+    private readonly request: InputRoundRequest,
+    /** The verified `requestState` of this request, if it carried one. */
+    state: RequestStatePayload | undefined,
+    /** This request's `inputResponses`, structurally checked. */
+    private readonly responses: InputResponses | undefined,
+  ) {
+    this.round = state === undefined ? 1 : state.round + 1;
+    this.carried = state?.answers ?? NO_ANSWERS;
+    this.app = state?.app;
+  }
 
   /**
    * The handler's signal: aborts (reason: the interrupt) when the round suspends, or with the
@@ -85,10 +118,10 @@ export class InputRound implements InputRoundPort {
   get signal(): AbortSignal {
     if (!this.controller) {
       this.controller = new AbortController();
-      const request = this.init.request?.signal;
+      const request = this.request.signal;
       if (this.interrupted) this.controller.abort(this.interrupted);
-      else if (request?.aborted) this.controller.abort(request.reason);
-      else if (request) {
+      else if (request.aborted) this.controller.abort(request.reason);
+      else {
         const controller = this.controller;
         request.addEventListener('abort', () => controller.abort(request.reason), { once: true });
       }
@@ -98,12 +131,12 @@ export class InputRound implements InputRoundPort {
 
   /** {@inheritDoc InputRoundPort.inputResponses} */
   get inputResponses(): InputResponses | undefined {
-    return this.init.responses;
+    return this.responses;
   }
 
   /** {@inheritDoc InputRoundPort.requestState} */
   requestState<T>(): T | undefined {
-    return this.init.app as T | undefined;
+    return this.app as T | undefined;
   }
 
   /** {@inheritDoc InputRoundPort.ask} */
@@ -111,13 +144,13 @@ export class InputRound implements InputRoundPort {
     this.counters ??= { 'elicitation/create': 0, 'sampling/createMessage': 0, 'roots/list': 0 };
     const n = this.counters[method]++;
     const k = key ?? `${DEFAULT_KEY_PREFIX[method]}:${n}`;
-    const answer = ownValue(this.init.carried, k) ?? ownValue(this.init.responses, k);
+    const answer = ownValue(this.carried, k) ?? ownValue(this.responses, k);
     if (answer !== undefined) {
       const checked = checkAnswer(k, method, answer);
       this.used[k] = checked;
       return Promise.resolve(checked);
     }
-    if (this.outcome) return Promise.reject(new InputRequiredInterrupt());
+    if (this.settled) return Promise.reject(new InputRequiredInterrupt());
     this.asked[k] = toInputRequest(method, params);
     const pending = (this.pending ??= []);
     const waiting = new Promise<unknown>((_resolve, reject) => pending.push(reject));
@@ -150,68 +183,111 @@ export class InputRound implements InputRoundPort {
     return (this.usedMap ??= Object.create(null) as Record<string, unknown>);
   }
 
-  /** Runs the handler once; settles {@link ended} with the first of: suspension, value, error. */
-  run(invoke: () => unknown): Promise<RoundOutcome> {
-    let running: Promise<unknown>;
+  /**
+   * Runs the handler once. Resolves with its value, or with an {@link InputRequiredOutcome} when
+   * the run suspended first; rejects with its error. `end` is told once it settled.
+   */
+  run(invoke: () => unknown, end: RoundEnd): Promise<unknown> {
+    this.end = end;
+    // Made first: a handler may suspend the run before it returns (`ctx.inputRequired(...)`).
+    const outcome = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    let running: unknown;
     try {
-      running = Promise.resolve(invoke());
+      running = invoke();
     } catch (error) {
-      running = Promise.reject(error);
+      this.settle(error, true);
+      return outcome;
     }
-    running.then(
-      (value) => {
-        const suspended = this.outcome?.kind === 'input' ? this.outcome.result : undefined;
-        if (suspended && value !== suspended) {
-          this.init.logger?.debug?.(
-            'A handler swallowed the input interrupt; its result is discarded',
-          );
-        }
-        this.finish({ kind: 'value', value });
-      },
-      (error: unknown) => this.finish({ kind: 'error', error }),
-    );
-    return this.ended;
+    if (isThenable(running)) {
+      Promise.resolve(running).then(
+        (value) => this.settle(value, false),
+        (error: unknown) => this.settle(error, true),
+      );
+    } else {
+      this.settle(running, false);
+    }
+    return outcome;
+  }
+
+  /** The handler settled: its value or error, unless the run suspended first. */
+  private settle(value: unknown, failed: boolean): void {
+    const suspended = this.suspended;
+    if (suspended && !failed && value !== suspended) {
+      this.limits.logger?.debug?.(
+        'A handler swallowed the input interrupt; its result is discarded',
+      );
+    }
+    if (this.settled) return;
+    this.settled = true;
+    this.end?.finish();
+    if (failed) this.reject(value);
+    else this.resolve(value);
   }
 
   private suspend(): void {
-    if (this.outcome) return;
+    if (this.settled) return;
     try {
       this.interrupt(this.interim(undefined));
     } catch (error) {
-      this.finish({ kind: 'error', error });
+      if (this.settled) return;
+      this.settled = true;
+      this.end?.finish();
+      this.reject(error);
     }
   }
 
   /** The interim result of this run: what it asked, sealed with the answers used so far. */
   private interim(app: unknown): InputRequiredResult {
-    const { codec, binding, maxRounds, round } = this.init;
+    const { codec, maxRounds } = this.limits;
+    const round = this.round;
     if (round > maxRounds) {
-      this.init.onLimit?.();
+      this.limits.onRoundLimit?.();
       throw envelopeError(`Too many input rounds (the limit is ${maxRounds})`);
     }
     const asked: Record<string, string> = {};
     for (const [key, request] of Object.entries(this.asked)) asked[key] = request.method;
-    const answers = { ...this.init.carried, ...this.used };
+    const answers = { ...this.carried, ...this.used };
     const requestState = codec.seal(
       app === undefined ? { round, answers, asked } : { round, answers, asked, app },
-      binding,
+      stateBinding(this.request),
     );
     return { resultType: 'input_required', inputRequests: { ...this.asked }, requestState };
   }
 
   private interrupt(result: InputRequiredResult): void {
-    this.finish({ kind: 'input', result });
+    if (!this.settled) {
+      this.settled = true;
+      this.suspended = result;
+      this.end?.finish();
+      this.resolve(new InputRequiredOutcome(result));
+    }
     const interrupt = new InputRequiredInterrupt();
     if (this.controller) this.controller.abort(interrupt);
-    else if (!this.init.request?.signal.aborted) this.interrupted = interrupt;
+    else if (!this.request.signal.aborted) this.interrupted = interrupt;
     for (const reject of this.pending?.splice(0) ?? []) reject(interrupt);
   }
+}
 
-  private finish(outcome: RoundOutcome): void {
-    if (this.outcome) return;
-    this.outcome = outcome;
-    this.settle(outcome);
-  }
+/** What a sealed `requestState` is bound to: the caller, the method, the request's params. */
+export function stateBinding(request: InputRoundRequest): RequestStateBinding {
+  return {
+    principal: request.principal ?? 'anonymous',
+    method: request.method,
+    params: request.params,
+  };
+}
+
+/** True for a promise or any other object with a `then` method. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value instanceof Promise ||
+    (typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { then?: unknown }).then === 'function')
+  );
 }
 
 /** `record[key]` when it is the record's own property (never an inherited one). */

@@ -1,4 +1,5 @@
 import { SERVER_INFO_META_KEY } from '../../protocol/schema/modern.js';
+import { sharedMemberOf } from '../../protocol/shared-json.js';
 import type { McpCacheHint } from '../registry/cache-hints.js';
 
 /**
@@ -32,4 +33,33 @@ export function stampModernResult(
     result.cacheScope ??= cache.cacheScope;
   }
   return result;
+}
+
+/**
+ * The JSON of the members {@link stampModernResult} adds to a result whose handler set neither
+ * `resultType` nor `_meta` and that takes no cache hint, in the order it adds them:
+ * `"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":...}`. Encoded once
+ * per server, so that a reply need not stringify them again (see {@link stampsAsText}).
+ */
+export function modernStampJson(serverInfo: Readonly<Record<string, unknown>>): string {
+  return `"resultType":"complete","_meta":${JSON.stringify(serverInfoOnly(serverInfo))}`;
+}
+
+/**
+ * True when {@link stampModernResult} would only append the constant members of
+ * {@link modernStampJson} to `result` (a plain result without `resultType`, `_meta`, `toJSON`
+ * nor shared JSON, no cache hint): its reply is then the result's JSON with those members
+ * written after its own, the same text as the stamped object's.
+ */
+export function stampsAsText(
+  result: Record<string, unknown>,
+  cache: McpCacheHint | undefined,
+): boolean {
+  return (
+    cache === undefined &&
+    !('resultType' in result) &&
+    !('_meta' in result) &&
+    !('toJSON' in result) &&
+    sharedMemberOf(result) === undefined
+  );
 }

@@ -19,6 +19,7 @@ import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
 import {
   encodeMessage,
   encodeMessageBytes,
+  encodeResultWithMembers,
   type EncodeFailureReport,
 } from '../../protocol/encode-message.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
@@ -111,6 +112,8 @@ class ModernReply implements RequestOutlet, TimeoutTarget {
   private keepAlive?: NodeJS.Timeout;
   /** The switch to SSE of a long call, on the process's shared timer of its duration. */
   private longCall?: RunningTimeout;
+  /** The members the server left out of the result for this reply to write (see `result`). */
+  private resultStamp?: string;
 
   constructor(
     private readonly res: ServerResponse,
@@ -140,8 +143,22 @@ class ModernReply implements RequestOutlet, TimeoutTarget {
     if (json !== undefined) this.res.write(encodeSseEvent(messageEvent(json)));
   }
 
+  /** {@inheritDoc RequestOutlet.takeResultStamp} */
+  takeResultStamp(membersJson: string): void {
+    this.resultStamp = membersJson;
+  }
+
   result(result: Record<string, unknown>): void {
-    this.finish(200, { jsonrpc: '2.0', id: this.request.id, result });
+    const stamp = this.resultStamp;
+    if (stamp === undefined) {
+      this.finish(200, { jsonrpc: '2.0', id: this.request.id, result });
+      return;
+    }
+    // The result's JSON with the members the server left out written after its own.
+    if (!this.end()) return;
+    const json = encodeResultWithMembers(this.request.id, result, stamp, this.report);
+    if (!this.sse) writeJsonText(this.res, 200, json);
+    else if (!this.res.writableEnded) this.res.end(encodeSseEvent(messageEvent(json)));
   }
 
   error(error: unknown): void {
@@ -174,11 +191,17 @@ class ModernReply implements RequestOutlet, TimeoutTarget {
     this.res.once('close', () => clearInterval(this.keepAlive));
   }
 
-  private finish(status: number, body: JsonRpcMessage, headers?: Record<string, string>): void {
-    if (this.done) return;
+  /** Marks the reply done and stops its timers; false when it was done already. */
+  private end(): boolean {
+    if (this.done) return false;
     this.done = true;
     if (this.keepAlive) clearInterval(this.keepAlive);
     this.longCall?.cancel();
+    return true;
+  }
+
+  private finish(status: number, body: JsonRpcMessage, headers?: Record<string, string>): void {
+    if (!this.end()) return;
     // A response always encodes (an unencodable one becomes a -32603 error for its id).
     if (!this.sse) {
       writeJsonText(this.res, status, encodeMessageBytes(body, this.report)!, headers);

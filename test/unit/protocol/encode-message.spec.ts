@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import {
   encodeMessage,
+  encodeResultWithMembers,
   UNENCODABLE_RESPONSE_MESSAGE,
 } from '../../../lib/protocol/encode-message.js';
 import type { JsonRpcMessage } from '../../../lib/protocol/json-rpc.js';
@@ -50,5 +51,32 @@ describe('encodeMessage', () => {
     const request = { jsonrpc: '2.0', id: 3, method: 'x', params: { n: 2n } } as JsonRpcMessage;
     expect(encodeMessage(request, report)).toBeUndefined();
     expect(report).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('encodeResultWithMembers', () => {
+  const members = '"resultType":"complete","_meta":{"k":{"name":"s"}}';
+
+  it.each([
+    ['a result with members', { content: [{ type: 'text', text: 'a "quoted" é' }] }, 7],
+    ['an empty result', {}, 'r-1'],
+  ])('writes %s as encodeMessage writes it with the members added last', (_, result, id) => {
+    const report = jest.fn();
+    const stamped = { ...result, resultType: 'complete', _meta: { k: { name: 's' } } };
+    expect(encodeResultWithMembers(id, result, members, report)).toBe(
+      encodeMessage({ jsonrpc: '2.0', id, result: stamped }, report),
+    );
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('answers an unencodable result with a -32603 error for its id, reported', () => {
+    const report = jest.fn();
+    const text = encodeResultWithMembers(3, { n: 1n }, members, report);
+    expect(JSON.parse(text)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32603, message: UNENCODABLE_RESPONSE_MESSAGE },
+    });
+    expect(report).toHaveBeenCalledTimes(1);
   });
 });
