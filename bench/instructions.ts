@@ -24,9 +24,15 @@
  * Node's and ours; after 300 calls that code was still being rebuilt, so a window counted partly
  * unoptimised code and its recompilation on the compiler thread: the raw echo read 193-198k on
  * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000;
- * before a handshake window, as many handshakes of its kind as the window sends too),
- * `BENCH_INSTR_HANDSHAKES` (300 per window, after as many warm-up ones of each kind;
- * `BENCH_INSTR_HANDSHAKE=0` skips them), `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread),
+ * before a handshake window, the same calls then `BENCH_INSTR_HANDSHAKE_SETTLE` handshakes),
+ * `BENCH_INSTR_HANDSHAKES` (300 per window; `BENCH_INSTR_HANDSHAKE=0` skips them),
+ * `BENCH_INSTR_HANDSHAKE_SETTLE` (1500 handshakes of the window's kind before it, and as many of
+ * each kind once before the rounds: the settle calls leave the code that handshakes share with
+ * calls optimised for calls alone, and the first handshakes deoptimise it; after 300 of them it
+ * was still being rebuilt: on the fast path on Express, 300 read initialize 241-262k and the
+ * handshake 635-639k (raw's four trips 375-399k), 1500 read 185-200k and 525-527k (341-342k)),
+ * `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread and measures each era first once:
+ * rounds alternate the order of the eras),
  * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
  * load their library the same way, the commit's build or a copy of this checkout's `dist/lib`,
@@ -83,7 +89,7 @@ const settings = {
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
       : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
-  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 300, true),
+  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 1500, true),
 };
 
 /** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
@@ -151,7 +157,11 @@ async function measure(
       );
     };
     for (let round = 0; round < settings.rounds; round++) {
-      for (const { era, headers } of eras) {
+      // Every other round measures the eras in reverse: the era measured second in a round read
+      // 20-35k more per call on the fast path (its window started on Node's stream code that the
+      // end of the settle batch had deoptimised), so with two rounds each era has a window measured
+      // first, and the arm's figure is its lowest window.
+      for (const { era, headers } of round % 2 === 0 ? eras : [...eras].reverse()) {
         // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
         // thread) and get the code it deoptimised optimised again: every window starts from the
         // same heap and the steady state, whatever the windows before left.
