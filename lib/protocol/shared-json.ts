@@ -85,11 +85,22 @@ function sharedEncoding(value: object): SharedEncoding {
   return encoding;
 }
 
-/** `result` split around its shared member `key`: the text before it and after it. */
+/** The text before a shared member, by its key (`{"tools":`): a handful of list keys. */
+const heads = new Map<string, string>();
+
+/**
+ * `result` split around its shared member `key`: the text before it and after it. A result
+ * holding that member alone (a list's last or only page, every `tools/list` of a short list)
+ * needs no copy of its other members nor their encoding: its tail is `}`.
+ */
 function splitAround(result: Record<string, unknown>, key: string): [string, object, string] {
+  let head = heads.get(key);
+  if (head === undefined) heads.set(key, (head = `{${JSON.stringify(key)}:`));
+  const members = Object.keys(result);
+  if (members.length === 1 && members[0] === key) return [head, result[key] as object, '}'];
   const { [key]: shared, ...rest } = result;
   const tail = JSON.stringify(rest);
-  return [`{${JSON.stringify(key)}:`, shared as object, tail === '{}' ? '}' : `,${tail.slice(1)}`];
+  return [head, shared as object, tail === '{}' ? '}' : `,${tail.slice(1)}`];
 }
 
 /**

@@ -51,12 +51,16 @@ const textOnlyPages = new WeakMap<readonly Tool[], readonly Tool[]>();
 /**
  * A `tools/list` page as a client without the MCP Apps extension gets it: tools keep working as
  * plain tools (no `_meta.ui`, no `ui/resourceUri`), and tools only a view may call are left out.
- * A frozen (cached) page is converted once.
+ * A frozen (cached) page is converted (or found to need no conversion) once.
  */
 export function textOnlyTools(page: readonly Tool[]): readonly Tool[] {
   const cached = textOnlyPages.get(page);
   if (cached) return cached;
-  if (!page.some(hasUi)) return page;
+  if (!page.some(hasUi)) {
+    // A frozen page without views is its own text-only page: checked once, not per list.
+    if (Object.isFrozen(page)) textOnlyPages.set(page, page);
+    return page;
+  }
   const converted: Tool[] = [];
   for (const tool of page) {
     if (!hasUi(tool)) converted.push(tool);

@@ -92,6 +92,11 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     return this.owner?.persistInitialized(this);
   }
 
+  /** {@inheritDoc PostExchangeOwner.sessionInitialized} */
+  get sessionInitialized(): boolean {
+    return this.session.initialized;
+  }
+
   /** {@inheritDoc McpSessionSink.saveState} */
   async saveState(): Promise<void> {
     if (this.owner) await this.owner.saveState(this);
@@ -143,18 +148,16 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
   openExchange(
     res: ServerResponse,
     ids: RequestId[],
-    options: Pick<
-      PostExchangeOptions,
-      'acceptsSse' | 'batch' | 'headers' | 'replyHeaders' | 'refusal'
-    > & { initialize?: boolean },
+    options: Pick<PostExchangeOptions, 'acceptsSse' | 'batch' | 'headers'> & {
+      initialize?: boolean;
+    },
   ): PostExchange {
     if (options.initialize) this.initializeIds = ids;
     // A literal of fixed shape (no spread, no callbacks): this runs for every POST.
     const exchange = new PostExchange(res, ids, {
       batch: options.batch,
       headers: options.headers,
-      replyHeaders: options.replyHeaders,
-      refusal: options.refusal,
+      initialize: options.initialize === true,
       acceptsSse: options.acceptsSse && this.options.responseMode !== 'json',
       streamFromStart: this.options.responseMode === 'sse',
       report: this.report,

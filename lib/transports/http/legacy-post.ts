@@ -106,7 +106,7 @@ interface LegacyPost {
 }
 
 /** What an `initialize` POST's new session adds to its exchange (its `Mcp-Session-Id` reply). */
-type InitializeReply = Pick<InitializeSession, 'headers' | 'replyHeaders' | 'refusal'>;
+type InitializeReply = Pick<InitializeSession, 'headers'>;
 
 /** The POST on its session: checked against it, authorised, then delivered (see {@link deliver}). */
 function serveOn(
@@ -152,7 +152,12 @@ function deliver(
   };
   if (requests.length === 0) {
     // An answer or cancellation for another instance is published first: 202 only once it went.
-    const forwarded = awaitForwarded(messages.map((message) => session.receive(message, extra)));
+    // One message (every `notifications/initialized`): no mapped copy nor callback for it.
+    const forwarded = awaitForwarded(
+      batch
+        ? messages.map((message) => session.receive(message, extra))
+        : [session.receive(messages[0]!, extra)],
+    );
     if (forwarded) return forwarded.then(() => acknowledge(host, res, channel));
     acknowledge(host, res, channel);
     return undefined;
@@ -161,8 +166,6 @@ function deliver(
     acceptsSse: post.acceptsSse,
     batch,
     headers: opened?.headers ?? NO_HEADERS,
-    replyHeaders: opened?.replyHeaders,
-    refusal: opened?.refusal,
     initialize: opened !== undefined,
   });
   if (host.options.stateless) {

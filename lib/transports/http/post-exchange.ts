@@ -7,7 +7,12 @@ import {
   encodeMessageBytes,
   type EncodeFailureReport,
 } from '../../protocol/encode-message.js';
-import { writeEmpty, writeJsonRpcError, writeJsonText } from '../shared/http/http-response.js';
+import {
+  NO_HEADERS,
+  writeEmpty,
+  writeJsonRpcError,
+  writeJsonText,
+} from '../shared/http/http-response.js';
 import type { HttpRefusal } from '../shared/http/http-refusal.js';
 import type { SseStream } from './sse-stream.js';
 import {
@@ -26,6 +31,10 @@ export interface PostExchangeOwner {
   openExchangeStream(requestIds: RequestId[]): SseStream;
   /** Every request of the POST was answered: forget its ids, and its stream if it opened one. */
   exchangeDone(requestIds: RequestId[], stream: SseStream | undefined): void;
+  /** The session answered `initialize` (read by the reply of the POST that opened it). */
+  readonly sessionInitialized: boolean;
+  /** The 503 of an `initialize` whose session record could not be stored, if so. */
+  readonly initializeRefusal?: HttpRefusal;
 }
 
 /** How one POST wants its answer delivered. */
@@ -39,15 +48,13 @@ export interface PostExchangeOptions {
   /** Extra response headers (`Mcp-Session-Id` on initialize). */
   headers: Record<string, string>;
   /**
-   * The headers of a reply that ends as JSON (or 202), asked when it is written; default
-   * {@link headers}. A failed `initialize` answers without its session id this way.
+   * The POST that opened its session with `initialize`. Its reply, when it ends as JSON, carries
+   * {@link headers} only if the session initialized (a failed `initialize` answers without its
+   * session id), and is the owner's {@link PostExchangeOwner.initializeRefusal} instead when the
+   * session record could not be stored (503 + `Retry-After`). Asked of the owner when the reply
+   * is written: no callbacks per session.
    */
-  replyHeaders?: () => Record<string, string>;
-  /**
-   * Asked when a reply that did not stream is written: an HTTP refusal to answer with instead
-   * (an `initialize` whose session record could not be stored: 503 + `Retry-After`).
-   */
-  refusal?: () => HttpRefusal | undefined;
+  initialize: boolean;
   /** The session channel the exchange serves: opens its stream, hears when it is done. */
   owner: PostExchangeOwner;
   /** Where responses that cannot be encoded are reported (they become `-32603` errors). */
@@ -154,8 +161,9 @@ export class PostExchange implements TimeoutTarget {
 
   private finish(): void {
     this.longCall?.cancel();
-    const headers = this.options.replyHeaders?.() ?? this.options.headers;
-    const refusal = this.stream ? undefined : this.options.refusal?.();
+    const { initialize, owner } = this.options;
+    const headers = initialize && !owner.sessionInitialized ? NO_HEADERS : this.options.headers;
+    const refusal = initialize && !this.stream ? owner.initializeRefusal : undefined;
     if (refusal) {
       const { status, code, message, headers: extra, data } = refusal;
       const id = this.responses[0]?.id ?? null;
@@ -185,6 +193,6 @@ export class PostExchange implements TimeoutTarget {
         );
       }
     }
-    this.options.owner.exchangeDone(this.requestIds, this.stream);
+    owner.exchangeDone(this.requestIds, this.stream);
   }
 }

@@ -28,7 +28,9 @@ export function storeRefusal(error: unknown, what = 'Session store unavailable')
 export function awaitForwarded(
   forwarded: Array<Promise<void> | undefined>,
 ): Promise<void> | undefined {
-  if (!forwarded.some((sent) => sent !== undefined)) return undefined;
+  let sent = false;
+  for (const message of forwarded) if (message !== undefined) sent = true;
+  if (!sent) return undefined;
   return Promise.all(forwarded).then(
     () => undefined,
     (error: unknown) => {
