@@ -186,15 +186,15 @@ export class RequestDispatch {
     return traceServerRequest(request, facts, () => this.dispatchStateless(request, call));
   }
 
-  private async dispatchStateless(
+  /** Not an async function: the drain's one tracking promise is the call's (see `track`). */
+  private dispatchStateless(
     request: JsonRpcRequest,
     call: ModernDispatch,
   ): Promise<Record<string, unknown>> {
-    try {
-      if (this.shutdown.gate.draining) throw this.host.limits.refuse('shutdown');
-      return await this.shutdown.track(this.modern.dispatch(request, call));
-    } catch (error) {
-      throw this.answerFor(error, request, call);
+    const answer = (error: unknown): unknown => this.answerFor(error, request, call);
+    if (this.shutdown.gate.draining) {
+      return Promise.reject(answer(this.host.limits.refuse('shutdown')));
     }
+    return this.shutdown.track(this.modern.dispatch(request, call), answer);
   }
 }

@@ -13,6 +13,7 @@ import {
 import { openRawSseSession } from './sse/support/raw-sse.js';
 import { RawSocket } from './websocket/support/raw-socket.js';
 import { waitFor, within } from './support/wait.js';
+import { modernRequest } from './support/modern-call.js';
 
 const call = (id: string | number, name: string, args: Record<string, unknown>) => ({
   jsonrpc: '2.0',
@@ -98,6 +99,19 @@ describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) 
       const response = await stuck;
       expect(rpcMessages(response).at(-1)).toMatchObject({ id: 'stuck', error: SHUTDOWN_ERROR });
       expect(app.tools.probe.fired('aborted:http-stuck')).toBe(true);
+    });
+
+    it('answers a stateless 2026-07-28 call slower than the drain window with a -32000 error', async () => {
+      await boot(50);
+      const { body, headers } = modernRequest('tools/call', {
+        name: 'wait_for_cancel',
+        arguments: { key: 'modern-stuck' },
+      });
+      const stuck = postJson(app.url, body, headers);
+      await app.tools.probe.wait('started:modern-stuck');
+      await within(app.close(), 10_000, 'app.close()');
+      const response = await stuck;
+      expect(rpcMessages(response).at(-1)).toMatchObject({ id: body.id, error: SHUTDOWN_ERROR });
     });
   });
 

@@ -46,13 +46,15 @@ export function metaOf(params: unknown): Record<string, unknown> | undefined {
  * Reads the protocol facts of a modern request from its `params._meta` (2026-07-28 §2.1):
  * protocol version and client capabilities are required (-32602, flagged as an envelope error),
  * client info is optional, a log level opts into `notifications/message`. A version outside
- * `supported` is -32022 `{ supported, requested }`. `beforeVersionCheck` runs between the two
- * (HTTP: the `MCP-Protocol-Version` header must equal the `_meta` version, -32020 first).
+ * `supported` is -32022 `{ supported, requested }`. `beforeVersionCheck(source, version)` runs
+ * between the two (HTTP: the `MCP-Protocol-Version` header of the request `source` must equal the
+ * `_meta` version, -32020 first); `source` is passed in so the check needs no closure per call.
  */
-export function parseModernEnvelope(
+export function parseModernEnvelope<S>(
   params: unknown,
   supported: readonly string[],
-  beforeVersionCheck?: (version: string) => void,
+  beforeVersionCheck?: (source: S, version: string) => void,
+  source?: S,
 ): ProtocolContext {
   const meta = metaOf(params);
   if (!meta) throw envelope('A 2026-07-28 request needs params._meta');
@@ -66,7 +68,7 @@ export function parseModernEnvelope(
   ) {
     throw envelope(`params._meta["${CLIENT_CAPABILITIES_META_KEY}"] is required`);
   }
-  beforeVersionCheck?.(version);
+  beforeVersionCheck?.(source as S, version);
   if (!supported.includes(version)) throw unsupportedVersion(version, supported);
   const data = isPlainRequestMeta(meta) ? (meta as RequestMetaObject) : checkedMeta(meta);
   const protocol: ProtocolContext = {

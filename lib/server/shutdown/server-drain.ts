@@ -5,6 +5,9 @@ import type { McpSession } from '../session/mcp-session.js';
 import { LinkedList, type ListNode } from '../../engine/linked-list.js';
 import { DrainGate } from './drain-gate.js';
 
+/** An error as it is (the default of {@link ServerDrain.track}'s `mapError`). */
+const same = (error: unknown): unknown => error;
+
 /** Rejects a tracked call with the drain's `shutdown` error. */
 type Cut = (error: McpError) => void;
 
@@ -42,19 +45,21 @@ export class ServerDrain {
 
   /**
    * Runs `work` (a stateless request, which no session tracks) as one in-flight request; the
-   * drain rejects it with the `shutdown` error when its window ends first.
+   * drain rejects it with the `shutdown` error when its window ends first. `mapError` turns what
+   * rejects it (the work's error or the drain's) into what the caller gets, so a caller needs no
+   * async frame of its own around the call to do that.
    */
-  track<T>(work: Promise<T>): Promise<T> {
+  track<T>(work: Promise<T>, mapError: (error: unknown) => unknown = same): Promise<T> {
     this.gate.enter();
     // One promise settled by whichever comes first (no async frame, no race: this is per request).
     return new Promise<T>((resolve, reject) => {
-      const call = this.running.push(reject);
+      const call = this.running.push((error) => reject(mapError(error)));
       work.then(
         (value) => {
           if (this.end(call)) resolve(value);
         },
         (error: unknown) => {
-          if (this.end(call)) reject(error);
+          if (this.end(call)) reject(mapError(error));
         },
       );
     });

@@ -73,8 +73,11 @@ export async function serveModernPost(
       const asked = (request.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
       throw unsupportedVersion(String(asked ?? ''), server.supportedVersions);
     }
-    protocol = parseModernEnvelope(request.params, server.supportedVersions, (version) =>
-      checkVersionHeader(req, version),
+    protocol = parseModernEnvelope(
+      request.params,
+      server.supportedVersions,
+      checkVersionHeader,
+      req,
     );
     checkStandardHeaders(req, request);
     if (request.method === 'tools/call') {

@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../protocol/error-codes.js';
-import { isJsonRpcRequest } from '../../protocol/json-rpc.js';
+import {
+  isJsonRpcRequest,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+} from '../../protocol/json-rpc.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
 import type { EventStore } from '../../stores/event-store.interface.js';
 import type { SessionStore } from '../../stores/session-store.interface.js';
@@ -207,11 +211,35 @@ export class StreamableHttpHandler {
     return serveLegacyPost(this.legacyHost, req, res, body, acceptsSse);
   }
 
-  /** A stateless 2026-07-28 POST: its request authorised (when the option is set), then served. */
-  private async serveModern(req: IncomingMessage, res: ServerResponse, body: unknown) {
+  /**
+   * A stateless 2026-07-28 POST: its request authorised (when the option is set), then served.
+   * Not an async function: without an authoriser the served promise is returned as is, with no
+   * promise and suspended frame of its own per call (what it throws at once `handlePost` answers).
+   */
+  private serveModern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
-    if (isJsonRpcRequest(message)) await this.options.authorizeRequests?.(req, [message]);
-    await serveModernPost(
+    if (this.options.authorizeRequests && isJsonRpcRequest(message)) {
+      return this.serveAuthorized(req, res, message);
+    }
+    return this.serveModernMessage(req, res, message);
+  }
+
+  /** {@link serveModern} once `authorizeRequests` accepted the request. */
+  private async serveAuthorized(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: JsonRpcRequest,
+  ) {
+    await this.options.authorizeRequests!(req, [message]);
+    await this.serveModernMessage(req, res, message);
+  }
+
+  private serveModernMessage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: JsonRpcMessage,
+  ): Promise<void> {
+    return serveModernPost(
       this.server,
       req,
       res,

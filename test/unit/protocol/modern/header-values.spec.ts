@@ -14,16 +14,23 @@ describe('decodeHeaderValue', () => {
     ['=?base64?SGVsbG8=', '=?base64?SGVsbG8='],
     ['plain value', 'plain value'],
     ['=?base64?4pyT?=', '✓'],
+    ['tab\there ~', 'tab\there ~'],
+    ['', ''],
   ])('accepts %s', (raw, value) => {
     expect(decodeHeaderValue(raw)).toBe(value);
   });
 
-  it.each([['=?base64?SGVsbG8?='], ['=?base64?SGVs!!!bG8=?='], ['caf\u00e9'], ['=?base64?/w==?=']])(
-    'refuses %s',
-    (raw) => {
-      expect(decodeHeaderValue(raw)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['=?base64?SGVsbG8?='],
+    ['=?base64?SGVs!!!bG8=?='],
+    ['caf\u00e9'],
+    ['=?base64?/w==?='],
+    ['a\u007fb'],
+    ['line\nbreak'],
+    ['nul\u0000'],
+  ])('refuses %s', (raw) => {
+    expect(decodeHeaderValue(raw)).toBeUndefined();
+  });
 });
 
 describe('encodeHeaderValue', () => {

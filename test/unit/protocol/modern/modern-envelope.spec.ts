@@ -67,14 +67,14 @@ describe('parseModernEnvelope', () => {
 
   it('runs the header check between the field checks and the version check', () => {
     const seen: string[] = [];
-    const check = (version: string) => {
-      seen.push(version);
+    const check = (source: string, version: string) => {
+      seen.push(source, version);
       throw new McpError(-32020, 'mismatch');
     };
     const error = errorOf(() =>
-      parseModernEnvelope({ _meta: { [V]: 'v999.0.0', [C]: {} } }, SUPPORTED, check),
+      parseModernEnvelope({ _meta: { [V]: 'v999.0.0', [C]: {} } }, SUPPORTED, check, 'req'),
     );
-    expect(seen).toEqual(['v999.0.0']);
+    expect(seen).toEqual(['req', 'v999.0.0']);
     expect(error.code).toBe(-32020);
   });
 });

@@ -60,6 +60,21 @@ describe('ServerDrain', () => {
     expect(drain.gate.inFlight).toBe(0);
   });
 
+  it('passes what rejects tracked work, its own error or the cut, through mapError', async () => {
+    jestApi.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { drain } = setup(1000);
+    const mapError = (error: unknown) => ({ mapped: error });
+    const failing = drain.track(Promise.reject(new Error('boom')), mapError);
+    await expect(failing).rejects.toEqual({ mapped: new Error('boom') });
+    const work = drain.track(new Promise<never>(() => undefined), mapError);
+    const outcome = work.catch((error: unknown) => error);
+    const drained = drain.drain();
+    jestApi.advanceTimersByTime(1000);
+    await drained;
+    expect(await outcome).toMatchObject({ mapped: { code: -32000, data: { limit: 'shutdown' } } });
+    expect(drain.gate.inFlight).toBe(0);
+  });
+
   it('drains once: later calls return the same promise', () => {
     const { drain, listen } = setup();
     expect(drain.drain()).toBe(drain.drain());
