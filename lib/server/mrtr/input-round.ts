@@ -1,4 +1,5 @@
 import type { McpLogger } from '../../engine/logger.interface.js';
+import { isThenable } from '../../engine/is-thenable.js';
 import {
   envelopeError,
   type RequestStateBinding,
@@ -220,11 +221,17 @@ export class InputRound implements InputRoundPort {
         'A handler swallowed the input interrupt; its result is discarded',
       );
     }
-    if (this.settled) return;
-    this.settled = true;
-    this.end?.finish();
+    if (!this.conclude()) return;
     if (failed) this.reject(value);
     else this.resolve(value);
+  }
+
+  /** Marks the run settled and tells its end; false when it had settled already. */
+  private conclude(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    this.end?.finish();
+    return true;
   }
 
   private suspend(): void {
@@ -232,10 +239,7 @@ export class InputRound implements InputRoundPort {
     try {
       this.interrupt(this.interim(undefined));
     } catch (error) {
-      if (this.settled) return;
-      this.settled = true;
-      this.end?.finish();
-      this.reject(error);
+      if (this.conclude()) this.reject(error);
     }
   }
 
@@ -259,9 +263,8 @@ export class InputRound implements InputRoundPort {
 
   private interrupt(result: InputRequiredResult): void {
     if (!this.settled) {
-      this.settled = true;
       this.suspended = result;
-      this.end?.finish();
+      this.conclude();
       this.resolve(new InputRequiredOutcome(result));
     }
     const interrupt = new InputRequiredInterrupt();
@@ -278,16 +281,6 @@ export function stateBinding(request: InputRoundRequest): RequestStateBinding {
     method: request.method,
     params: request.params,
   };
-}
-
-/** True for a promise or any other object with a `then` method. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value instanceof Promise ||
-    (typeof value === 'object' &&
-      value !== null &&
-      typeof (value as { then?: unknown }).then === 'function')
-  );
 }
 
 /** `record[key]` when it is the record's own property (never an inherited one). */
