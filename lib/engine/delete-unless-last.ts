@@ -16,3 +16,19 @@ export function deleteUnlessLast<K>(collection: KeyedCollection<K>, key: K): boo
   if (collection.size !== 1) return collection.delete(key);
   return collection.has(key) ? 'last' : false;
 }
+
+/**
+ * {@link deleteUnlessLast} for several keys: when `keys` are all the collection holds, it is left
+ * as it is; otherwise they are deleted. True when nothing else is left in it (left as it was, or
+ * emptied), for the caller to drop the collection.
+ */
+export function deleteAllUnlessOnly<K>(
+  collection: KeyedCollection<K>,
+  keys: readonly K[],
+): boolean {
+  let only = collection.size === keys.length;
+  for (let i = 0; only && i < keys.length; i++) only = collection.has(keys[i]!);
+  if (only) return true;
+  for (const key of keys) collection.delete(key);
+  return collection.size === 0;
+}

@@ -9,6 +9,7 @@ import { isSharedEventStore, type EventStore } from '../../stores/event-store.in
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { followRemoteStream } from './follow-remote-stream.js';
 import { SessionLog } from './session-log.js';
+import { deleteAllUnlessOnly } from '../../engine/delete-unless-last.js';
 import { PostExchange, type PostExchangeOptions, type PostExchangeOwner } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
@@ -186,15 +187,7 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     }
     if (stream) this.streams.delete(stream.id);
     const exchanges = this.exchangeMap;
-    if (exchanges === undefined) return;
-    let held = exchanges.size === ids.length;
-    for (let i = 0; held && i < ids.length; i++) held = exchanges.has(ids[i]!);
-    if (held) {
-      this.exchangeMap = undefined;
-      return;
-    }
-    for (const id of ids) exchanges.delete(id);
-    if (exchanges.size === 0) this.exchangeMap = undefined;
+    if (exchanges && deleteAllUnlessOnly(exchanges, ids)) this.exchangeMap = undefined;
   }
 
   /** The exchange serving a request id (for server-initiated stream closes). */
