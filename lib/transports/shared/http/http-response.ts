@@ -21,8 +21,12 @@ export function writeJson(
 
 /**
  * Writes JSON already encoded (by `encodeMessage` or `encodeMessageBytes`) with a status (no-op
- * when started). Spliced JSON goes out as its head, the cached page bytes and its tail in one
- * corked write: the page is neither copied nor converted to UTF-8 again.
+ * when started). Text goes out with `write` then an empty `end()`, as Fastify's own replies do:
+ * Node joins the head and the text into one string write, while `end(text)` corks the socket,
+ * adds an empty chunk and leaves through a two-chunk `writev` (about 10k more instructions per
+ * reply on Node 20: the native `writev` copies string chunks into a buffer it allocates).
+ * Spliced JSON goes out as its head, the cached page bytes and its tail in one corked write
+ * (uncorked before the empty `end()`): the page is neither copied nor converted to UTF-8 again.
  */
 export function writeJsonText(
   res: ServerResponse,
@@ -40,13 +44,16 @@ export function writeJsonText(
       : { ...headers, 'content-type': 'application/json', 'content-length': length },
   );
   if (!spliced) {
-    res.end(payload);
+    res.write(payload);
+    res.end();
     return;
   }
-  res.cork(); // end() uncorks: head, bytes and tail leave in one writev
+  res.cork(); // head, bytes and tail leave in one writev when uncorked
   res.write(spliced.head);
   res.write(spliced.bytes);
-  res.end(spliced.tail);
+  res.write(spliced.tail);
+  res.uncork();
+  res.end();
 }
 
 /** Answers with a JSON-RPC error object as the body (id null unless it could be read). */
