@@ -39,6 +39,12 @@ export interface McpSessionSink {
   initialized?(): void | Promise<void>;
   /** A request changed the session's state: store it (awaited before the request's answer). */
   saveState?(): Promise<void>;
+  /**
+   * Settles once the messages delivered so far that the transport keeps in a log shared by
+   * instances are stored there; undefined when none is pending. A request's answer waits for it,
+   * so what its handler sent comes before anything caused by a later request, on any instance.
+   */
+  logged?(): Promise<unknown> | undefined;
   /** The subscriptions or the log level changed. */
   changed?(): void;
   /** The session closed (after its close listeners). */

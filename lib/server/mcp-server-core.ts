@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Subject, type Observable } from 'rxjs';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../protocol/json-rpc.js';
 import type { InitializeResult, ServerCapabilities } from '../protocol/schema/index.js';
@@ -48,10 +47,11 @@ import type { InboundRequest } from '../engine/json-rpc-peer.interface.js';
 import type { TransportInfo } from '../engine/transport-info.interface.js';
 import { InMemoryMessageBus } from '../stores/in-memory-message-bus.js';
 import { TaskEngine } from './tasks/task-engine.js';
-import type { McpBusEvent, McpServerEvent, MessageBus } from '../stores/message-bus.interface.js';
+import type { McpBusEvent, MessageBus } from '../stores/message-bus.interface.js';
 import { ClusterRelay } from './cluster/cluster-relay.js';
 import { linkTasks } from './cluster/link-tasks.js';
 import { deliverBusEvent } from './cluster/deliver-bus-event.js';
+import { ServerEvents } from './cluster/server-events.js';
 
 /**
  * The engine-facing part of a server: it opens sessions for transports, dispatches their
@@ -87,7 +87,8 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   private readonly modern: ModernDispatcher;
   /** The tasks of this server (tools that outlive their request). */
   readonly tasks: TaskEngine;
-  private readonly unsubscribeBus: () => void;
+  /** This server's events on the bus, and the bus's events delivered here. */
+  private readonly events: ServerEvents;
   /** Delivers a bus event on this instance (see {@link deliverBusEvent}). */
   private readonly deliver: (event: McpBusEvent) => void;
   /**
@@ -123,7 +124,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** `list_changed` to everyone or to this instance's sessions, coalesced per list kind. */
   private readonly listChanged = new ListChangedAnnouncer(
-    (event) => this.publish(event),
+    (event) => this.events.publish(event),
     (event) => this.deliver(event),
     () => this.cluster !== undefined,
   );
@@ -132,7 +133,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     readonly options: McpServerOptions,
     /** The registries, read-only. */
     readonly primitives: PrimitiveLookup,
-    private readonly bus: MessageBus = new InMemoryMessageBus(),
+    bus: MessageBus = new InMemoryMessageBus(),
     /** The schema compiler of the server's registrations (shared by sessions, custom methods). */
     readonly compiler: SchemaCompiler = new SchemaCompiler(),
   ) {
@@ -182,7 +183,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
     const { sessions, listen, cluster } = this;
     const targets = { sessions, listen, cluster, server: this };
     this.deliver = (event) => deliverBusEvent(event, targets);
-    this.unsubscribeBus = bus.subscribe(this.deliver);
+    this.events = new ServerEvents(bus, this.deliver, this.cluster?.instanceId);
     primitives.changes$.subscribe((kind) => {
       this.capabilities = undefined;
       this.modern.forgetDiscover();
@@ -333,7 +334,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
    * the audience (2025 era; 2026-07-28 listen streams carry only what their filter asked for).
    */
   broadcast(to: McpBroadcastAudience, message: McpBroadcastMessage): void {
-    this.publish({ type: 'broadcast', to, message });
+    this.events.publish({ type: 'broadcast', to, message });
   }
 
   /** {@inheritDoc SessionHost.onError} */
@@ -363,7 +364,7 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
 
   /** {@inheritDoc ServerNotifier.notifyResourceUpdated} */
   notifyResourceUpdated(uri: string): void {
-    this.publish({ type: 'resource-updated', uri });
+    this.events.publish({ type: 'resource-updated', uri });
   }
 
   /** {@inheritDoc ServerNotifier.notifyListChanged} */
@@ -384,17 +385,12 @@ export class McpServerCore implements SessionHost, ServerNotifier, HandlerHost, 
   /** Ends every listen stream (with its result), closes every session and detaches from the bus. */
   close(): void {
     this.listChanged.close();
-    this.unsubscribeBus();
+    this.events.close();
     this.tasks.abortAll(); // tasks running here end with the process (their records stay)
     this.cluster?.close();
     const closeSessions = () => this.sessions.closeAll('Server shutting down', 'shutdown');
     // Ended listen streams answer with their result, written a few microtasks later: next turn.
     if (this.listen?.close()) setImmediate(closeSessions);
     else closeSessions();
-  }
-
-  /** Publishes a server event; on a shared bus with an id (see {@link ClusterRelay.deliveringEventId}). */
-  private publish(event: McpServerEvent): void {
-    void this.bus.publish(this.cluster ? { ...event, id: randomUUID() } : event);
   }
 }

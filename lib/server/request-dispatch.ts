@@ -94,8 +94,13 @@ export class RequestDispatch {
       const result = await this.dispatchAdmitted(session, request, inbound);
       // Shared session store: the state a handler wrote is stored before the answer goes out.
       if (session.stateChanged) await session.saveState();
+      // Shared log: so are the messages it sent there (causal order on the GET stream).
+      const logged = session.logged();
+      if (logged) await logged;
       return result;
     } catch (error) {
+      const logged = session.logged();
+      if (logged) await logged;
       throw this.answerFor(error, request, inbound);
     } finally {
       gate.leave();

@@ -32,6 +32,9 @@ export function deliverBusEvent(event: McpBusEvent, to: BusDeliveryTargets): voi
     return;
   }
   const { cluster } = to;
+  // An event published while another is delivered here is delivered at once (see ServerEvents):
+  // the outer one's id is back once it is done.
+  const outer = cluster?.deliveringEventId;
   if (cluster) cluster.deliveringEventId = event.id;
   try {
     if (event.type === 'broadcast') deliverBroadcast(event.to, event.message, to.sessions);
@@ -40,6 +43,6 @@ export function deliverBusEvent(event: McpBusEvent, to: BusDeliveryTargets): voi
       deliverToSessions(event, to.sessions, to.server);
     }
   } finally {
-    if (cluster) cluster.deliveringEventId = undefined;
+    if (cluster) cluster.deliveringEventId = outer;
   }
 }

@@ -164,6 +164,15 @@ export class McpSession {
     await this.sink.saveState();
   }
 
+  /**
+   * Settles once the messages sent so far that the transport keeps in a log shared by instances
+   * are stored (undefined when none is pending): awaited before a request is answered, so what
+   * its handler sent comes before anything the client's next request causes, on any instance.
+   */
+  logged(): Promise<unknown> | undefined {
+    return this.sink?.logged?.();
+  }
+
   /** Every message the server sends to this client, in order; completes when the session closes. */
   get outbound$(): Observable<OutboundMessage> {
     return (this.outbound ??= this.subject<OutboundMessage>()).asObservable();

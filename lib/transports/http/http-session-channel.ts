@@ -120,6 +120,11 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     );
   }
 
+  /** {@inheritDoc McpSessionSink.logged} (the appends of this instance to the session's log) */
+  logged(): Promise<unknown> | undefined {
+    return this.sessionLog?.stored;
+  }
+
   /** {@inheritDoc McpSessionSink.changed} */
   changed(): void {
     // Instances sharing the store: saved (awaited) before the request is answered, see saveState.

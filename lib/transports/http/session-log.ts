@@ -25,6 +25,8 @@ export interface SessionLogSettings {
  */
 export class SessionLog {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Appends of this instance not settled yet (the store has not answered). */
+  private pendingCount = 0;
   /** GET streams following the log on this instance (a new one replaces them). */
   private readonly followers = new Set<SseWriter>();
 
@@ -38,13 +40,23 @@ export class SessionLog {
   append(message: JsonRpcMessage, onceKey?: string): void {
     // What cannot be encoded is not stored (reported once here, not by every follower).
     if (encodeMessage(message, this.settings.report) === undefined) return;
+    this.pendingCount++;
     this.tail = this.tail
       .then(() =>
         onceKey === undefined
           ? this.store.storeEvent(this.id, message)
           : this.store.storeEventOnce(this.id, message, onceKey),
       )
-      .catch(() => undefined); // the store is unreachable: the message is lost, the log goes on
+      .catch(() => undefined) // the store is unreachable: the message is lost, the log goes on
+      .then(() => void this.pendingCount--);
+  }
+
+  /**
+   * Settles once every message this instance appended so far is stored (or lost to a failed
+   * store); undefined when none is pending, so an answer with nothing to wait for waits for nothing.
+   */
+  get stored(): Promise<unknown> | undefined {
+    return this.pendingCount > 0 ? this.tail : undefined;
   }
 
   /** The stream an event id belongs to (undefined when malformed for the store). */
