@@ -41,8 +41,10 @@
  * alternate the order of the eras; a process's lowest window counts),
  * `BENCH_INSTR_PROCESSES` (3 processes per server, and per side of a before/after: the fewest
  * with a median that one odd process does not move), `BENCH_INSTR_PARALLEL` (2 processes at once,
- * one per core of the machine it was written on: instruction counts do not depend on the load,
- * a serial and a parallel run of the same arm agree within the spread of its processes; with
+ * one per core of the machine it was written on: instruction counts do not depend on the load;
+ * the raw echo in three processes at 300 calls a window, one at a time against two at once (and
+ * beside another run, load average 10-20), read medians of 163k and 165k per call (processes
+ * 153-287k and 143-170k) and 359k and 358k per handshake (358.8-359.4k and 355.9-360.8k); with
  * `BENCH_BASELINE_REF` a process and its baseline twin run side by side). The default run, seven
  * servers in three processes each, two at once, takes about an hour on a loaded 2-core machine
  * (the raw echo's process alone took 4 minutes),
