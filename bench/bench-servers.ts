@@ -1,32 +1,28 @@
 /**
- * The servers of `npm run bench`: on this thread, per selected adapter, the MCP app, the same app
- * trusting the loader as a proxy (default session caps) and the bare Nest route; with
- * `BENCH_BASELINE_REF`, the MCP app built from that commit's library on each adapter (the
- * "before" arms); the `tools/list` apps when that phase runs. Each in its own process (as such
- * an app runs): per adapter the MCP app on the fast path (module extra `fastPath`, with
- * `asyncContext: false`), and the raw `node:http` echo. In this process the controller apps'
- * context storage would turn Node's async hooks on for them too (Node 20 and 22).
+ * The servers of `npm run bench`, each group in a process of its own (`bench/servers/`), so that
+ * one group's garbage, JIT and async hooks never land in another's figures, nor this process's
+ * load coordination in any: per selected adapter its controller apps in one process
+ * (`servers/nest-apps.ts`: the MCP app, the same app trusting the loader as a proxy with default
+ * session caps, the bare Nest route, and with `BENCH_BASELINE_REF` the MCP app built from that
+ * commit's library, the "before" arm) and the MCP app on the fast path (module extra `fastPath`,
+ * with `asyncContext: false`) in another; the raw `node:http` echo; the `tools/list` apps (this
+ * checkout's and the baseline's) when that phase runs. Each arm's server CPU per request and
+ * scavenges are read in its process (`/proc/<pid>/stat`, the memory probe over IPC).
  */
-import {
-  BENCH_ADAPTERS,
-  startBareApp,
-  startMcpApp,
-  startToolListApp,
-  type BenchAdapter,
-  type StartedApp,
-} from './apps.js';
-import { loadBaselineLibrary } from './baseline-library.js';
+import { BENCH_ADAPTERS, type BenchAdapter } from './apps.js';
+import { buildBaselineLibrary } from './baseline-library.js';
 import { openMcpSession } from './mcp-session.js';
 import type { StartedServer } from './raw-node-echo.js';
-import { startServerProcess } from './servers/server-process.js';
+import type { AppsReply, AppsRequest, NestAppSpec } from './servers/nest-apps.js';
+import { startServerProcess, type ServerProcess } from './servers/server-process.js';
 import type { YoungGcReading } from './servers/young-gc.js';
 import { smokeTest } from './smoke.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
-/** A server of the run; `pid` when it runs in its own process (its CPU and GC are read there). */
+/** A server of the run; `pid`: the process it runs in (its CPU and GC are read there). */
 export interface BenchServer extends StartedServer {
   pid?: number;
-  /** In its own process: starts reading its scavenges (see `ServerProcess.youngGcWindow`). */
+  /** Starts reading its process's scavenges (see `ServerProcess.youngGcWindow`). */
   youngGcWindow?(): Promise<() => Promise<YoungGcReading>>;
 }
 
@@ -36,17 +32,29 @@ export interface McpTarget {
   sessionHeaders: Record<string, string>;
 }
 
+/** The OpenTelemetry arm of a controller process (`bench/otel-arm.ts`, built there on first use). */
+export interface OtelSwitch {
+  /** Subscribes the bridge with sampling on or off; `none`: neither. */
+  use(mode: 'on' | 'off' | 'none'): Promise<void>;
+  /** Spans exported so far (sampling on). */
+  exportedSpans(): Promise<number>;
+}
+
 /** The servers of one adapter. */
 export interface AdapterServers {
   adapter: BenchAdapter;
   mcp: McpTarget;
   /** The MCP app trusting the loader as a proxy, default caps, short idle timeout. */
-  proxied: StartedApp;
-  bare: StartedApp;
+  proxied: BenchServer;
+  bare: BenchServer;
   /** The MCP app with the module extra `fastPath` (the endpoint in front of the router). */
   fast: McpTarget;
   /** The MCP app of the baseline commit (`BENCH_BASELINE_REF`). */
   before?: McpTarget;
+  /** The proxied app's live sessions and refusals (`McpServer.stats()`, asked in its process). */
+  proxiedStats(): Promise<NonNullable<AppsReply['stats']>>;
+  /** The OpenTelemetry arm of the controller apps' process. */
+  otel: OtelSwitch;
 }
 
 /** Every server of the run. */
@@ -81,6 +89,36 @@ async function mcpTarget(app: BenchServer): Promise<McpTarget> {
   return { app, sessionHeaders };
 }
 
+/** A server of a process: its URL, the process's id and scavenges; the process closes it. */
+function inProcess(server: ServerProcess, url: string): BenchServer {
+  return {
+    url,
+    pid: server.pid,
+    youngGcWindow: () => server.youngGcWindow(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Nest apps in one process (`servers/nest-apps.ts`); `app(name, path)` is one of them. */
+async function startNestApps(name: string, specs: NestAppSpec[]) {
+  const server = await startServerProcess({
+    name,
+    kind: 'nest-apps',
+    entryArgs: [JSON.stringify(specs)],
+    path: '/mcp',
+  });
+  const ask = (request: AppsRequest) => server.request<AppsReply>(request);
+  try {
+    const { ports } = await ask({ op: 'apps' });
+    const app = (app: string, path: string) =>
+      inProcess(server, `http://127.0.0.1:${ports![app]}${path}`);
+    return { server, ask, app };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
 /**
  * Starts every server of the run, smoke-testing each (a broken target fails before it is loaded).
  * `listTools`: the size of the big `tools/list` app, or undefined to skip those apps.
@@ -89,67 +127,101 @@ export async function startBenchServers(
   adapters: BenchAdapter[],
   listTools: number | undefined,
 ): Promise<BenchServers> {
-  const closers: (() => Promise<void>)[] = [];
-  const track = <T extends StartedServer>(server: T): T => {
-    closers.push(() => server.close());
-    return server;
+  const processes: ServerProcess[] = [];
+  const track = <T extends { server: ServerProcess }>(started: T): T => {
+    processes.push(started.server);
+    return started;
   };
   const close = async () => {
-    await Promise.all(closers.map((c) => c()));
+    await Promise.all(processes.map((p) => p.close()));
   };
   try {
     const ref = process.env.BENCH_BASELINE_REF;
-    const baseline = ref ? await loadBaselineLibrary(ref) : undefined;
+    const baseline = ref ? buildBaselineLibrary(ref) : undefined;
     const servers: AdapterServers[] = [];
     for (const adapter of adapters) {
-      const bare = track(await startBareApp({ adapter }));
+      const nest = track(
+        await startNestApps(`${adapter} controllers`, [
+          { name: 'mcp', app: 'mcp', adapter },
+          { name: 'proxied', app: 'mcp', adapter, behindProxy: true },
+          { name: 'bare', app: 'bare', adapter },
+          ...(baseline
+            ? [{ name: 'before', app: 'mcp' as const, adapter, library: baseline.entry }]
+            : []),
+        ]),
+      );
+      const bare = nest.app('bare', '/rpc');
       await smokeTest(bare.url, { ...BASE_HEADERS });
-      const proxied = track(await startMcpApp({ adapter, behindProxy: true }));
+      const fast = await startServerProcess({
+        name: adapter === 'express' ? 'nestjs-mcp-fast' : 'nestjs-mcp-fast-fastify',
+        path: '/mcp',
+      });
+      processes.push(fast);
       servers.push({
         adapter,
-        mcp: await mcpTarget(track(await startMcpApp({ adapter }))),
-        fast: await mcpTarget(
-          track(
-            await startServerProcess({
-              name: adapter === 'express' ? 'nestjs-mcp-fast' : 'nestjs-mcp-fast-fastify',
-              path: '/mcp',
-            }),
-          ),
-        ),
-        proxied,
+        mcp: await mcpTarget(nest.app('mcp', '/mcp')),
+        fast: await mcpTarget(inProcess(fast, fast.url)),
+        proxied: nest.app('proxied', '/mcp'),
         bare,
-        ...(baseline
-          ? {
-              before: await mcpTarget(
-                track(await startMcpApp({ adapter, library: baseline.library })),
-              ),
-            }
-          : {}),
+        ...(baseline ? { before: await mcpTarget(nest.app('before', '/mcp')) } : {}),
+        proxiedStats: async () => (await nest.ask({ op: 'stats', app: 'proxied' })).stats!,
+        otel: {
+          use: async (mode) => void (await nest.ask({ op: 'otel', mode })),
+          exportedSpans: async () => (await nest.ask({ op: 'otel-spans' })).spans!,
+        },
       });
     }
-    const raw = track(await startServerProcess({ name: 'raw-node', path: '/rpc' }));
+    const raw = await startServerProcess({ name: 'raw-node', path: '/rpc' });
+    processes.push(raw);
     await smokeTest(raw.url, { ...BASE_HEADERS });
-    const list = async (count: number, library = baseline?.library) => {
-      const app = track(await startToolListApp(count, { adapter: 'express', library }));
-      return { app, sessionHeaders: await openMcpSession(app.url) };
-    };
-    const lists =
-      listTools === undefined
-        ? undefined
-        : {
-            many: await list(listTools, undefined),
-            few: await list(5, undefined),
-            ...(baseline ? { before: { many: await list(listTools), few: await list(5) } } : {}),
-          };
+    const lists = listTools === undefined ? undefined : await startListApps(listTools, baseline);
+    if (lists) processes.push(lists.server);
     return {
       adapters: servers,
-      raw,
+      raw: inProcess(raw, raw.url),
       ...(baseline ? { baselineLabel: baseline.label } : {}),
-      ...(lists ? { lists } : {}),
+      ...(lists ? { lists: lists.targets } : {}),
       close,
     };
   } catch (error) {
     await close();
+    throw error;
+  }
+}
+
+/** The `tools/list` apps on Express in one process: `count` tools and 5, the baseline's too. */
+async function startListApps(count: number, baseline: { entry: string } | undefined) {
+  const spec = (name: string, tools: number, library?: string): NestAppSpec => ({
+    name,
+    app: 'list',
+    adapter: 'express',
+    tools,
+    ...(library ? { library } : {}),
+  });
+  const { server, app } = await startNestApps('tools/list apps', [
+    spec('many', count),
+    spec('few', 5),
+    ...(baseline
+      ? [spec('before-many', count, baseline.entry), spec('before-few', 5, baseline.entry)]
+      : []),
+  ]);
+  const target = async (name: string): Promise<McpTarget> => {
+    const started = app(name, '/mcp');
+    return { app: started, sessionHeaders: await openMcpSession(started.url) };
+  };
+  try {
+    return {
+      server,
+      targets: {
+        many: await target('many'),
+        few: await target('few'),
+        ...(baseline
+          ? { before: { many: await target('before-many'), few: await target('before-few') } }
+          : {}),
+      },
+    };
+  } catch (error) {
+    await server.close();
     throw error;
   }
 }

@@ -3,8 +3,14 @@
  * `valgrind --tool=callgrind` (repeatable whatever the machine's load, unlike time). Each server
  * (`bench/servers/server-entry.ts`) runs in its own process under callgrind with instrumentation
  * off; once ready it is warmed up uninstrumented, then a window is opened around
- * `BENCH_INSTR_CALLS` calls over keep-alive connections and its instruction total read back.
- * Prints instructions per call per arm, then issue 41's goal per mount and era: MCP's own
+ * `BENCH_INSTR_CALLS` calls over keep-alive connections and its instruction total read back
+ * (`bench/instruction-windows.ts`). Two processes of the same code read up to ~20 % apart (what V8
+ * made of the code lasts for the process's life: bare-fastify 134k and 158k per call, its four
+ * handshake trips 464k and 557k), more than some goals' margins, so each server runs in
+ * `BENCH_INSTR_PROCESSES` processes (`bench/instruction-processes.ts`): per arm each process's
+ * lowest window is kept and the arm's figure is their median, printed with their min–max, its
+ * spread and each process's figure. Prints that per arm, then issue 41's goals
+ * (`bench/instruction-goals.ts`), all on the medians: per mount and era MCP's own
  * instructions per call (the arm less its baseline: the bare Nest route of the same adapter for the
  * controller mount, the raw `node:http` echo for the fast path) at most 60k, with its status, and
  * per mount the 2026-07-28 arm's instructions per call against the 2025 arm's (at most 1.1x).
@@ -31,9 +37,19 @@
  * calls optimised for calls alone, and the first handshakes deoptimise it; after 300 of them it
  * was still being rebuilt: on the fast path on Express, 300 read initialize 241-262k and the
  * handshake 635-639k (raw's four trips 375-399k), 1500 read 185-200k and 525-527k (341-342k)),
- * `BENCH_INSTR_ROUNDS` (1 window per arm; 2 shows the spread and measures each era first once:
- * rounds alternate the order of the eras),
- * `BENCH_INSTR_SERVERS` (comma-separated names of {@link SERVERS}, default all),
+ * `BENCH_INSTR_ROUNDS` (1 window per arm and process; 2 measures each era first once: rounds
+ * alternate the order of the eras; a process's lowest window counts),
+ * `BENCH_INSTR_PROCESSES` (3 processes per server, and per side of a before/after: the fewest
+ * with a median that one odd process does not move), `BENCH_INSTR_PARALLEL` (2 processes at once,
+ * one per core of the machine it was written on: instruction counts do not depend on the load;
+ * the raw echo in three processes at 300 calls a window, one at a time against two at once (and
+ * beside another run, load average 10-20), read medians of 163k and 165k per call (processes
+ * 153-287k and 143-170k) and 359k and 358k per handshake (358.8-359.4k and 355.9-360.8k); with
+ * `BENCH_BASELINE_REF` a process and its baseline twin run side by side). The default run, seven
+ * servers in three processes each, two at once, takes about an hour on a loaded 2-core machine
+ * (the raw echo's process alone took 4 minutes),
+ * `BENCH_INSTR_SERVERS` (comma-separated names of `SERVERS` in `bench/instruction-windows.ts`,
+ * default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
  * load their library the same way, the commit's build or a copy of this checkout's `dist/lib`,
  * `bench/baseline-library.ts`, so the two processes differ only by the library's code. Known
@@ -48,324 +64,85 @@
  * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default).
  */
 import { buildBaselineLibrary, copyCheckoutLibrary } from './baseline-library.js';
-import { startCallgrindServer } from './callgrind-server.js';
-import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
-import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
-import { openMcpSession } from './mcp-session.js';
-import { positiveEnv } from './options.js';
-import { printTargets, type TargetCheck } from './targets.js';
-import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
-
-/** How a server is called: the bare JSON-RPC echo, a 2025 session, a 2026-07-28 stateless call. */
-type Era = 'bare' | '2025' | '2026';
-
-interface InstrServer {
-  name: string;
-  kind: string;
-  path: string;
-  eras: Era[];
-}
-
-const MCP_ERAS: Era[] = ['2025', '2026'];
-
-/** Every server of the bench, by the name `BENCH_INSTR_SERVERS` selects. */
-const SERVERS: InstrServer[] = [
-  { name: 'raw', kind: 'raw-node', path: '/rpc', eras: ['bare'] },
-  { name: 'bare-express', kind: 'bare', path: '/rpc', eras: ['bare'] },
-  { name: 'bare-fastify', kind: 'bare-fastify', path: '/rpc', eras: ['bare'] },
-  { name: 'mcp-express', kind: 'nestjs-mcp', path: '/mcp', eras: MCP_ERAS },
-  { name: 'mcp-fastify', kind: 'nestjs-mcp-fastify', path: '/mcp', eras: MCP_ERAS },
-  { name: 'fast-express', kind: 'nestjs-mcp-fast', path: '/mcp', eras: MCP_ERAS },
-  { name: 'fast-fastify', kind: 'nestjs-mcp-fast-fastify', path: '/mcp', eras: MCP_ERAS },
-];
-
-const settings = {
-  calls: positiveEnv('BENCH_INSTR_CALLS', 1000, true),
-  warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
-  concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
-  rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
-  settle: positiveEnv('BENCH_INSTR_SETTLE', 3000, true),
-  handshakes:
-    process.env.BENCH_INSTR_HANDSHAKE === '0'
-      ? 0
-      : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
-  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 1500, true),
-};
-
-/** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
-function handshakeKinds(server: InstrServer): HandshakeKind[] {
-  if (settings.handshakes === 0) return [];
-  return server.eras === MCP_ERAS ? ['initialize', 'mcp'] : ['bare'];
-}
-
-function selectedServers(): InstrServer[] {
-  const raw = process.env.BENCH_INSTR_SERVERS;
-  if (!raw) return SERVERS;
-  return raw.split(',').map((name) => {
-    const server = SERVERS.find((s) => s.name === name.trim());
-    if (!server) {
-      throw new Error(`BENCH_INSTR_SERVERS: unknown "${name}" (${SERVERS.map((s) => s.name)})`);
-    }
-    return server;
-  });
-}
-
-async function headersOf(url: string, era: Era): Promise<Record<string, string>> {
-  if (era === '2025') return retryOnReset(() => openMcpSession(url));
-  return era === '2026' ? { ...BASE_HEADERS, ...MODERN_HEADERS } : { ...BASE_HEADERS };
-}
-
-/** Instructions per call of one window: the main thread, every thread. */
-interface PerCall {
-  main: number;
-  all: number;
-}
-
-/** Measures one server process; resolves with the figures of each window, by arm name. */
-async function measure(
-  server: InstrServer,
-  label: string,
-  env: Record<string, string>,
-): Promise<Map<string, PerCall[]>> {
-  const started = await startCallgrindServer(server.kind, server.path, env);
-  const figures = new Map<string, PerCall[]>();
-  try {
-    const eras = await Promise.all(
-      server.eras.map(async (era) => ({ era, headers: await headersOf(started.url, era) })),
-    );
-    const calls = (era: Era, headers: Record<string, string>, count: number) =>
-      sendEchoCalls({
-        url: started.url,
-        headers,
-        modern: era === '2026',
-        count,
-        concurrency: settings.concurrency,
-      });
-    for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
-    const kinds = handshakeKinds(server);
-    const handshakes = (kind: HandshakeKind, count: number) =>
-      sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency });
-    for (const kind of kinds) {
-      const { sessions } = await handshakes(kind, settings.handshakeSettle);
-      await endSessions(started.url, sessions);
-    }
-    const record = (arm: string, perCall: PerCall, resent: number) => {
-      figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
-      console.log(
-        `${arm.padEnd(28)} main thread ${perCall.main}, all ${perCall.all}` +
-          (resent > 0 ? ` (${resent} requests resent after a reset connection)` : ''),
-      );
-    };
-    for (let round = 0; round < settings.rounds; round++) {
-      // Every other round measures the eras in reverse: the era measured second in a round read
-      // 20-35k more per call on the fast path (its window started on Node's stream code that the
-      // end of the settle batch had deoptimised), so with two rounds each era has a window measured
-      // first, and the arm's figure is its lowest window.
-      for (const { era, headers } of round % 2 === 0 ? eras : [...eras].reverse()) {
-        // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
-        // thread) and get the code it deoptimised optimised again: every window starts from the
-        // same heap and the steady state, whatever the windows before left.
-        await started.fullGc();
-        await calls(era, headers, settings.settle);
-        let resent = 0;
-        const counted = await started.count(async () => {
-          resent = await calls(era, headers, settings.calls);
-        });
-        const perCall = {
-          main: Math.round(counted.main / settings.calls),
-          all: Math.round(counted.all / settings.calls),
-        };
-        record(era === 'bare' ? label : `${label} ${era}`, perCall, resent);
-      }
-      for (const kind of kinds) {
-        await started.fullGc();
-        await calls(eras[0].era, eras[0].headers, settings.settle);
-        // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
-        // DELETE) is optimised again after the GC, as the calls settle the code of a call.
-        await endSessions(started.url, (await handshakes(kind, settings.handshakeSettle)).sessions);
-        let done = { resent: 0, sessions: [] as string[] };
-        const counted = await started.count(async () => {
-          done = await handshakes(kind, settings.handshakes);
-        });
-        await endSessions(started.url, done.sessions);
-        const perHandshake = {
-          main: Math.round(counted.main / settings.handshakes),
-          all: Math.round(counted.all / settings.handshakes),
-        };
-        record(
-          `${label} ${kind === 'initialize' ? 'initialize' : 'handshake'}`,
-          perHandshake,
-          done.resent,
-        );
-      }
-    }
-  } finally {
-    await started.close();
-  }
-  return figures;
-}
-
-/** MCP's own work per `tools/call` at most this many instructions above the baseline (issue 41). */
-const INCREMENT_GOAL = 60_000;
+import { eraChecks, handshakeChecks, incrementChecks, type PerCall } from './instruction-goals.js';
+import {
+  combineProcesses,
+  printArmFigures,
+  processSettings,
+  runPool,
+} from './instruction-processes.js';
+import {
+  MCP_ERAS,
+  measureProcess,
+  selectedServers,
+  settings,
+  type ProcessJob,
+} from './instruction-windows.js';
+import { printTargets } from './targets.js';
 
 /**
- * Issue 41's goal per mount and era: the main thread's instructions per call of the MCP arm, less
- * those of its baseline (the bare Nest route of the same adapter for the controller mount, the raw
- * `node:http` echo for the fast path), at most {@link INCREMENT_GOAL}.
+ * The processes of the run, in the order they start: per server, its processes one after another,
+ * each process of this checkout followed by its twin on the baseline commit (an MCP server with
+ * `BENCH_BASELINE_REF`), so that with two at once the two sides of a pair run side by side.
  */
-function incrementChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const check = (arm: string, baseline: string) => {
-    const ours = perCall.get(arm);
-    const base = perCall.get(baseline);
-    if (ours === undefined || base === undefined) return;
-    checks.push({
-      name: `${arm} over ${baseline}`,
-      ratio: ours.main - base.main,
-      goal: INCREMENT_GOAL,
-      kind: 'max',
-      unit: 'instr',
-      detail: `${ours.main} - ${base.main} per call (${(ours.main / base.main).toFixed(2)}x)`,
-    });
-  };
-  for (const adapter of ['express', 'fastify']) {
-    for (const era of MCP_ERAS) check(`mcp-${adapter} ${era}`, `bare-${adapter}`);
-  }
-  for (const adapter of ['express', 'fastify']) {
-    for (const era of MCP_ERAS) check(`fast-${adapter} ${era}`, 'raw');
-  }
-  return checks;
-}
-
-/** `initialize` at most this many times a 2025 `tools/call`'s instructions (issue 41). */
-const INITIALIZE_GOAL = 2;
-/** A handshake at ≥ 0.7× its baseline's rate: at most 1/0.7 of the baseline's instructions. */
-const HANDSHAKE_GOAL = 1 / 0.7;
-
-/**
- * Issue 41's handshake goals in instructions (main thread): per MCP arm, `initialize` over a
- * 2025 `tools/call`; the five-trip handshake over its baseline's four trips (the bare route of the
- * same adapter for the controller mount, the raw echo for the fast path).
- */
-function handshakeChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const ratio = (name: string, ours: string, base: string, goal: number, unit: string) => {
-    const a = perCall.get(ours);
-    const b = perCall.get(base);
-    if (a === undefined || b === undefined) return;
-    checks.push({
-      name,
-      ratio: a.main / b.main,
-      goal,
-      kind: 'max',
-      detail: `${a.main} vs ${b.main} per ${unit}`,
-    });
-  };
-  for (const mount of ['mcp', 'fast']) {
-    for (const adapter of ['express', 'fastify']) {
-      const arm = `${mount}-${adapter}`;
-      const base = mount === 'mcp' ? `bare-${adapter}` : 'raw';
-      ratio(
-        `${arm} initialize / tools/call`,
-        `${arm} initialize`,
-        `${arm} 2025`,
-        INITIALIZE_GOAL,
-        'request',
-      );
-      ratio(
-        `${arm} handshake (5 trips) / ${base} (4 trips)`,
-        `${arm} handshake`,
-        `${base} handshake`,
-        HANDSHAKE_GOAL,
-        'handshake',
-      );
+function processJobs(baseline: { label: string; entry: string } | undefined): ProcessJob[] {
+  // Both sides of a before/after load their library the same way (see the header).
+  const checkout: Record<string, string> = baseline
+    ? { BENCH_SERVER_LIBRARY: copyCheckoutLibrary() }
+    : {};
+  const jobs: ProcessJob[] = [];
+  const count = processSettings.processes;
+  for (const server of selectedServers()) {
+    const mcp = server.eras === MCP_ERAS;
+    for (let i = 1; i <= count; i++) {
+      const tag = `#${i}/${count}`;
+      jobs.push({ server, label: server.name, env: mcp ? checkout : {}, tag });
+      if (baseline && mcp) {
+        const env = { BENCH_SERVER_LIBRARY: baseline.entry };
+        jobs.push({ server, label: `${server.name}@${baseline.label}`, env, tag });
+      }
     }
   }
-  return checks;
-}
-
-/** A stateless 2026-07-28 call at most this many times a 2025 session call's instructions. */
-const ERA_GOAL = 1.1;
-
-/** Issue 41's goal per mount: the 2026-07-28 arm's instructions per call within 10 % of the 2025 arm's. */
-function eraChecks(perCall: ReadonlyMap<string, PerCall>): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  for (const mount of ['mcp-express', 'mcp-fastify', 'fast-express', 'fast-fastify']) {
-    const session = perCall.get(`${mount} 2025`);
-    const stateless = perCall.get(`${mount} 2026`);
-    if (session === undefined || stateless === undefined) continue;
-    checks.push({
-      name: `${mount} 2026 / 2025`,
-      ratio: stateless.main / session.main,
-      goal: ERA_GOAL,
-      kind: 'max',
-      detail: `${stateless.main} / ${session.main} per call`,
-    });
-  }
-  return checks;
-}
-
-/** The lowest figure of an arm's windows (the one least disturbed by JIT and GC work). */
-function lowest(values: PerCall[]): PerCall {
-  return {
-    main: Math.min(...values.map((v) => v.main)),
-    all: Math.min(...values.map((v) => v.all)),
-  };
+  return jobs;
 }
 
 async function main(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF;
   const baseline = ref ? buildBaselineLibrary(ref) : undefined;
-  // Both sides of a before/after load their library the same way (see the header).
-  const checkout: Record<string, string> = baseline
-    ? { BENCH_SERVER_LIBRARY: copyCheckoutLibrary() }
-    : {};
+  const { processes, parallel } = processSettings;
   console.log(
     `instructions per tools/call under callgrind: ${settings.calls} calls per window after ` +
-      `${settings.warmup} warm-up calls per era, ${settings.concurrency} in flight`,
+      `${settings.warmup} warm-up calls per era, ${settings.concurrency} in flight; ` +
+      `${processes} processes per server, ${parallel} at once`,
   );
-  const figures = new Map<string, PerCall[]>();
-  for (const server of selectedServers()) {
-    const mcp = server.eras === MCP_ERAS;
-    for (const [arm, values] of await measure(server, server.name, mcp ? checkout : {})) {
-      figures.set(arm, values);
-    }
-    if (baseline && mcp) {
-      const env = { BENCH_SERVER_LIBRARY: baseline.entry };
-      for (const [arm, values] of await measure(server, `${server.name}@${baseline.label}`, env)) {
-        figures.set(arm, values);
-      }
-    }
-  }
-  const perCall = new Map<string, PerCall>();
-  console.log(
-    `\ninstructions per call (lowest window): main thread, all threads; every window's main thread`,
+  const jobs = processJobs(baseline);
+  const arms = combineProcesses(
+    await runPool(
+      jobs.map((job) => () => measureProcess(job)),
+      parallel,
+    ),
   );
-  for (const [arm, values] of figures) {
-    const low = lowest(values);
-    perCall.set(arm, low);
-    console.log(
-      `${arm.padEnd(28)} ${String(low.main).padStart(9)} ${String(low.all).padStart(9)}  ` +
-        values.map((v) => v.main).join(', '),
-    );
-  }
+  printArmFigures(arms);
+  const perCall = new Map<string, PerCall>([...arms].map(([arm, f]) => [arm, f.median]));
   const shakes = handshakeChecks(perCall);
   if (shakes.length > 0) {
-    console.log(`\nhandshakes in instructions (main thread)`);
+    console.log(`\nhandshakes in instructions (main thread, medians)`);
     printTargets(shakes);
   }
   const checks = incrementChecks(perCall);
   if (checks.length > 0) {
-    console.log(`\nMCP's own instructions per tools/call (main thread): the arm less its baseline`);
+    console.log(
+      `\nMCP's own instructions per tools/call (main thread, medians): the arm less its baseline`,
+    );
     printTargets(checks);
   }
   const eras = eraChecks(perCall);
   if (eras.length > 0) {
-    console.log(`\na stateless 2026-07-28 call against a 2025 session call (main thread)`);
+    console.log(`\na stateless 2026-07-28 call against a 2025 session call (main thread, medians)`);
     printTargets(eras);
   }
   if (baseline) {
-    console.log(`\nbefore (${baseline.label}) / after (this checkout), main thread`);
+    console.log(`\nbefore (${baseline.label}) / after (this checkout), main thread, medians`);
     for (const [arm, after] of perCall) {
       const before = perCall.get(arm.replace(/^(\S+)/, `$1@${baseline.label}`));
       if (before === undefined || arm.includes('@')) continue;

@@ -24,8 +24,8 @@ export interface LoadTarget {
   acceptSse?: boolean;
   /** Each handshake as a new client behind a trusted proxy (see `LoadJob.forwardedFor`). */
   forwardedFor?: boolean;
-  /** Called before every run of this target (the OpenTelemetry arm switches here). */
-  before?: () => void;
+  /** Called (and awaited) before every run of this target (the OpenTelemetry arm switches here). */
+  before?: () => void | Promise<void>;
   /**
    * CPU time (ms) used so far by the server of this target when it runs in its own process
    * (`processCpuMs(pid)`); its difference over a run gives the run's server CPU per request.
@@ -61,7 +61,7 @@ export async function runInterleaved(
   const failures: string[] = [];
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   const load = async (t: LoadTarget, seconds: number) => {
-    t.before?.();
+    await t.before?.();
     const stopGc = t.youngGcWindow
       ? await t.youngGcWindow()
       : serverHere && !t.serverCpuMs

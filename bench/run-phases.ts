@@ -4,12 +4,10 @@
  * and to the raw `node:http` echo), and adds its targets and, with a baseline commit, its
  * before/after pairs.
  */
-import { CURRENT_LIBRARY } from './bench-library.js';
 import type { BeforeAfterPair } from './before-after.js';
-import type { AdapterServers, BenchServer, BenchServers, McpTarget } from './bench-servers.js';
+import type { BenchServer, BenchServers, McpTarget } from './bench-servers.js';
 import { runInterleaved, type InterleavedResult, type LoadTarget } from './interleaved-runs.js';
 import type { BenchOptions } from './options.js';
-import { createOtelArm } from './otel-arm.js';
 import { GOALS, p99, throughput, youngGcKept } from './phase-checks.js';
 import type { TargetCheck } from './targets.js';
 import { printPhaseTable, type PhaseRow, type TargetSummary } from './report.js';
@@ -85,7 +83,8 @@ function rowsOf(
  * 2025 calls with the OpenTelemetry SDK subscribed, sampling off and on (`bench/otel-arm.ts`).
  */
 export async function callPhase(ctx: PhaseContext): Promise<void> {
-  const otel = process.env.BENCH_OTEL !== '0' ? await createOtelArm() : undefined;
+  // The arm lives in the first adapter's controller process, built there on first use.
+  const otel = process.env.BENCH_OTEL !== '0' ? ctx.servers.adapters[0].otel : undefined;
   try {
     const plain = () => otel?.use('none');
     const targets: LoadTarget[] = [];
@@ -125,6 +124,7 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
         url: a.bare.url,
         headers: { ...BASE_HEADERS },
         before: plain,
+        ...ownProcess(a.bare),
       });
       groups.push({ names: arms.map((t) => t.name), bare });
     }
@@ -176,15 +176,10 @@ export async function callPhase(ctx: PhaseContext): Promise<void> {
         }
       }
     }
-    if (otel) console.log(`spans exported (sampling on): ${otel.exportedSpans}`);
+    if (otel) console.log(`spans exported (sampling on): ${await otel.exportedSpans()}`);
   } finally {
-    await otel?.shutdown();
+    await otel?.use('none');
   }
-}
-
-/** Sessions and refusals of an MCP app built from this checkout's library. */
-function stats(a: AdapterServers) {
-  return a.proxied.app.get(CURRENT_LIBRARY.McpServer).stats();
 }
 
 /**
@@ -205,6 +200,7 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
         url: a.mcp.app.url,
         headers,
         workload: 'handshake-delete',
+        ...ownProcess(a.mcp.app),
       },
       ...(a.before
         ? [
@@ -213,6 +209,7 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
               url: a.before.app.url,
               headers,
               workload: 'handshake-delete' as const,
+              ...ownProcess(a.before.app),
             },
           ]
         : []),
@@ -222,6 +219,7 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
         headers,
         workload: 'handshake',
         forwardedFor: true,
+        ...ownProcess(a.proxied),
       },
       {
         name: `${a.adapter} fast mcp+DELETE`,
@@ -232,7 +230,13 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
       },
     ];
     const bare = `${a.adapter} bare 4 trips`;
-    targets.push(...arms, { name: bare, url: a.bare.url, headers, workload: 'handshake' });
+    targets.push(...arms, {
+      name: bare,
+      url: a.bare.url,
+      headers,
+      workload: 'handshake',
+      ...ownProcess(a.bare),
+    });
     groups.push({ names: arms.map((t) => t.name), bare });
   }
   targets.push(rawTarget(ctx, { workload: 'handshake' }));
@@ -245,7 +249,7 @@ export async function handshakePhase(ctx: PhaseContext): Promise<void> {
   printPhaseTable(rowsOf(s, groups));
   for (const a of ctx.servers.adapters) {
     const bare = s(`${a.adapter} bare 4 trips`);
-    const { sessions, refused } = stats(a);
+    const { sessions, refused } = await a.proxiedStats();
     const refusals = Object.entries(refused).filter(([, n]) => n > 0);
     console.log(
       `${a.adapter} proxied: ${refusals.length === 0 ? 'no refusals' : `refused ${JSON.stringify(Object.fromEntries(refusals))}`}, ` +
@@ -284,7 +288,13 @@ export async function p99Phase(ctx: PhaseContext, connections: number): Promise<
   const groups: { names: string[]; bare: string }[] = [];
   for (const a of ctx.servers.adapters) {
     const arms: LoadTarget[] = [
-      { name: `${a.adapter} mcp`, url: a.mcp.app.url, headers: a.mcp.sessionHeaders, connections },
+      {
+        name: `${a.adapter} mcp`,
+        url: a.mcp.app.url,
+        headers: a.mcp.sessionHeaders,
+        connections,
+        ...ownProcess(a.mcp.app),
+      },
       ...(a.before
         ? [
             {
@@ -292,6 +302,7 @@ export async function p99Phase(ctx: PhaseContext, connections: number): Promise<
               url: a.before.app.url,
               headers: a.before.sessionHeaders,
               connections,
+              ...ownProcess(a.before.app),
             },
           ]
         : []),
@@ -302,6 +313,7 @@ export async function p99Phase(ctx: PhaseContext, connections: number): Promise<
       url: a.bare.url,
       headers: { ...BASE_HEADERS },
       connections,
+      ...ownProcess(a.bare),
     });
     groups.push({ names: arms.map((t) => t.name), bare });
   }
@@ -328,6 +340,7 @@ export async function listPhase(ctx: PhaseContext, count: number): Promise<void>
     url: target.app.url,
     headers: target.sessionHeaders,
     workload: 'list',
+    ...ownProcess(target.app),
   });
   const targets = [arm(`list-${count}`, lists.many), arm('list-5', lists.few)];
   if (lists.before) {

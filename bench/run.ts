@@ -1,9 +1,10 @@
 /**
  * Load benchmark of issues 16, 28 and 41's targets, each printed as a ratio measured in the same
  * run (the median of its per-round ratios), with its goal (`bench/phase-checks.ts`) and whether it
- * is met (`bench/targets.ts`). Servers run on this thread
- * (`bench/bench-servers.ts`), but for the fast-path apps and the raw echo, each in its own process;
- * autocannon runs in a worker thread; every phase interleaves its
+ * is met (`bench/targets.ts`). Servers run in child processes (`bench/bench-servers.ts`: per
+ * adapter its controller apps in one, its fast-path app in another; the raw echo; the `tools/list`
+ * apps), where each arm's server CPU and scavenges are read; autocannon runs in a worker thread;
+ * every phase interleaves its
  * arms (`bench/interleaved-runs.ts`) and prints a table with req/s, p50/p99, server CPU per request
  * and the ratios to the bare Nest route of the same adapter and to the raw `node:http` echo (the
  * ceiling of Node). Phases (`BENCH_ONLY=call,handshake,p99,list,client` picks some; phase code in

@@ -119,8 +119,12 @@ function residentSplit(): { rssAnon?: number; rssFile?: number } {
   return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile') };
 }
 
+const PROBE_OPS = new Set<string>(['memory', 'snapshot', 'young-gc-start', 'young-gc-stop']);
+
 if (process.send) {
   process.on('message', (request: ProbeRequest) => {
+    // Other questions are the server's own (`nest-apps.ts`): it answers them.
+    if (!PROBE_OPS.has(request.op)) return;
     answer(request).then(
       (reply) => process.send!(reply),
       (error: unknown) => process.send!({ error: String(error) } satisfies ProbeReply),

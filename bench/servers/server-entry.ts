@@ -3,13 +3,15 @@
  * <kind>` with kind `nestjs-mcp` (the bench's MCP app), `bare` (the bare Nest route), both on
  * Express, `nestjs-mcp-fastify` and `bare-fastify` (the same on Fastify), `nestjs-mcp-fast` and
  * `nestjs-mcp-fast-fastify` (the MCP app with the module extra `fastPath`), `raw-node` (the raw
- * `node:http` echo), `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server). Prints `READY <port>` once
- * listening; `bench/servers/server-process.ts` starts it. `BENCH_SERVER_LIBRARY`: the path of a
+ * `node:http` echo), `sdk1-stateful` or `sdk1-stateless` (the official SDK v1 server), `nest-apps`
+ * with a JSON array of `NestAppSpec` as the next argument (several Nest apps in this process,
+ * `nest-apps.ts`). Prints `READY <port>` once listening (the first app's, for `nest-apps`); `bench/servers/server-process.ts` starts it. `BENCH_SERVER_LIBRARY`: the path of a
  * library's `index.js` the apps are built from instead of this checkout's `lib/` (both sides of a
  * before/after, `bench/baseline-library.ts`: a commit's build, or the checkout's copy).
  */
 import type { AddressInfo } from 'node:net';
 import type { BenchAppOptions } from '../apps.js';
+import type { NestAppSpec } from './nest-apps.js';
 
 // Each kind imports only its own server's modules (the raw echo no Nest, the Nest apps no SDK):
 // a process's start-up and heap are its server's alone.
@@ -37,6 +39,10 @@ async function listen(): Promise<number> {
         : await startMcpApp(options);
       started.app.enableShutdownHooks();
       return Number(new URL(started.url).port);
+    }
+    case 'nest-apps': {
+      const { startNestApps } = await import('./nest-apps.js');
+      return startNestApps(JSON.parse(process.argv[3]) as NestAppSpec[]);
     }
     case 'raw-node': {
       const { startRawNodeEcho } = await import('../raw-node-echo.js');

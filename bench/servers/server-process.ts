@@ -21,11 +21,18 @@ export interface ServerSpec {
   name: string;
   /** The Node binary (default: this one). */
   node?: string;
-  /** The script and its arguments (default: `server-entry.js <name>`). */
+  /** The script and its arguments (default: `server-entry.js <kind> ...<entryArgs>`). */
   args?: string[];
+  /** The `server-entry.js` kind (default: `name`). */
+  kind?: string;
+  /** Arguments after the kind (`nest-apps`: its apps as JSON). */
+  entryArgs?: string[];
   /** The MCP (or bare) endpoint's path. */
   path: string;
 }
+
+/** A question to a server process over IPC: its `op`, and what that op needs. */
+export type ServerRequest = { op: string } & Record<string, unknown>;
 
 /** A running bench server process. */
 export interface ServerProcess {
@@ -38,6 +45,12 @@ export interface ServerProcess {
   memory(): Promise<ServerMemory>;
   /** Writes a heap snapshot (after a full GC) in the server; resolves with its path. */
   snapshot(path: string): Promise<string>;
+  /**
+   * Sends a question the server itself answers (beside the memory probe's, e.g. `nest-apps.ts`'s)
+   * and resolves with its reply, one question at a time.
+   * @throws Error when the reply carries an error.
+   */
+  request<Reply extends { error?: string }>(request: ServerRequest): Promise<Reply>;
   /** Starts reading the server's scavenges; resolves with the function that stops and sums them. */
   youngGcWindow(): Promise<() => Promise<YoungGcReading>>;
   close(): Promise<void>;
@@ -70,7 +83,7 @@ export function readyPort(
  * @throws Error when the process exits before it is ready.
  */
 export async function startServerProcess(spec: ServerSpec): Promise<ServerProcess> {
-  const args = spec.args ?? [ENTRY, spec.name];
+  const args = spec.args ?? [ENTRY, spec.kind ?? spec.name, ...(spec.entryArgs ?? [])];
   const child = spawn(
     spec.node ?? process.execPath,
     ['--expose-gc', '--import', PROBE.href, ...args],
@@ -82,10 +95,11 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
       new Error(`${spec.name} exited with ${code} before it was ready: ${out.slice(-500)}`),
   );
   let queue: Promise<unknown> = Promise.resolve();
-  const ask = (request: ProbeRequest): Promise<ProbeReply> => {
+  // One question at a time: each reply is the next message.
+  const ask = <Reply extends { error?: string }>(request: ServerRequest): Promise<Reply> => {
     const next = queue.then(async () => {
       child.send(request);
-      const [reply] = (await once(child, 'message')) as [ProbeReply];
+      const [reply] = (await once(child, 'message')) as [Reply];
       if (reply.error) throw new Error(`${spec.name} probe: ${reply.error}`);
       return reply;
     });
@@ -97,15 +111,23 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     pid: child.pid!,
     url: `http://127.0.0.1:${port}${spec.path}`,
     async memory() {
-      const { path: _path, error: _error, ...reply } = await ask({ op: 'memory' });
+      const {
+        path: _path,
+        error: _error,
+        ...reply
+      } = await ask<ProbeReply>({
+        op: 'memory',
+      } satisfies ProbeRequest);
       return reply as ServerMemory;
     },
     async snapshot(path) {
-      return (await ask({ op: 'snapshot', path })).path!;
+      return (await ask<ProbeReply>({ op: 'snapshot', path } satisfies ProbeRequest)).path!;
     },
+    request: ask,
     async youngGcWindow() {
-      await ask({ op: 'young-gc-start' });
-      return async () => (await ask({ op: 'young-gc-stop' })).youngGc!;
+      await ask<ProbeReply>({ op: 'young-gc-start' } satisfies ProbeRequest);
+      return async () =>
+        (await ask<ProbeReply>({ op: 'young-gc-stop' } satisfies ProbeRequest)).youngGc!;
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;

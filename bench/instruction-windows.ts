@@ -1,0 +1,172 @@
+/**
+ * One server process of `npm run bench:instructions` (`bench/instructions.ts`): the servers by
+ * name, the settings of a window, and {@link measureProcess}, which starts a server under
+ * callgrind (`bench/callgrind-server.ts`), warms it up, and counts its windows (calls per era,
+ * then the handshakes), printing each window as it is read. The settings are described in
+ * `bench/instructions.ts`.
+ */
+import { startCallgrindServer } from './callgrind-server.js';
+import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
+import type { PerCall } from './instruction-goals.js';
+import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
+import { openMcpSession } from './mcp-session.js';
+import { positiveEnv } from './options.js';
+import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
+
+/** How a server is called: the bare JSON-RPC echo, a 2025 session, a 2026-07-28 stateless call. */
+export type Era = 'bare' | '2025' | '2026';
+
+export interface InstrServer {
+  name: string;
+  kind: string;
+  path: string;
+  eras: Era[];
+}
+
+export const MCP_ERAS: Era[] = ['2025', '2026'];
+
+/** Every server of the bench, by the name `BENCH_INSTR_SERVERS` selects. */
+export const SERVERS: InstrServer[] = [
+  { name: 'raw', kind: 'raw-node', path: '/rpc', eras: ['bare'] },
+  { name: 'bare-express', kind: 'bare', path: '/rpc', eras: ['bare'] },
+  { name: 'bare-fastify', kind: 'bare-fastify', path: '/rpc', eras: ['bare'] },
+  { name: 'mcp-express', kind: 'nestjs-mcp', path: '/mcp', eras: MCP_ERAS },
+  { name: 'mcp-fastify', kind: 'nestjs-mcp-fastify', path: '/mcp', eras: MCP_ERAS },
+  { name: 'fast-express', kind: 'nestjs-mcp-fast', path: '/mcp', eras: MCP_ERAS },
+  { name: 'fast-fastify', kind: 'nestjs-mcp-fast-fastify', path: '/mcp', eras: MCP_ERAS },
+];
+
+export const settings = {
+  calls: positiveEnv('BENCH_INSTR_CALLS', 1000, true),
+  warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
+  concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
+  rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
+  settle: positiveEnv('BENCH_INSTR_SETTLE', 3000, true),
+  handshakes:
+    process.env.BENCH_INSTR_HANDSHAKE === '0'
+      ? 0
+      : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
+  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 1500, true),
+};
+
+/** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
+function handshakeKinds(server: InstrServer): HandshakeKind[] {
+  if (settings.handshakes === 0) return [];
+  return server.eras === MCP_ERAS ? ['initialize', 'mcp'] : ['bare'];
+}
+
+export function selectedServers(): InstrServer[] {
+  const raw = process.env.BENCH_INSTR_SERVERS;
+  if (!raw) return SERVERS;
+  return raw.split(',').map((name) => {
+    const server = SERVERS.find((s) => s.name === name.trim());
+    if (!server) {
+      throw new Error(`BENCH_INSTR_SERVERS: unknown "${name}" (${SERVERS.map((s) => s.name)})`);
+    }
+    return server;
+  });
+}
+
+async function headersOf(url: string, era: Era): Promise<Record<string, string>> {
+  if (era === '2025') return retryOnReset(() => openMcpSession(url));
+  return era === '2026' ? { ...BASE_HEADERS, ...MODERN_HEADERS } : { ...BASE_HEADERS };
+}
+
+/** One server process to measure. */
+export interface ProcessJob {
+  server: InstrServer;
+  /** The arms' names start with it: the server's name, `@<commit>` added on a baseline's side. */
+  label: string;
+  /** Added to the process's environment (the library it loads). */
+  env: Record<string, string>;
+  /** Printed before each of its windows: which of the server's processes it is, e.g. `#2`. */
+  tag: string;
+}
+
+/**
+ * Measures one server process; resolves with the figures of each of its windows, by arm name
+ * (`<label>` for a baseline, `<label> <era>`, `<label> initialize`, `<label> handshake`).
+ */
+export async function measureProcess({
+  server,
+  label,
+  env,
+  tag,
+}: ProcessJob): Promise<Map<string, PerCall[]>> {
+  const started = await startCallgrindServer(server.kind, server.path, env);
+  const figures = new Map<string, PerCall[]>();
+  try {
+    const eras = await Promise.all(
+      server.eras.map(async (era) => ({ era, headers: await headersOf(started.url, era) })),
+    );
+    const calls = (era: Era, headers: Record<string, string>, count: number) =>
+      sendEchoCalls({
+        url: started.url,
+        headers,
+        modern: era === '2026',
+        count,
+        concurrency: settings.concurrency,
+      });
+    for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
+    const kinds = handshakeKinds(server);
+    const handshakes = (kind: HandshakeKind, count: number) =>
+      sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency });
+    for (const kind of kinds) {
+      const { sessions } = await handshakes(kind, settings.handshakeSettle);
+      await endSessions(started.url, sessions);
+    }
+    const record = (arm: string, perCall: PerCall, resent: number) => {
+      figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
+      console.log(
+        `${`${tag} ${arm}`.padEnd(32)} main thread ${perCall.main}, all ${perCall.all}` +
+          (resent > 0 ? ` (${resent} requests resent after a reset connection)` : ''),
+      );
+    };
+    for (let round = 0; round < settings.rounds; round++) {
+      // Every other round measures the eras in reverse: the era measured second in a round read
+      // 20-35k more per call on the fast path (its window started on Node's stream code that the
+      // end of the settle batch had deoptimised), so with two rounds each era has a window measured
+      // first, and the arm's figure is its lowest window.
+      for (const { era, headers } of round % 2 === 0 ? eras : [...eras].reverse()) {
+        // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
+        // thread) and get the code it deoptimised optimised again: every window starts from the
+        // same heap and the steady state, whatever the windows before left.
+        await started.fullGc();
+        await calls(era, headers, settings.settle);
+        let resent = 0;
+        const counted = await started.count(async () => {
+          resent = await calls(era, headers, settings.calls);
+        });
+        const perCall = {
+          main: Math.round(counted.main / settings.calls),
+          all: Math.round(counted.all / settings.calls),
+        };
+        record(era === 'bare' ? label : `${label} ${era}`, perCall, resent);
+      }
+      for (const kind of kinds) {
+        await started.fullGc();
+        await calls(eras[0].era, eras[0].headers, settings.settle);
+        // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
+        // DELETE) is optimised again after the GC, as the calls settle the code of a call.
+        await endSessions(started.url, (await handshakes(kind, settings.handshakeSettle)).sessions);
+        let done = { resent: 0, sessions: [] as string[] };
+        const counted = await started.count(async () => {
+          done = await handshakes(kind, settings.handshakes);
+        });
+        await endSessions(started.url, done.sessions);
+        const perHandshake = {
+          main: Math.round(counted.main / settings.handshakes),
+          all: Math.round(counted.all / settings.handshakes),
+        };
+        record(
+          `${label} ${kind === 'initialize' ? 'initialize' : 'handshake'}`,
+          perHandshake,
+          done.resent,
+        );
+      }
+    }
+  } finally {
+    await started.close();
+  }
+  return figures;
+}
