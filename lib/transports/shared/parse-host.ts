@@ -12,6 +12,9 @@ const MAX_CACHED_HOST = 255;
 const MAX_CACHED_HOSTS = 256;
 /** Parsed `Host` values by header text (null: refused): a server sees a handful of them. */
 const parsedHosts = new Map<string, Readonly<ParsedHost> | null>();
+/** The last value {@link parseHostHeader} answered for, and its answer. */
+let lastHost: string | undefined;
+let lastParsed: Readonly<ParsedHost> | undefined;
 
 /**
  * Parses a `Host` header with the WHATWG URL parser and accepts it only when it is exactly
@@ -21,13 +24,18 @@ const parsedHosts = new Map<string, Readonly<ParsedHost> | null>();
  * alone, so it is remembered per value (a frozen object; a request no longer builds a `URL`).
  */
 export function parseHostHeader(value: string): Readonly<ParsedHost> | undefined {
+  // A client sends the same Host on every request: compared with the last one, the header (a
+  // new string per request) is not hashed for the memo's lookup.
+  if (value === lastHost) return lastParsed;
   const known = parsedHosts.get(value);
-  if (known !== undefined) return known ?? undefined;
-  const parsed = parseHost(value);
-  if (value.length <= MAX_CACHED_HOST) {
+  const parsed = known !== undefined ? (known ?? undefined) : parseHost(value);
+  if (value.length > MAX_CACHED_HOST) return parsed;
+  if (known === undefined) {
     if (parsedHosts.size >= MAX_CACHED_HOSTS) parsedHosts.clear();
     parsedHosts.set(value, parsed ?? null);
   }
+  lastHost = value;
+  lastParsed = parsed;
   return parsed;
 }
 

@@ -31,6 +31,16 @@ describe('parseHostHeader', () => {
     expect(parseHostHeader('h0.example:1000')?.hostname).toBe('h0.example');
   });
 
+  it('answers values asked in turn each with its own answer (the last one is kept apart)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(parseHostHeader('a.example:1')?.host).toBe('a.example:1');
+      expect(parseHostHeader('127.0.0.1:1@evil.example')).toBeUndefined();
+      expect(parseHostHeader('b.example:2')?.host).toBe('b.example:2');
+      expect(parseHostHeader('b.example:2')?.hostname).toBe('b.example');
+      expect(parseHostHeader('127.0.0.1:1@evil.example')).toBeUndefined();
+    }
+  });
+
   it('parses a long value each time without remembering it', () => {
     const long = `${'a'.repeat(300)}.example`;
     expect(parseHostHeader(long)?.hostname).toBe(long);
