@@ -19,12 +19,17 @@
  * sent again (a reset that persists, or any other failure, still ends the run).
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
- * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (3000 calls between the full GC and a
+ * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (6000 calls between the full GC and a
  * window: the GC's two passes with the server idle drop the object shapes V8 keeps for only two
  * full GCs unused, `--retain-maps-for-n-gc`, and with them the optimised code of the request path,
  * Node's and ours; after 300 calls that code was still being rebuilt, so a window counted partly
  * unoptimised code and its recompilation on the compiler thread: the raw echo read 193-198k on
- * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000;
+ * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000. V8 optimises a
+ * small function that no optimised caller inlines only after thousands of calls (its bytecode
+ * budget is spent a few bytes per call): after 3000, fast-express 2026 windows still compiled
+ * `dispatchModern`, `serveModern` and `readJsonBody` (`--trace-opt`) and read 130-136k on the main
+ * thread, 185-223k on all threads, against 117-123k and 141-165k for 2025; after 6000, 135-136k
+ * and 167-179k against 122-123k and 153-185k, every window of both eras within 1 %;
  * before a handshake window, the same calls then `BENCH_INSTR_HANDSHAKE_SETTLE` handshakes),
  * `BENCH_INSTR_HANDSHAKES` (300 per window; `BENCH_INSTR_HANDSHAKE=0` skips them),
  * `BENCH_INSTR_HANDSHAKE_SETTLE` (1500 handshakes of the window's kind before it, and as many of
@@ -86,7 +91,7 @@ const settings = {
   warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
-  settle: positiveEnv('BENCH_INSTR_SETTLE', 3000, true),
+  settle: positiveEnv('BENCH_INSTR_SETTLE', 6000, true),
   handshakes:
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
