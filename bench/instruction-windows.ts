@@ -5,6 +5,7 @@
  * then the handshakes), printing each window as it is read. The settings are described in
  * `bench/instructions.ts`.
  */
+import { Agent } from 'node:http';
 import { startCallgrindServer } from './callgrind-server.js';
 import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
 import type { PerCall } from './instruction-goals.js';
@@ -41,7 +42,7 @@ export const settings = {
   warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
-  settle: positiveEnv('BENCH_INSTR_SETTLE', 3000, true),
+  settle: positiveEnv('BENCH_INSTR_SETTLE', 6000, true),
   handshakes:
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
@@ -99,13 +100,14 @@ export async function measureProcess({
     const eras = await Promise.all(
       server.eras.map(async (era) => ({ era, headers: await headersOf(started.url, era) })),
     );
-    const calls = (era: Era, headers: Record<string, string>, count: number) =>
+    const calls = (era: Era, headers: Record<string, string>, count: number, agent?: Agent) =>
       sendEchoCalls({
         url: started.url,
         headers,
         modern: era === '2026',
         count,
         concurrency: settings.concurrency,
+        agent,
       });
     for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
     const kinds = handshakeKinds(server);
@@ -123,20 +125,32 @@ export async function measureProcess({
       );
     };
     for (let round = 0; round < settings.rounds; round++) {
-      // Every other round measures the eras in reverse: the era measured second in a round read
-      // 20-35k more per call on the fast path (its window started on Node's stream code that the
-      // end of the settle batch had deoptimised), so with two rounds each era has a window measured
-      // first, and the arm's figure is its lowest window.
+      // Every other round measures the eras in reverse, so with two rounds each era has a window
+      // measured first, and the arm's figure is its lowest window. (The era measured second read
+      // 20-35k more per call on the fast path while each window had connections of its own: see
+      // the settle below.)
       for (const { era, headers } of round % 2 === 0 ? eras : [...eras].reverse()) {
         // A full GC, then uninstrumented calls that sweep what it freed (lazily, on the main
         // thread) and get the code it deoptimised optimised again: every window starts from the
         // same heap and the steady state, whatever the windows before left.
         await started.fullGc();
-        await calls(era, headers, settings.settle);
+        // The window goes on on the settle's connections, with no batch end in between: when the
+        // window opened connections of its own, the settle's four sockets closed just before it
+        // (their close path deoptimised Node's stream and parser code, `wrong map`), and the
+        // window ran that code unoptimised and recompiled it: fast-express 2026 read 155k per call
+        // on the main thread and 289k on all threads measured second in its round (2025: 120k,
+        // 169k measured first), 130k and 185k going on on the settle's connections.
+        const agent = new Agent({ keepAlive: true, maxSockets: settings.concurrency });
         let resent = 0;
-        const counted = await started.count(async () => {
-          resent = await calls(era, headers, settings.calls);
-        });
+        let counted;
+        try {
+          await calls(era, headers, settings.settle, agent);
+          counted = await started.count(async () => {
+            resent = await calls(era, headers, settings.calls, agent);
+          });
+        } finally {
+          agent.destroy();
+        }
         const perCall = {
           main: Math.round(counted.main / settings.calls),
           all: Math.round(counted.all / settings.calls),

@@ -3,7 +3,8 @@
  * `valgrind --tool=callgrind` (repeatable whatever the machine's load, unlike time). Each server
  * (`bench/servers/server-entry.ts`) runs in its own process under callgrind with instrumentation
  * off; once ready it is warmed up uninstrumented, then a window is opened around
- * `BENCH_INSTR_CALLS` calls over keep-alive connections and its instruction total read back
+ * `BENCH_INSTR_CALLS` calls over keep-alive connections (those of the settle calls just before it)
+ * and its instruction total read back
  * (`bench/instruction-windows.ts`). Two processes of the same code read up to ~20 % apart (what V8
  * made of the code lasts for the process's life: bare-fastify 134k and 158k per call, its four
  * handshake trips 464k and 557k), more than some goals' margins, so each server runs in
@@ -24,12 +25,17 @@
  * sent again (a reset that persists, or any other failure, still ends the run).
  *
  * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
- * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (3000 calls between the full GC and a
+ * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (6000 calls between the full GC and a
  * window: the GC's two passes with the server idle drop the object shapes V8 keeps for only two
  * full GCs unused, `--retain-maps-for-n-gc`, and with them the optimised code of the request path,
  * Node's and ours; after 300 calls that code was still being rebuilt, so a window counted partly
  * unoptimised code and its recompilation on the compiler thread: the raw echo read 193-198k on
- * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000;
+ * the main thread and 549-580k on all threads, 126-130k and 168-329k after 3000. V8 optimises a
+ * small function that no optimised caller inlines only after thousands of calls (its bytecode
+ * budget is spent a few bytes per call): after 3000, fast-express 2026 windows still compiled
+ * `dispatchModern`, `serveModern` and `readJsonBody` (`--trace-opt`) and read 130-136k on the main
+ * thread, 185-223k on all threads, against 117-123k and 141-165k for 2025; after 6000, 135-136k
+ * and 167-179k against 122-123k and 153-185k, every window of both eras within 1 %;
  * before a handshake window, the same calls then `BENCH_INSTR_HANDSHAKE_SETTLE` handshakes),
  * `BENCH_INSTR_HANDSHAKES` (300 per window; `BENCH_INSTR_HANDSHAKE=0` skips them),
  * `BENCH_INSTR_HANDSHAKE_SETTLE` (1500 handshakes of the window's kind before it, and as many of

@@ -5,7 +5,9 @@
  *
  * Each batch opens its own connections (a fresh `node:http` agent, destroyed at the end), so no
  * socket left idle between two batches (while callgrind dumps, or a full GC runs) is reused after
- * the server's keep-alive timeout closed it. A call whose connection is reset before its reply
+ * the server's keep-alive timeout closed it; or, given an `agent`, goes on on the caller's
+ * connections and leaves them open (a window that continues its settle batch on the same
+ * sockets, with nothing idle in between). A call whose connection is reset before its reply
  * (`ECONNRESET`, `EPIPE`: the server closed a keep-alive socket as the request went out) is sent
  * again on a fresh connection, a few times at most; the batch reports how many were resent.
  * {@link retryOnReset} does the same for another request (the session's `initialize`).
@@ -23,6 +25,11 @@ export interface EchoCalls {
   count: number;
   /** Requests in flight at once (each lane sends its share one after another). */
   concurrency: number;
+  /**
+   * The connections to send on, kept open afterwards for the caller's next batch (the caller
+   * destroys the agent); by default the batch opens its own and closes them at its end.
+   */
+  agent?: Agent;
 }
 
 /** Times one call is resent after its connection was reset. */
@@ -101,7 +108,7 @@ export async function retryOnReset<T>(attempt: () => Promise<T>): Promise<T> {
 export async function sendEchoCalls(calls: EchoCalls): Promise<number> {
   const url = new URL(calls.url);
   const lanes = Math.max(1, Math.min(calls.concurrency, calls.count));
-  const agent = new Agent({ keepAlive: true, maxSockets: lanes });
+  const agent = calls.agent ?? new Agent({ keepAlive: true, maxSockets: lanes });
   let next = 0;
   let resent = 0;
   const send = async (id: number): Promise<Reply> => {
@@ -126,7 +133,7 @@ export async function sendEchoCalls(calls: EchoCalls): Promise<number> {
   try {
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
-    agent.destroy();
+    if (calls.agent === undefined) agent.destroy();
   }
   return resent;
 }

@@ -24,8 +24,9 @@ class HttpPostInfo implements TransportInfo {
     req: IncomingMessage,
     readonly response: ServerResponse,
     private readonly streams: PostStreams | undefined,
+    headers: IncomingMessage['headers'],
   ) {
-    this.headers = req.headers;
+    this.headers = headers;
     this.remoteAddress = req.socket.remoteAddress;
     this.raw = req;
     this.request = req;
@@ -37,11 +38,15 @@ class HttpPostInfo implements TransportInfo {
   }
 }
 
-/** The transport info of a Streamable HTTP POST; `streams` when it belongs to a 2025 session. */
+/**
+ * The transport info of a Streamable HTTP POST; `streams` when it belongs to a 2025 session;
+ * `headers` when the caller has read `req.headers` already (each read calls Node's getter).
+ */
 export function httpTransportInfo(
   req: IncomingMessage,
   res: ServerResponse,
   streams?: PostStreams,
+  headers: IncomingMessage['headers'] = req.headers,
 ): TransportInfo {
-  return new HttpPostInfo(req, res, streams);
+  return new HttpPostInfo(req, res, streams, headers);
 }

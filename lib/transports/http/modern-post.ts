@@ -23,7 +23,12 @@ import {
   type EncodeFailureReport,
 } from '../../protocol/encode-message.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
-import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
+import {
+  checkParamHeaders,
+  checkStandardHeaders,
+  checkVersionHeader,
+  type RequestHeaders,
+} from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
 import {
   sharedTimeouts,
@@ -52,6 +57,8 @@ export async function serveModernPost(
     return;
   }
   const request = message;
+  // Read once: each read of `req.headers` is a call of Node's getter (see `RequestHeaders`).
+  const headers = req.headers;
   // A listen stream stays open for long: `:` comments keep proxies from timing it out. Any other
   // request that accepts SSE switches to a stream with the same comments once it outlives
   // `keepAliveMs` (a JSON-only client gets its JSON reply at the end, with nothing before it).
@@ -62,7 +69,7 @@ export async function serveModernPost(
     report,
     listen ? server.listenKeepAliveMs : keepAliveMs,
   );
-  if (!listen && keepAliveMs > 0 && acceptsSse(req)) reply.streamAfter(keepAliveMs);
+  if (!listen && keepAliveMs > 0 && acceptsSse(headers)) reply.streamAfter(keepAliveMs);
   let protocol;
   try {
     if (
@@ -77,14 +84,14 @@ export async function serveModernPost(
       request.params,
       server.supportedVersions,
       checkVersionHeader,
-      req,
+      headers,
     );
-    checkStandardHeaders(req, request);
+    checkStandardHeaders(headers, request);
     if (request.method === 'tools/call') {
       const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
       const rules =
         typeof params?.name === 'string' ? server.paramHeaderRules?.(params.name) : undefined;
-      if (rules) checkParamHeaders(req, rules, params?.arguments);
+      if (rules) checkParamHeaders(headers, rules, params?.arguments);
     }
   } catch (error) {
     reply.error(error);
@@ -93,7 +100,7 @@ export async function serveModernPost(
   // The handler's signal, and the watch on the client, only if something reads it (most calls end
   // before anyone does).
   const abort = new ClientGoneAbort(res, reply);
-  const transport = httpTransportInfo(req, res);
+  const transport = httpTransportInfo(req, res, undefined, headers);
   try {
     const call = new ModernCall(protocol, reply, transport, abort, principal);
     const result = await server.dispatchModern(request, call);
@@ -216,6 +223,6 @@ class ModernReply implements RequestOutlet, TimeoutTarget {
 }
 
 /** True when the request's `Accept` lists `text/event-stream`. */
-function acceptsSse(req: IncomingMessage): boolean {
-  return req.headers.accept?.includes('text/event-stream') ?? false;
+function acceptsSse(headers: RequestHeaders): boolean {
+  return headers.accept?.includes('text/event-stream') ?? false;
 }

@@ -197,11 +197,12 @@ export class StreamableHttpHandler {
     acceptsSse: boolean,
   ): Promise<void> | undefined {
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
+      const headers = req.headers; // one call of Node's getter for both reads
       const era = classifyEra(
         {
           params: (body as { params?: unknown } | null)?.params,
-          headerVersion: req.headers['mcp-protocol-version'] as string | undefined,
-          hasSessionId: typeof req.headers[SESSION_HEADER] === 'string',
+          headerVersion: headers['mcp-protocol-version'] as string | undefined,
+          hasSessionId: typeof headers[SESSION_HEADER] === 'string',
         },
         this.server.protocolEras,
       );

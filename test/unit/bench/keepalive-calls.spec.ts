@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { retryOnReset, sendEchoCalls } from '../../../bench/keepalive-calls.js';
 import { ECHO_TEXT } from '../../../bench/workload.js';
@@ -53,6 +59,27 @@ describe('bench:instructions measurement client', () => {
       concurrency: 2,
     });
     expect(resent).toBeGreaterThan(0);
+  });
+
+  it("goes on on a caller's connections and leaves them open; by default opens its own", async () => {
+    const sockets = new Set<unknown>();
+    const url = await started((req, res, body) => {
+      sockets.add(req.socket);
+      echo(res, body);
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    try {
+      const batch = { url, headers: {}, modern: false, count: 10, concurrency: 2, agent };
+      await sendEchoCalls(batch);
+      await sendEchoCalls(batch);
+      // Both batches on the same two connections, still open for the next one.
+      expect(sockets.size).toBe(2);
+      expect(Object.values(agent.freeSockets).flat()).toHaveLength(2);
+    } finally {
+      agent.destroy();
+    }
+    await sendEchoCalls({ url, headers: {}, modern: false, count: 10, concurrency: 2 });
+    expect(sockets.size).toBe(4);
   });
 
   it('still fails on a reply that is not the echo (a real server failure)', async () => {

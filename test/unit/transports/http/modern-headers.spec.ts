@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   checkParamHeaders,
   checkStandardHeaders,
@@ -8,7 +8,7 @@ import { modernErrorStatus } from '../../../../lib/transports/http/modern-status
 import { McpError } from '../../../../lib/errors/mcp.error.js';
 import { markEnvelopeError } from '../../../../lib/protocol/modern/envelope-error.js';
 
-const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+const req = (headers: Record<string, string>): IncomingHttpHeaders => headers;
 const call = (name: string) => ({
   jsonrpc: '2.0' as const,
   id: 1,
