@@ -53,6 +53,30 @@ function tickOf(event: SseEvent): string | undefined {
 const ticks = (tag: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${tag}:${i + 1}`);
 
+/**
+ * Opens the session's GET stream on `instance`; `seen` resolves with the first `count` ticks it
+ * carries, in the order they came (the stream is then closed).
+ */
+async function followTicks(instance: Instance, session: RawSession, count: number) {
+  const stream = await openSse(urlOf(instance), {
+    method: 'GET',
+    headers: { ...session.headers, accept: 'text/event-stream' },
+  });
+  expect(stream.status).toBe(200);
+  const seen: string[] = [];
+  const reading = stream.until((event) => {
+    const tick = tickOf(event);
+    if (tick !== undefined) seen.push(tick);
+    return seen.length >= count;
+  });
+  return {
+    seen: reading.then(() => {
+      stream.abort();
+      return seen;
+    }),
+  };
+}
+
 describe('the order of a session’s GET stream across instances (one with a slow path to Redis)', () => {
   const prefix = `mcp-e2e:${randomUUID()}:`;
   let proxy: DelayingTcpProxy;
@@ -79,37 +103,15 @@ describe('the order of a session’s GET stream across instances (one with a slo
 
   it('the ticks of a call on A come before those of the next call, on B', async () => {
     const session = await initializeRawSession(urlOf(a));
-    const stream = await openSse(urlOf(a), {
-      method: 'GET',
-      headers: { ...session.headers, accept: 'text/event-stream' },
-    });
-    expect(stream.status).toBe(200);
-    const seen: string[] = [];
-    const reading = stream.until((event) => {
-      const tick = tickOf(event);
-      if (tick !== undefined) seen.push(tick);
-      return seen.length >= 20;
-    });
+    const stream = await followTicks(a, session, 20);
     expect((await announce(a, session, 'first', 10)).status).toBe(200);
     expect((await announce(b, session, 'second', 10)).status).toBe(200);
-    await reading;
-    stream.abort();
-    expect(seen).toEqual([...ticks('first', 10), ...ticks('second', 10)]);
+    expect(await stream.seen).toEqual([...ticks('first', 10), ...ticks('second', 10)]);
   });
 
   it('the ticks of a call on B come before those of the next call, on A', async () => {
     const session = await initializeRawSession(urlOf(b));
-    const stream = await openSse(urlOf(b), {
-      method: 'GET',
-      headers: { ...session.headers, accept: 'text/event-stream' },
-    });
-    expect(stream.status).toBe(200);
-    const seen: string[] = [];
-    const reading = stream.until((event) => {
-      const tick = tickOf(event);
-      if (tick !== undefined) seen.push(tick);
-      return seen.length >= 30;
-    });
+    const stream = await followTicks(b, session, 30);
     for (const [instance, tag] of [
       [b, 'one'],
       [a, 'two'],
@@ -117,8 +119,10 @@ describe('the order of a session’s GET stream across instances (one with a slo
     ] as const) {
       expect((await announce(instance, session, tag, 10)).status).toBe(200);
     }
-    await reading;
-    stream.abort();
-    expect(seen).toEqual([...ticks('one', 10), ...ticks('two', 10), ...ticks('three', 10)]);
+    expect(await stream.seen).toEqual([
+      ...ticks('one', 10),
+      ...ticks('two', 10),
+      ...ticks('three', 10),
+    ]);
   });
 });
