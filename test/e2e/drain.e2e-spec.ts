@@ -36,9 +36,18 @@ function expectShutdownRefusal(response: RawResponse): void {
   expect(jsonBody(response)).toMatchObject({ error: SHUTDOWN_ERROR });
 }
 
-/** A new connection during the drain is refused: the listener closed when the drain started. */
+/**
+ * A new connection during the drain is never served: the listener closed when the drain started.
+ * Refused, or reset when it reached the kernel's backlog in the moment between `server.close()`
+ * and the listening socket's actual close (Node closes the handle on its next loop turn; seen in
+ * CI under a load average of 40).
+ */
 async function expectConnectionRefused(url: URL): Promise<void> {
-  await expect(postJson(url, echo(rawId()))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  const error: unknown = await postJson(url, echo(rawId())).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(['ECONNREFUSED', 'ECONNRESET']).toContain((error as { code?: string } | undefined)?.code);
 }
 
 /**

@@ -108,7 +108,9 @@ describe('StdioClientTransport', () => {
   });
 
   it('close() ends stdin and the well-behaved child exits by itself', async () => {
-    transport = node(ECHO_SERVER);
+    // A ceiling, not a timing assert: the default 2 s grace before SIGTERM was too short for a
+    // child Node still starting up on a CI machine under a load average of 40.
+    transport = node(ECHO_SERVER, { closeTimeoutMs: 30_000 });
     await transport.start();
     await Promise.all([transport.close(), transport.close()]);
     expect(transport.exit).toEqual({ code: 0, signal: null });
