@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { McpRedisStores } from '../../lib/stores/redis/create-redis-stores.js';
 import type { McpRedisOptions } from '../../lib/stores/redis/redis-options.interface.js';
 
 /** The Redis the tests use: `REDIS_URL`, default `redis://127.0.0.1:6379`. */
@@ -28,4 +29,23 @@ export async function deleteTestKeys(prefix: string): Promise<void> {
   } finally {
     redis.close();
   }
+}
+
+/**
+ * Redis stores on a key prefix of their own for the enclosing `describe` block: opened before its
+ * tests, closed and their keys deleted after them. Returns a getter (the stores exist once the
+ * block's `beforeAll` ran).
+ */
+export function useTestRedisStores(extra: McpRedisOptions = {}): () => McpRedisStores {
+  let stores: McpRedisStores | undefined;
+  beforeAll(async () => {
+    const { createRedisStores } = await import('../../lib/stores/redis/create-redis-stores.js');
+    stores = await createRedisStores(testRedisOptions(extra));
+  });
+  afterAll(async () => {
+    if (stores === undefined) return;
+    stores.close();
+    await deleteTestKeys(stores.connection.options.keyPrefix);
+  });
+  return () => stores!;
 }

@@ -1,9 +1,5 @@
-import {
-  createRedisStores,
-  type McpRedisStores,
-} from '../../../../lib/stores/redis/create-redis-stores.js';
 import type { ClusterRegistrationRecord } from '../../../../lib/stores/registration-store.interface.js';
-import { deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
+import { useTestRedisStores } from '../../../support/redis.js';
 
 const record = (id: string, at: number): ClusterRegistrationRecord => ({
   id,
@@ -13,19 +9,12 @@ const record = (id: string, at: number): ClusterRegistrationRecord => ({
 });
 
 describe('RedisRegistrationStore (real Redis, the bus of createRedisStores)', () => {
-  let stores: McpRedisStores;
   const warnings: string[] = [];
-  beforeAll(async () => {
-    const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
-    stores = await createRedisStores(testRedisOptions({ logger }));
-  });
-  afterAll(async () => {
-    stores.close();
-    await deleteTestKeys(stores.connection.options.keyPrefix);
-  });
+  const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
+  const stores = useTestRedisStores({ logger });
 
   it('keeps records whole, lists them oldest first, deletes once', async () => {
-    const store = stores.messageBus.registrations;
+    const store = stores().messageBus.registrations;
     await store.put(record('late', 30));
     await store.put(record('early', 10));
     await store.put(record('middle', 20));
@@ -40,10 +29,10 @@ describe('RedisRegistrationStore (real Redis, the bus of createRedisStores)', ()
   });
 
   it('skips (and logs) a field that is not a registration record', async () => {
-    const key = stores.connection.key('registrations');
-    await stores.connection.client.hset(key, 'bad', '{"id":"other"}');
-    await stores.connection.client.hset(key, 'junk', 'not json');
-    const ids = (await stores.messageBus.registrations.list()).map((r) => r.id);
+    const key = stores().connection.key('registrations');
+    await stores().connection.client.hset(key, 'bad', '{"id":"other"}');
+    await stores().connection.client.hset(key, 'junk', 'not json');
+    const ids = (await stores().messageBus.registrations.list()).map((r) => r.id);
     expect(ids).not.toContain('bad');
     expect(ids).not.toContain('junk');
     expect(warnings.filter((w) => /registration (bad|junk) is malformed/.test(w))).toHaveLength(2);

@@ -7,7 +7,7 @@ import { RedisSessionStore } from '../../../../lib/stores/redis/redis-session-st
 import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
 import type { McpBusEvent } from '../../../../lib/stores/message-bus.interface.js';
 import type { SessionRecord } from '../../../../lib/stores/session-store.interface.js';
-import { DEAD_REDIS_URL, deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
+import { DEAD_REDIS_URL, testRedisOptions, useTestRedisStores } from '../../../support/redis.js';
 
 const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -28,41 +28,34 @@ const nextEvent = (stores: McpRedisStores, type: McpBusEvent['type']) =>
   });
 
 describe('Redis stores (real Redis at REDIS_URL)', () => {
-  let stores: McpRedisStores;
   const warnings: string[] = [];
-  beforeAll(async () => {
-    const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
-    stores = await createRedisStores(testRedisOptions({ logger, eventTtlMs: 60_000 }));
-  });
-  afterAll(async () => {
-    stores.close();
-    await deleteTestKeys(stores.connection.options.keyPrefix);
-  });
+  const logger = { warn: (m: string) => warnings.push(m), error: () => undefined };
+  const stores = useTestRedisStores({ logger, eventTtlMs: 60_000 });
 
   describe('RedisSessionStore', () => {
     it('keeps the whole record (protocol, subscriptions, principal, log level) and replaces it', async () => {
-      await stores.sessionStore.set(record('s1'), 10_000);
-      expect(await stores.sessionStore.get('s1')).toEqual(record('s1'));
-      await stores.sessionStore.set(record('s1', { subscriptions: ['file:///b'] }), 10_000);
-      expect((await stores.sessionStore.get('s1'))?.subscriptions).toEqual(['file:///b']);
+      await stores().sessionStore.set(record('s1'), 10_000);
+      expect(await stores().sessionStore.get('s1')).toEqual(record('s1'));
+      await stores().sessionStore.set(record('s1', { subscriptions: ['file:///b'] }), 10_000);
+      expect((await stores().sessionStore.get('s1'))?.subscriptions).toEqual(['file:///b']);
     });
 
     it('expires a record after its TTL unless touched', async () => {
       // Both written at once (a write is two commands now: the record and the last record).
       await Promise.all([
-        stores.sessionStore.set(record('short'), 600),
-        stores.sessionStore.set(record('kept'), 600),
+        stores().sessionStore.set(record('short'), 600),
+        stores().sessionStore.set(record('kept'), 600),
       ]);
       await new Promise((r) => setTimeout(r, 300));
-      expect(await stores.sessionStore.touch('kept', 10_000)).toBe(true);
+      expect(await stores().sessionStore.touch('kept', 10_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 500));
-      expect(await stores.sessionStore.get('short')).toBeUndefined();
-      expect(await stores.sessionStore.get('kept')).toBeDefined();
-      expect(await stores.sessionStore.touch('short', 1000)).toBe(false);
+      expect(await stores().sessionStore.get('short')).toBeUndefined();
+      expect(await stores().sessionStore.get('kept')).toBeDefined();
+      expect(await stores().sessionStore.touch('short', 1000)).toBe(false);
     });
 
     it('arbitrates a lost record: the first of restore and markEnded decides', async () => {
-      const store = stores.sessionStore;
+      const store = stores().sessionStore;
       // A live copy restores first: the session goes on, an end mark cannot replace it.
       expect(await store.restore(record('r1'), 10_000)).toBe(true);
       expect(await store.markEnded('r1', 10_000)).toBe(false);
@@ -77,8 +70,8 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     });
 
     it('claims each expired session once (sweeps of two instances, or a request), with its last record', async () => {
-      const a = stores.sessionStore;
-      const b = new RedisSessionStore(stores.connection); // another instance's store
+      const a = stores().sessionStore;
+      const b = new RedisSessionStore(stores().connection); // another instance's store
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       for (const id of ['x1', 'x2', 'x3', 'x4', 'alive']) {
         await a.set(record(id, { state: { n: id } }), 1000);
@@ -105,36 +98,36 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     });
 
     it('deletes, and treats a malformed record as absent', async () => {
-      await stores.sessionStore.set(record('gone'), 10_000);
-      await stores.sessionStore.delete('gone');
-      expect(await stores.sessionStore.get('gone')).toBeUndefined();
-      await stores.connection.client.set(stores.connection.key('session', 'bad'), '{not json');
-      expect(await stores.sessionStore.get('bad')).toBeUndefined();
+      await stores().sessionStore.set(record('gone'), 10_000);
+      await stores().sessionStore.delete('gone');
+      expect(await stores().sessionStore.get('gone')).toBeUndefined();
+      await stores().connection.client.set(stores().connection.key('session', 'bad'), '{not json');
+      expect(await stores().sessionStore.get('bad')).toBeUndefined();
       expect(warnings.some((w) => w.includes('malformed'))).toBe(true);
     });
   });
 
   describe('RedisEventStore', () => {
     it('replays only the events after the given id, of that stream only', async () => {
-      const a1 = await stores.eventStore.storeEvent('sess.a', { n: 1 });
-      await stores.eventStore.storeEvent('sess.b', { n: 99 });
-      await stores.eventStore.storeEvent('sess.a', { n: 2 });
-      await stores.eventStore.storeEvent('sess.a', null);
-      await stores.eventStore.storeEvent('sess.a', { n: 3 });
+      const a1 = await stores().eventStore.storeEvent('sess.a', { n: 1 });
+      await stores().eventStore.storeEvent('sess.b', { n: 99 });
+      await stores().eventStore.storeEvent('sess.a', { n: 2 });
+      await stores().eventStore.storeEvent('sess.a', null);
+      await stores().eventStore.storeEvent('sess.a', { n: 3 });
       const seen: unknown[] = [];
-      const stream = await stores.eventStore.replayEventsAfter(a1, (_id, m) => void seen.push(m));
+      const stream = await stores().eventStore.replayEventsAfter(a1, (_id, m) => void seen.push(m));
       expect(stream).toBe('sess.a');
       expect(seen).toEqual([{ n: 2 }, null, { n: 3 }]);
     });
 
     it('answers undefined for unknown, malformed and deleted ids', async () => {
-      const id = await stores.eventStore.storeEvent('sess.c', { n: 1 });
+      const id = await stores().eventStore.storeEvent('sess.c', { n: 1 });
       const none = () => undefined;
-      expect(await stores.eventStore.replayEventsAfter('nope_1-0', none)).toBeUndefined();
-      expect(await stores.eventStore.replayEventsAfter('garbage', none)).toBeUndefined();
-      expect(await stores.eventStore.replayEventsAfter('sess.c_1', none)).toBeUndefined();
-      await stores.eventStore.deleteStream('sess.c');
-      expect(await stores.eventStore.replayEventsAfter(id, none)).toBeUndefined();
+      expect(await stores().eventStore.replayEventsAfter('nope_1-0', none)).toBeUndefined();
+      expect(await stores().eventStore.replayEventsAfter('garbage', none)).toBeUndefined();
+      expect(await stores().eventStore.replayEventsAfter('sess.c_1', none)).toBeUndefined();
+      await stores().eventStore.deleteStream('sess.c');
+      expect(await stores().eventStore.replayEventsAfter(id, none)).toBeUndefined();
     });
 
     it('bounds a stream (MAXLEN ~) and gives it a TTL', async () => {
@@ -154,21 +147,21 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     });
 
     it('follows a stream written elsewhere until it is ended, and records its info', async () => {
-      await stores.eventStore.describeStream('sess.f', { owner: 'i1', requestIds: [7] });
-      const first = await stores.eventStore.storeEvent('sess.f', { n: 1 });
-      await stores.eventStore.storeEvent('sess.f', { n: 2 });
+      await stores().eventStore.describeStream('sess.f', { owner: 'i1', requestIds: [7] });
+      const first = await stores().eventStore.storeEvent('sess.f', { n: 1 });
+      await stores().eventStore.storeEvent('sess.f', { n: 2 });
       const seen: unknown[] = [];
-      const following = stores.eventStore.follow(
+      const following = stores().eventStore.follow(
         first,
         (_id, m) => void seen.push(m),
         () => false,
       );
       await new Promise((r) => setTimeout(r, 50));
-      await stores.eventStore.storeEvent('sess.f', { n: 3 });
-      await stores.eventStore.endStream('sess.f');
+      await stores().eventStore.storeEvent('sess.f', { n: 3 });
+      await stores().eventStore.endStream('sess.f');
       expect(await following).toBe('ended');
       expect(seen).toEqual([{ n: 2 }, { n: 3 }]);
-      expect(await stores.eventStore.streamInfo('sess.f')).toEqual({
+      expect(await stores().eventStore.streamInfo('sess.f')).toEqual({
         owner: 'i1',
         requestIds: [7],
       });
@@ -177,10 +170,10 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
 
   describe('RedisMessageBus', () => {
     it('delivers published events to every subscriber, through Redis', async () => {
-      const other = await createRedisStores({ ...stores.connection.options, logger: undefined });
+      const other = await createRedisStores({ ...stores().connection.options, logger: undefined });
       try {
         const got = nextEvent(other, 'resource-updated');
-        await stores.messageBus.publish({ type: 'resource-updated', uri: 'file:///x' });
+        await stores().messageBus.publish({ type: 'resource-updated', uri: 'file:///x' });
         expect(await got).toEqual({ type: 'resource-updated', uri: 'file:///x' });
       } finally {
         other.close();
@@ -188,15 +181,15 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
     });
 
     it('logs and drops garbage on the channel, and keeps delivering', async () => {
-      const got = nextEvent(stores, 'list-changed');
-      const channel = stores.connection.key('bus');
-      await stores.connection.client.publish(channel, 'not json at all');
-      await stores.connection.client.publish(
+      const got = nextEvent(stores(), 'list-changed');
+      const channel = stores().connection.key('bus');
+      await stores().connection.client.publish(channel, 'not json at all');
+      await stores().connection.client.publish(
         channel,
         JSON.stringify({ type: 'list-changed', kind: 'x' }),
       );
-      await stores.connection.client.publish(channel, JSON.stringify({ type: '__proto__' }));
-      await stores.messageBus.publish({ type: 'list-changed', kind: 'tools' });
+      await stores().connection.client.publish(channel, JSON.stringify({ type: '__proto__' }));
+      await stores().messageBus.publish({ type: 'list-changed', kind: 'tools' });
       expect(await got).toEqual({ type: 'list-changed', kind: 'tools' });
       expect(warnings.filter((w) => w.includes('malformed'))).toHaveLength(4); // 3 here + session record
     });
@@ -217,7 +210,7 @@ describe('Redis stores (real Redis at REDIS_URL)', () => {
       try {
         const id = String(await connection.client.client('ID'));
         const closed = new Promise((resolve) => connection.client.once('close', resolve));
-        await stores.connection.client.client('KILL', 'ID', id);
+        await stores().connection.client.client('KILL', 'ID', id);
         await closed;
         expect(await store.get('x')).toBeUndefined(); // waited for the reconnect
         for (let i = 0; i < 50 && !warned.some((w) => w.includes('restored')); i++) {

@@ -1,24 +1,13 @@
-import {
-  createRedisStores,
-  type McpRedisStores,
-} from '../../../../lib/stores/redis/create-redis-stores.js';
 import { SessionLog } from '../../../../lib/transports/http/session-log.js';
-import { deleteTestKeys, testRedisOptions } from '../../../support/redis.js';
+import { useTestRedisStores } from '../../../support/redis.js';
 
 const tick = (n: number) => ({ jsonrpc: '2.0' as const, method: 'acme/tick', params: { n } });
 
 describe('SessionLog.stored (real Redis at REDIS_URL)', () => {
-  let stores: McpRedisStores;
-  beforeAll(async () => {
-    stores = await createRedisStores(testRedisOptions({ eventTtlMs: 60_000 }));
-  });
-  afterAll(async () => {
-    stores.close();
-    await deleteTestKeys(stores.connection.options.keyPrefix);
-  });
+  const stores = useTestRedisStores({ eventTtlMs: 60_000 });
 
   const logOf = (id: string) =>
-    new SessionLog(id, stores.eventStore, {
+    new SessionLog(id, stores().eventStore, {
       retryMs: 1000,
       keepAliveMs: 0,
       prime: true,
@@ -36,7 +25,7 @@ describe('SessionLog.stored (real Redis at REDIS_URL)', () => {
     await stored;
     expect(log.stored).toBeUndefined();
     const replayed: unknown[] = [];
-    await stores.eventStore.replayEventsAfter(`s1.get_0-0`, (_id, message) => {
+    await stores().eventStore.replayEventsAfter(`s1.get_0-0`, (_id, message) => {
       if (message !== null) replayed.push(message);
     });
     expect(replayed).toEqual([tick(1), tick(2)]);
@@ -45,7 +34,7 @@ describe('SessionLog.stored (real Redis at REDIS_URL)', () => {
   it('settles when the store fails too (the message is lost, the log goes on)', async () => {
     const log = logOf('s2.get');
     log.append(tick(1));
-    stores.connection.client.disconnect(); // every command fails now
+    stores().connection.client.disconnect(); // every command fails now
     log.append(tick(2));
     await log.stored;
     expect(log.stored).toBeUndefined();
