@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
 import { openRawSseSession, type RawSseSession } from '../sse/support/raw-sse.js';
 import { RawSocket } from '../websocket/support/raw-socket.js';
 import { waitFor, within } from '../support/wait.js';
@@ -54,15 +56,13 @@ describeWithRedis(
     afterEach(async () => {
       for (const socket of sockets.splice(0)) socket.ws.terminate();
       for (const stream of streams.splice(0)) stream.stream.abort();
-      // The next test starts when both places are free again.
-      await waitFor(
-        async () => {
-          const outcome = await tryWs();
-          for (const socket of sockets.splice(0)) socket.ws.terminate();
-          return outcome === 'served';
-        },
-        { description: 'the slots to be released', timeoutMs: 3 * LEASE_MS, intervalMs: 200 },
-      );
+      // The next test starts when both places are free again: every release has reached Redis
+      // (a probe connection served here would still hold its place a moment after its close).
+      await waitFor(async () => (await heldPlaces()) === 0, {
+        description: 'the places to be released',
+        timeoutMs: 3 * LEASE_MS,
+        intervalMs: 200,
+      });
     });
     afterAll(async () => {
       await cluster?.close();
@@ -72,6 +72,8 @@ describeWithRedis(
       const from = cluster.proxy.log.length;
       expect(await tryWs()).toBe('served');
       expect(await tryWs()).toBe('served');
+      // Both places are held in Redis, for the whole service.
+      expect(await heldPlaces()).toBe(2);
       const third = await tryWs();
       expect(new Set(cluster.proxy.log.slice(from))).toEqual(
         new Set(cluster.instances.map((i) => i.port)),
@@ -129,6 +131,15 @@ describeWithRedis(
         intervalMs: 200,
       });
     });
+
+    /** How many connections hold a place in the service's caps: their member keys in Redis. */
+    async function heldPlaces(): Promise<number> {
+      const { stdout } = await promisify(execFile)('redis-cli', [
+        ...['-p', String(cluster.redis.port), '--scan'],
+        ...['--pattern', '*limits:{limits}:member:*'],
+      ]);
+      return stdout.split('\n').filter(Boolean).length;
+    }
 
     /**
      * GET on the SSE path through the proxy: a stream that opens is ended at once (its session
