@@ -41,7 +41,9 @@ if [[ -n "${PACKAGING_TARBALL:-}" ]]; then
   cp "$PACKAGING_TARBALL" "$tarball"
 else
   log "node $(node --version): packing nestjs-mcp"
-  step "npm pack (the dual build)" npm pack --silent --pack-destination "$WORK" >"$WORK/pack.out"
+  # The redirection inside the step: the step's own "== passed" line must not land in pack.out.
+  pack() { npm pack --silent --pack-destination "$WORK" >"$WORK/pack.out"; }
+  step "npm pack (the dual build)" pack
   tarball="$WORK/$(tail -n 1 "$WORK/pack.out")"
 fi
 

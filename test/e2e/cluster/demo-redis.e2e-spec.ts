@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { connectClient } from '../support/client.js';
-import { startInstance, type Instance } from './support/cluster.js';
+import { freePorts } from '../support/free-port.js';
+import { CLUSTER_START_MS, startInstance, startSideBySide } from './support/cluster.js';
 import { startRoundRobinProxy } from './support/round-robin-proxy.js';
 
-import.meta.jest.setTimeout(60_000);
+// Two demo processes boot side by side: a loaded CI machine once took more than 60 s for both.
+import.meta.jest.setTimeout(CLUSTER_START_MS + 30_000);
 
 const DEMO_MAIN = fileURLToPath(new URL('../../../dist/sample/01-demo/main.js', import.meta.url));
 const READY = /MCP demo server: Streamable HTTP http:\/\/127\.0\.0\.1:(\d+)\/mcp/;
 
-/** A port nothing listens on right now (the demo takes `PORT`, not 0). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 describe('the demo with REDIS_URL: two instances form one service', () => {
   it('serves one session from both instances behind a round-robin proxy', async () => {
     const prefix = `mcp-e2e-demo:${randomUUID()}:`;
-    const instances: Instance[] = [];
-    for (let i = 0; i < 2; i++) {
-      const port = String(await freePort());
-      instances.push(await startInstance(prefix, { PORT: port }, DEMO_MAIN, READY));
-    }
+    const ports = await freePorts(2); // the demo takes `PORT`, not 0
+    const instances = await startSideBySide(
+      ports.map((port) => () => startInstance(prefix, { PORT: String(port) }, DEMO_MAIN, READY)),
+    );
     const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
     const test = await connectClient(new URL('/mcp', proxy.url));
     try {

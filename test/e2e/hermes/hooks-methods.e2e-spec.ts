@@ -183,11 +183,14 @@ describe('custom methods and lifecycle hooks', () => {
 
 describe('session ended: expiry and shutdown', () => {
   it('an idle session is "expired"; closing the app is "shutdown"', async () => {
-    const server = await startHermesApp({ sessionIdleTimeoutMs: 300 });
+    // Long enough that the SDK's handshake cannot outlast it on a loaded machine.
+    const server = await startHermesApp({ sessionIdleTimeoutMs: 2000 });
     try {
       const a = await connectHttp(server.url);
       const idle = a.sessionId;
-      const expired = await waitFor(() => server.hooks.ended.find((e) => e.sessionId === idle));
+      const expired = await waitFor(() => server.hooks.ended.find((e) => e.sessionId === idle), {
+        timeoutMs: 20_000,
+      });
       expect(expired.cause).toBe('expired');
       await a.close().catch(() => undefined);
       const b = await connectHttp(server.url);

@@ -117,7 +117,9 @@ describe('McpClient over Streamable HTTP: session expiry', () => {
   it.each(['auto', 'json', 'sse'] as const)(
     're-initializes transparently after the server expired the session (%s)',
     async (responseMode) => {
-      const server = await startNestServer({ responseMode, sessionIdleTimeoutMs: 200 });
+      // Long enough that a loaded CI machine cannot let the session lapse between `initialize`
+      // and `notifications/initialized` (200 ms once did); the wait below allows for it.
+      const server = await startNestServer({ responseMode, sessionIdleTimeoutMs: 2000 });
       const peer = await connectHttpClient(server.url);
       try {
         const first = peer.transport.sessionId;
@@ -127,6 +129,7 @@ describe('McpClient over Streamable HTTP: session expiry', () => {
         // `size` does not touch sessions, so polling it does not keep this one alive.
         await waitFor(() => server.handler.sessions.size === 0, {
           description: 'the session to expire',
+          timeoutMs: 20_000,
         });
         expect(await peer.client.callTool('echo', { text: 'two' })).toEqual({
           content: [{ type: 'text', text: 'echo: two' }],

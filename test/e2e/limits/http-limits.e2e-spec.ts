@@ -73,10 +73,14 @@ describe('capacity limits over Streamable HTTP', () => {
   });
 
   it('frees the room of a session that expired idle', async () => {
-    await boot({ limits: { maxSessions: 1 }, sessionIdleTimeoutMs: 100 });
+    // The refusal below must come before the first session lapses, even on a loaded machine.
+    await boot({ limits: { maxSessions: 1 }, sessionIdleTimeoutMs: 2000 });
     await initializeRawSession(app.url);
     expectRefusal(await postJson(app.url, INITIALIZE(rawId())), 503, 'maxSessions');
-    await waitFor(() => stats().admittedSessions === 0, { description: 'idle expiry' });
+    await waitFor(() => stats().admittedSessions === 0, {
+      description: 'idle expiry',
+      timeoutMs: 20_000,
+    });
     await initializeRawSession(app.url);
   });
 

@@ -76,7 +76,7 @@ describe('limits and faults of the broker hop (NATS and RabbitMQ)', () => {
       },
       { noAck: true },
     );
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await client?.close();

@@ -1,6 +1,6 @@
 /**
  * A loopback port nothing listens on (bound to 0, read, released): for servers whose URL must be
- * known before they start, and for "nothing listens here" cases. One definition, shared with the
- * benches' private brokers.
+ * known before they start, and for "nothing listens here" cases; `freePorts(n)` gives `n` distinct
+ * ones. One definition, shared with the benches' private brokers.
  */
-export { freePort } from '../../../bench/private-brokers.js';
+export { freePort, freePorts } from '../../../bench/private-brokers.js';

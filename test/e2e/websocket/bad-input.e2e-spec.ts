@@ -25,7 +25,9 @@ describe.each(['ws-adapter', 'none'] as const)(
         gateway: {
           maxMessageBytes: MAX_MESSAGE_BYTES,
           maxBufferedBytes: MAX_BUFFERED_BYTES,
-          keepAliveMs: 200,
+          // 1 s: a non-reading client must meet the buffer limit before its missed pings end it
+          // (at 200 ms a CI machine at load 20 terminated it first: 1006, not the 1008 below).
+          keepAliveMs: 1000,
         },
       });
     });
@@ -152,7 +154,7 @@ describe.each(['ws-adapter', 'none'] as const)(
 
     it('terminates a client that does not answer pings, ending its session', async () => {
       const socket = await open({ autoPong: false });
-      const closed = await within(socket.closed, 5000, 'the keep-alive to terminate the socket');
+      const closed = await within(socket.closed, 10_000, 'the keep-alive to terminate the socket');
       expect(closed.code).toBe(1006); // terminated: no close frame
       await noSessionsLeft();
     });
@@ -161,7 +163,7 @@ describe.each(['ws-adapter', 'none'] as const)(
       const socket = await open();
       let pings = 0;
       socket.ws.on('ping', () => pings++);
-      await waitFor(() => pings >= 3, { description: 'three pings' });
+      await waitFor(() => pings >= 3, { timeoutMs: 10_000, description: 'three pings' });
       await expect(socket.request(9, 'ping')).resolves.toEqual({
         jsonrpc: '2.0',
         id: 9,

@@ -166,18 +166,29 @@ export async function startCluster(
   }
 }
 
-async function startInstances(count: number, env: Record<string, string>): Promise<Cluster> {
-  const prefix = `mcp-e2e:${randomUUID()}:`;
-  const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
-  const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startInstance(prefix, env)),
-  );
+/**
+ * Starts instances side by side (`starts`, one per instance); when one fails to start, kills those
+ * that did (none is left running behind a failed start) and throws its error.
+ */
+export async function startSideBySide(
+  starts: ReadonlyArray<() => Promise<Instance>>,
+): Promise<Instance[]> {
+  const started = await Promise.allSettled(starts.map((start) => start()));
   const instances = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
-    for (const instance of instances) instance.process.kill('SIGKILL'); // none left behind
+    for (const instance of instances) instance.process.kill('SIGKILL');
     throw failed.reason;
   }
+  return instances;
+}
+
+async function startInstances(count: number, env: Record<string, string>): Promise<Cluster> {
+  const prefix = `mcp-e2e:${randomUUID()}:`;
+  const shared = Object.keys(env).every((name) => !name.startsWith('REDIS_'));
+  const instances = await startSideBySide(
+    Array.from({ length: count }, () => () => startInstance(prefix, env)),
+  );
   const proxy = await startRoundRobinProxy(instances.map((i) => i.port));
   const stop = (instance: Instance, signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
