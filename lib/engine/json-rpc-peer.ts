@@ -23,7 +23,7 @@ import type {
 } from './json-rpc-peer.interface.js';
 import { OutgoingRequest } from './outgoing-request.js';
 import { relatedRequestOf } from './related-request.js';
-import { deleteUnlessLast } from './delete-unless-last.js';
+import { SoloMap } from './solo-map.js';
 
 const CANCELLED = 'notifications/cancelled';
 const PROGRESS = 'notifications/progress';
@@ -36,9 +36,9 @@ const PROGRESS = 'notifications/progress';
  * feeds {@link receive} and provides `send`.
  */
 export class JsonRpcPeer<TExtra = undefined> {
-  // The maps are made on first use: an idle server session holds only what it used.
-  private inboundMap?: Map<RequestId, LazyAbort>;
-  private outboundMap?: Map<RequestId, OutgoingRequest>;
+  // One entry each without a Map (see SoloMap): requests of a session come nearly one at a time.
+  private readonly inbound = new SoloMap<RequestId, LazyAbort>();
+  private readonly outbound = new SoloMap<RequestId, OutgoingRequest>();
   /** Caller-chosen progress tokens of pending requests (the default token is the request id). */
   private progressTokenMap?: Map<string | number, OutgoingRequest>;
   // Ids start at 1: some clients treat a cancelled request id 0 as absent.
@@ -50,26 +50,18 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   constructor(private readonly options: JsonRpcPeerOptions<TExtra>) {}
 
-  private get inbound(): Map<RequestId, LazyAbort> {
-    return (this.inboundMap ??= new Map());
-  }
-
-  private get outbound(): Map<RequestId, OutgoingRequest> {
-    return (this.outboundMap ??= new Map());
-  }
-
   private get progressTokens(): Map<string | number, OutgoingRequest> {
     return (this.progressTokenMap ??= new Map());
   }
 
   /** Number of incoming requests still being handled. */
   get inFlightCount(): number {
-    return this.inboundMap?.size ?? 0;
+    return this.inbound.size;
   }
 
   /** Number of outgoing requests still waiting for an answer. */
   get pendingCount(): number {
-    return this.outboundMap?.size ?? 0;
+    return this.outbound.size;
   }
 
   /** True once {@link close} was called. */
@@ -145,17 +137,17 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** The pending request progress with `token` belongs to: a caller-chosen token, or an id. */
   private progressHolder(token: string | number): OutgoingRequest | undefined {
-    return this.progressTokenMap?.get(token) ?? this.outboundMap?.get(token);
+    return this.progressTokenMap?.get(token) ?? this.outbound.get(token);
   }
 
   /** Ids and methods of the outgoing requests still waiting for an answer. */
   pendingRequests(): Array<{ id: RequestId; method: string }> {
-    return Array.from(this.outboundMap?.values() ?? [], ({ id, method }) => ({ id, method }));
+    return this.outbound.values().map(({ id, method }) => ({ id, method }));
   }
 
   /** Cancels one outgoing request: the peer gets `notifications/cancelled`, the caller a RequestCancelledError. */
   cancelOutbound(id: RequestId, reason?: unknown): boolean {
-    const pending = this.outboundMap?.get(id);
+    const pending = this.outbound.get(id);
     if (!pending) return false;
     pending.cancel(reason);
     return true;
@@ -171,14 +163,14 @@ export class JsonRpcPeer<TExtra = undefined> {
 
   /** True while an incoming request with this id is being handled here. */
   isHandling(id: RequestId): boolean {
-    return this.inboundMap?.has(id) ?? false;
+    return this.inbound.has(id);
   }
 
   /** Aborts an incoming request locally (e.g. its HTTP stream closed); no response will be sent. */
   cancelInbound(id: RequestId, reason?: unknown): void {
-    const controller = this.inboundMap?.get(id);
+    const controller = this.inbound.get(id);
     if (!controller) return;
-    this.forgetInbound(id);
+    this.inbound.delete(id);
     controller.abort(
       reason instanceof Error
         ? reason
@@ -195,7 +187,7 @@ export class JsonRpcPeer<TExtra = undefined> {
    * those handlers are dropped.
    */
   failInbound(reason: () => McpError): void {
-    for (const [id, controller] of this.inboundMap ?? []) {
+    for (const [id, controller] of this.inbound.entries()) {
       this.inbound.delete(id);
       const error = reason();
       controller.abort(error);
@@ -210,7 +202,7 @@ export class JsonRpcPeer<TExtra = undefined> {
    * conversation stays open; later answers to those requests are ignored.
    */
   failOutbound(reason: () => Error): void {
-    for (const [id, pending] of this.outboundMap ?? []) {
+    for (const [id, pending] of this.outbound.entries()) {
       this.outbound.delete(id);
       const error = reason();
       pending.fail(error);
@@ -226,10 +218,10 @@ export class JsonRpcPeer<TExtra = undefined> {
     if (this.closedWith !== undefined) return;
     this.closedWith = reason;
     // Most sessions end with nothing pending: the error (and its stack) is made only when owed.
-    for (const pending of this.outboundMap?.values() ?? []) pending.fail(this.closeError());
-    this.outboundMap?.clear();
-    for (const controller of this.inboundMap?.values() ?? []) controller.abort(this.closeError());
-    this.inboundMap?.clear();
+    for (const pending of this.outbound.values()) pending.fail(this.closeError());
+    this.outbound.clear();
+    for (const controller of this.inbound.values()) controller.abort(this.closeError());
+    this.inbound.clear();
   }
 
   /** The error of a closed conversation: the error it was closed with, or a ConnectionClosedError. */
@@ -239,15 +231,9 @@ export class JsonRpcPeer<TExtra = undefined> {
       reason instanceof Error ? reason : new ConnectionClosedError(reason));
   }
 
-  /** Drops an incoming request; its last one goes with the map (an idle session holds none). */
-  private forgetInbound(id: RequestId): void {
-    const inbound = this.inboundMap;
-    if (inbound && deleteUnlessLast(inbound, id) === 'last') this.inboundMap = undefined;
-  }
-
   private async handleRequest(request: JsonRpcRequest, extra: TExtra): Promise<void> {
     const { id } = request;
-    if (this.inboundMap?.has(id)) {
+    if (this.inbound.has(id)) {
       const error = new McpError(ErrorCode.InvalidRequest, `Request id ${id} is already in use`);
       this.safeSend(errorResponse(id, error.toJson()), id);
       return;
@@ -263,8 +249,8 @@ export class JsonRpcPeer<TExtra = undefined> {
       response = errorResponse(id, this.toErrorObject(error, request, controller.signal));
     }
     // Cancelled (see cancelInbound): no response, as the spec asks.
-    if (controller.aborted || this.inboundMap?.get(id) !== controller) return;
-    this.forgetInbound(id);
+    if (controller.aborted || this.inbound.get(id) !== controller) return;
+    this.inbound.delete(id);
     this.safeSend(response, id);
   }
 
@@ -287,7 +273,7 @@ export class JsonRpcPeer<TExtra = undefined> {
       }
     }
     const related = relatedRequestOf(notification);
-    if (related !== undefined) this.outboundMap?.get(related)?.notified(notification);
+    if (related !== undefined) this.outbound.get(related)?.notified(notification);
     try {
       this.options.onNotification?.(notification, extra);
     } catch (error) {
@@ -298,7 +284,7 @@ export class JsonRpcPeer<TExtra = undefined> {
   private handleResponse(response: JsonRpcResponse): void {
     const id = response.id;
     if (id === undefined || id === null) return;
-    const pending = this.outboundMap?.get(id);
+    const pending = this.outbound.get(id);
     if (!pending) return; // late answer to a cancelled or timed-out request: ignored, as the spec asks
     this.outbound.delete(id);
     if (isJsonRpcError(response)) pending.fail(McpError.fromJson(response.error));
@@ -310,7 +296,7 @@ export class JsonRpcPeer<TExtra = undefined> {
     reason: RequestTimeoutError | RequestCancelledError,
     quiet: boolean,
   ): void {
-    if (!this.outboundMap?.delete(id) || quiet) return;
+    if (!this.outbound.delete(id) || quiet) return;
     this.notify(CANCELLED, {
       requestId: id,
       reason:
