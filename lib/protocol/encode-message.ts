@@ -78,7 +78,10 @@ export function encodeResultWithMembers(
     return encodeMessage({ jsonrpc: '2.0', id, result }, report)!;
   }
   const own = text.length === 2 ? '' : `${text.slice(1, -1)},`;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{${own}${membersJson}}}`;
+  // A number id (an integer: `toJsonRpcMessage` accepts no other) is written by `String`, the
+  // same text as `JSON.stringify` makes of it, without a second `JSON.stringify` call.
+  const idJson = typeof id === 'number' ? String(id) : JSON.stringify(id);
+  return `{"jsonrpc":"2.0","id":${idJson},"result":{${own}${membersJson}}}`;
 }
 
 function encode<T>(

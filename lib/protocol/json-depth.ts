@@ -15,12 +15,30 @@ export const MAX_REQUEST_ID_LENGTH = 256;
  */
 export function exceedsJsonDepth(value: unknown, maxDepth: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  return containerExceeds(value, maxDepth);
+}
+
+/**
+ * {@link exceedsJsonDepth} of a container: recurses only into the members that are containers
+ * themselves, so a string, number or boolean member costs a type check and no call (most members
+ * of a message are such leaves).
+ */
+function containerExceeds(value: object, maxDepth: number): boolean {
   if (maxDepth <= 0) return true;
   if (Array.isArray(value)) {
-    for (const item of value) if (exceedsJsonDepth(item, maxDepth - 1)) return true;
+    for (const item of value) {
+      if (typeof item === 'object' && item !== null && containerExceeds(item, maxDepth - 1)) {
+        return true;
+      }
+    }
     return false;
   }
   const record = value as Record<string, unknown>;
-  for (const key in record) if (exceedsJsonDepth(record[key], maxDepth - 1)) return true;
+  for (const key in record) {
+    const member = record[key];
+    if (typeof member === 'object' && member !== null && containerExceeds(member, maxDepth - 1)) {
+      return true;
+    }
+  }
   return false;
 }

@@ -71,14 +71,13 @@ export function parseModernEnvelope<S>(
   beforeVersionCheck?.(source as S, version);
   if (!supported.includes(version)) throw unsupportedVersion(version, supported);
   const data = isPlainRequestMeta(meta) ? (meta as RequestMetaObject) : checkedMeta(meta);
-  const protocol: ProtocolContext = {
+  // Every member written here, absent ones as undefined: one object shape for every request,
+  // where members added when present made up to four, and a map transition per request.
+  return {
     protocolVersion: version,
     clientCapabilities: data[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities,
+    clientInfo: data[CLIENT_INFO_META_KEY],
+    logLevel: data[LOG_LEVEL_META_KEY],
     era: 'modern',
   };
-  const clientInfo = data[CLIENT_INFO_META_KEY];
-  if (clientInfo !== undefined) protocol.clientInfo = clientInfo;
-  const logLevel = data[LOG_LEVEL_META_KEY];
-  if (logLevel !== undefined) protocol.logLevel = logLevel;
-  return protocol;
 }

@@ -10,38 +10,34 @@ import {
 /** The log levels, as a set (built once). */
 const LEVELS: ReadonlySet<unknown> = new Set<unknown>(LOGGING_LEVELS);
 
-/** The string fields of `Implementation` (`icons` is not one: it sends the meta to the schema). */
-const IMPLEMENTATION_STRINGS: ReadonlySet<string> = new Set([
-  'name',
-  'title',
-  'version',
-  'description',
-  'websiteUrl',
-]);
-
-/** The client-capability keys the schema describes; any other key is open (passes as is). */
-const KNOWN_CAPABILITIES: ReadonlySet<string> = new Set([
-  'experimental',
-  'roots',
-  'sampling',
-  'elicitation',
-  'tasks',
-  'extensions',
-]);
-
 function isEmptyRecord(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   for (const key in value) if (Object.hasOwn(value, key)) return false;
   return true;
 }
 
+/*
+ * The two walks below go over the keys with `for...in` and name them in a `switch`, with no
+ * `Object.keys` array nor set lookup per key: they run on every 2026-07-28 request. `for...in`
+ * also visits inherited enumerable keys, which only makes the test stricter (a false answer
+ * sends the meta to the schema).
+ */
+
 /** `{ name, version }` plus optional string `title`/`description`/`websiteUrl`, open otherwise. */
 function isPlainImplementation(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   if (typeof value.name !== 'string' || typeof value.version !== 'string') return false;
-  for (const key of Object.keys(value)) {
-    if (key === 'icons') return false;
-    if (IMPLEMENTATION_STRINGS.has(key) && typeof value[key] !== 'string') return false;
+  for (const key in value) {
+    switch (key) {
+      case 'icons': // not a string field: the schema checks it
+        return false;
+      case 'name':
+      case 'title':
+      case 'version':
+      case 'description':
+      case 'websiteUrl':
+        if (typeof value[key] !== 'string') return false;
+    }
   }
   return true;
 }
@@ -49,8 +45,17 @@ function isPlainImplementation(value: unknown): boolean {
 /** Capabilities whose described members are all `{}` (what most clients send per request). */
 function isPlainCapabilities(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  for (const key of Object.keys(value)) {
-    if (KNOWN_CAPABILITIES.has(key) && !isEmptyRecord(value[key])) return false;
+  for (const key in value) {
+    switch (key) {
+      // The client-capability keys the schema describes; any other key is open (passes as is).
+      case 'experimental':
+      case 'roots':
+      case 'sampling':
+      case 'elicitation':
+      case 'tasks':
+      case 'extensions':
+        if (!isEmptyRecord(value[key])) return false;
+    }
   }
   return true;
 }

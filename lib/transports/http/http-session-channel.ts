@@ -9,7 +9,7 @@ import { isSharedEventStore, type EventStore } from '../../stores/event-store.in
 import type { ClusterPort } from '../server-port/cluster-port.interface.js';
 import { followRemoteStream } from './follow-remote-stream.js';
 import { SessionLog } from './session-log.js';
-import { deleteAllUnlessOnly } from '../../engine/delete-unless-last.js';
+import { SoloMap } from '../../engine/solo-map.js';
 import { PostExchange, type PostExchangeOptions, type PostExchangeOwner } from './post-exchange.js';
 import { replayEvents, SseStream } from './sse-stream.js';
 import { SseWriter } from '../shared/sse/sse-writer.js';
@@ -37,8 +37,8 @@ export interface HttpSessionOwner {
  * GET stream. Each message goes to exactly one stream; none is broadcast.
  */
 export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
-  // Made on first use: an idle session holds neither (issue 16: idle sessions cheap).
-  private exchangeMap?: Map<RequestId, PostExchange>;
+  /** The replies of the POSTs being served, by request id (one entry without a Map: SoloMap). */
+  private readonly exchanges = new SoloMap<RequestId, PostExchange>();
   private standalone?: SseStream;
   /** The GET stream when instances share the event store (made on first use). */
   private sessionLog?: SessionLog;
@@ -62,10 +62,6 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
   ) {
     session.bind(this);
     if (cluster) session.remoteDelivery = (message) => this.deliverRemote(message);
-  }
-
-  private get exchanges(): Map<RequestId, PostExchange> {
-    return (this.exchangeMap ??= new Map());
   }
 
   private get streams(): Map<string, SseStream> {
@@ -113,7 +109,7 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     return (
       this.session.inFlightCount > 0 ||
       this.session.pendingCount > 0 ||
-      (this.exchangeMap?.size ?? 0) > 0 ||
+      this.exchanges.size > 0 ||
       (this.streamMap?.size ?? 0) > 0 ||
       this.standalone?.connected === true ||
       this.sessionLog?.followed === true
@@ -139,12 +135,12 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
 
   /** {@inheritDoc McpSessionSink.abandoned} */
   abandoned(id: RequestId): void {
-    this.exchangeMap?.get(id)?.abandon(id);
+    this.exchanges.get(id)?.abandon(id);
   }
 
   /** True when a request id is already being served on this session. */
   isInFlight(id: RequestId): boolean {
-    return this.exchangeMap?.has(id) ?? false;
+    return this.exchanges.has(id);
   }
 
   /**
@@ -179,25 +175,19 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     return this.newStream(requestIds);
   }
 
-  /**
-   * {@inheritDoc PostExchangeOwner.exchangeDone}
-   * An empty map of exchanges goes too (an idle session holds none). When the exchange's ids are
-   * all the map holds, the map is dropped without deleting them: V8 reallocates a map's table
-   * when a delete empties it, which would cost an allocation per call.
-   */
+  /** {@inheritDoc PostExchangeOwner.exchangeDone} */
   exchangeDone(ids: RequestId[], stream: SseStream | undefined): void {
     if (ids === this.initializeIds) {
       this.initializeIds = undefined;
       if (!this.session.initialized) this.owner?.notInitialized(this);
     }
     if (stream) this.streams.delete(stream.id);
-    const exchanges = this.exchangeMap;
-    if (exchanges && deleteAllUnlessOnly(exchanges, ids)) this.exchangeMap = undefined;
+    for (const id of ids) this.exchanges.delete(id);
   }
 
   /** The exchange serving a request id (for server-initiated stream closes). */
   exchangeOf(id: RequestId): PostExchange | undefined {
-    return this.exchangeMap?.get(id);
+    return this.exchanges.get(id);
   }
 
   /** True when the standalone GET stream is connected. */
@@ -278,9 +268,10 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
    */
   close(): void {
     this.session.bind(undefined);
-    // Most sessions end with no request open (a DELETE): no copy of maps they do not hold.
-    if (this.exchangeMap) {
-      for (const exchange of new Set(this.exchangeMap.values())) {
+    // Most sessions end with no request open (a DELETE): then nothing is copied. A batch's one
+    // exchange is under each of its ids: a Set fails it once.
+    if (this.exchanges.size > 0) {
+      for (const exchange of new Set(this.exchanges.values())) {
         exchange.fail(ErrorCode.InternalError, 'The session ended before the request completed');
       }
     }
@@ -288,14 +279,14 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
     this.standalone?.end();
     this.sessionLog?.close();
     this.streamMap?.clear();
-    this.exchangeMap?.clear();
+    this.exchanges.clear();
   }
 
   /** {@inheritDoc McpSessionSink.undeliverable} */
   undeliverable({ message, relatedRequestId }: OutboundMessage): string | undefined {
     if (!('method' in message) || !('id' in message)) return undefined; // only requests need a way back
     const exchange =
-      relatedRequestId === undefined ? undefined : this.exchangeMap?.get(relatedRequestId);
+      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
     if (exchange?.canStream || this.hasStandaloneStream) return undefined;
     if (this.cluster) return undefined; // forwarded to the instance holding the GET stream, if any
     return 'no open stream can carry server-to-client requests (the POST does not accept SSE and no GET stream is open)';
@@ -318,7 +309,7 @@ export class HttpSessionChannel implements McpSessionSink, PostExchangeOwner {
   /** {@inheritDoc McpSessionSink.deliver} */
   deliver({ message, relatedRequestId }: OutboundMessage): void {
     const exchange =
-      relatedRequestId === undefined ? undefined : this.exchangeMap?.get(relatedRequestId);
+      relatedRequestId === undefined ? undefined : this.exchanges.get(relatedRequestId);
     if (exchange?.deliver(message)) return;
     const log = this.log;
     if (log) {

@@ -23,7 +23,15 @@ export type RequestHeaders = IncomingHttpHeaders;
 
 /** A header's first value with leading/trailing OWS (space, tab) removed; undefined when absent. */
 export function headerValue(headers: RequestHeaders, lowerName: string): string | undefined {
-  const raw = headers[lowerName];
+  return owsTrimmed(headers[lowerName]);
+}
+
+/**
+ * {@link headerValue} of a value read already: the checks below read their fixed headers by
+ * name (`headers['mcp-method']`), a property load that stays monomorphic, where a read through
+ * a name passed in is a megamorphic keyed load on every request.
+ */
+function owsTrimmed(raw: string | string[] | undefined): string | undefined {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === '') return value;
   // Node's parser trims most values already: the regex runs only when an edge is OWS.
@@ -39,7 +47,7 @@ function isOws(code: number): boolean {
 
 /** `MCP-Protocol-Version` must equal the `_meta` version (-32020 otherwise). */
 export function checkVersionHeader(headers: RequestHeaders, metaVersion: string): void {
-  const header = headerValue(headers, 'mcp-protocol-version');
+  const header = owsTrimmed(headers['mcp-protocol-version']);
   if (header === undefined) throw headerMismatch('MCP-Protocol-Version header is required');
   if (header !== metaVersion) {
     throw headerMismatch('MCP-Protocol-Version header does not match params._meta');
@@ -51,12 +59,12 @@ export function checkVersionHeader(headers: RequestHeaders, metaVersion: string)
  * be present and equal (case-sensitive, after decoding) to the body (-32020 otherwise).
  */
 export function checkStandardHeaders(headers: RequestHeaders, request: JsonRpcRequest): void {
-  const method = headerValue(headers, 'mcp-method');
+  const method = owsTrimmed(headers['mcp-method']);
   if (method === undefined) throw headerMismatch('Mcp-Method header is required');
   if (method !== request.method) throw headerMismatch('Mcp-Method header does not match the body');
   const field = MCP_NAME_FIELD[request.method];
   if (!field) return;
-  const raw = headerValue(headers, 'mcp-name');
+  const raw = owsTrimmed(headers['mcp-name']);
   if (raw === undefined) throw headerMismatch('Mcp-Name header is required');
   const expected = (request.params as Record<string, unknown> | undefined)?.[field];
   if (decodeHeaderValue(raw) !== expected) {

@@ -3,9 +3,11 @@ import { McpError } from '../../errors/mcp.error.js';
 import { CapacityError } from '../../errors/capacity.error.js';
 import { retryAfterHeader } from '../shared/http/http-refusal.js';
 import { STORE_RETRY_AFTER_SECONDS } from '../../errors/store-unavailable.error.js';
+import { LazyAbort } from '../../engine/lazy-abort.js';
 import type { RequestOutlet } from '../../engine/request-outlet.interface.js';
-import { ClientGoneAbort } from './client-gone-abort.js';
-import { ModernCall } from '../../engine/modern-call.js';
+import type { ModernDispatch } from '../../engine/request-outlet.interface.js';
+import type { TransportInfo } from '../../engine/transport-info.interface.js';
+import type { ProtocolContext } from '../../protocol/protocol-context.interface.js';
 import { httpTransportInfo } from './http-transport-info.js';
 import {
   isJsonRpcRequest,
@@ -23,12 +25,7 @@ import {
   type EncodeFailureReport,
 } from '../../protocol/encode-message.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
-import {
-  checkParamHeaders,
-  checkStandardHeaders,
-  checkVersionHeader,
-  type RequestHeaders,
-} from './modern-headers.js';
+import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
 import { modernErrorStatus } from './modern-status.js';
 import {
   sharedTimeouts,
@@ -41,7 +38,8 @@ import {
  * echoed), no event store, no `Last-Event-ID`. Checks the envelope and the headers, dispatches
  * through `server.dispatchModern` and answers with one JSON body, upgraded to SSE when the handler
  * sends a notification first. Every error echoes the request id; the client going away aborts the
- * handler. `report` is the server's encode-failure report, built once by the caller.
+ * handler. `report` is the server's encode-failure report, built once by the caller; `namesSse`
+ * whether the request's `Accept` lists `text/event-stream` (read once by the caller).
  */
 export async function serveModernPost(
   server: McpServerPort,
@@ -51,6 +49,7 @@ export async function serveModernPost(
   principal: string | undefined,
   report: EncodeFailureReport,
   keepAliveMs = 0,
+  namesSse = false,
 ): Promise<void> {
   if (!isJsonRpcRequest(message)) {
     writeEmpty(res, 202); // notifications and stray responses: nothing to answer
@@ -68,9 +67,9 @@ export async function serveModernPost(
     request,
     report,
     listen ? server.listenKeepAliveMs : keepAliveMs,
+    principal,
   );
-  if (!listen && keepAliveMs > 0 && acceptsSse(headers)) reply.streamAfter(keepAliveMs);
-  let protocol;
+  if (!listen && keepAliveMs > 0 && namesSse) reply.streamAfter(keepAliveMs);
   try {
     if (
       server.protocolEras === 'modern' &&
@@ -80,7 +79,7 @@ export async function serveModernPost(
       const asked = (request.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
       throw unsupportedVersion(String(asked ?? ''), server.supportedVersions);
     }
-    protocol = parseModernEnvelope(
+    reply.protocol = parseModernEnvelope(
       request.params,
       server.supportedVersions,
       checkVersionHeader,
@@ -97,13 +96,10 @@ export async function serveModernPost(
     reply.error(error);
     return;
   }
-  // The handler's signal, and the watch on the client, only if something reads it (most calls end
-  // before anyone does).
-  const abort = new ClientGoneAbort(res, reply);
-  const transport = httpTransportInfo(req, res, undefined, headers);
+  // The reply is the call too (its outlet, its signal): one object per POST, not three.
+  reply.transport = httpTransportInfo(req, res, undefined, headers);
   try {
-    const call = new ModernCall(protocol, reply, transport, abort, principal);
-    const result = await server.dispatchModern(request, call);
+    const result = await server.dispatchModern(request, reply);
     reply.result(result);
   } catch (error) {
     if (!(error instanceof McpError))
@@ -113,24 +109,60 @@ export async function serveModernPost(
 }
 
 /**
- * The response of one modern request: JSON, or SSE once a notification went out first (with a
- * `:` keep-alive comment every `keepAliveMs` when given, until the reply ends or the client goes).
+ * One modern request as `dispatchModern` gets it, and its response: JSON, or SSE once a
+ * notification went out first (with a `:` keep-alive comment every `keepAliveMs` when given,
+ * until the reply ends or the client goes). It is the call's outlet and the source of its signal
+ * too, so a POST makes one object where it made three (call, abort, reply). The signal is a
+ * {@link LazyAbort}'s, as a 2025 `InboundCall`'s is; it and the watch on the response (a `close`
+ * listener) are made on the first read of `signal`: most calls end before anyone reads it; a
+ * client gone before the first read is seen then (`res.destroyed`). The signal aborts when the
+ * client goes before the reply ended. Every field of its own is set in the constructor, so every
+ * reply has one shape from its start (no map change per call).
  */
-class ModernReply implements RequestOutlet, TimeoutTarget {
+class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, TimeoutTarget {
   done = false;
+  /** Set once the envelope is read, before the call is dispatched. */
+  protocol: ProtocolContext = UNREAD;
+  /** Set before the call is dispatched. */
+  transport: TransportInfo = UNREAD;
   private sse = false;
-  private keepAlive?: NodeJS.Timeout;
+  /** Whether the `close` watch is set up (on the first read of `signal`). */
+  private watching = false;
+  private keepAlive: NodeJS.Timeout | undefined = undefined;
   /** The switch to SSE of a long call, on the process's shared timer of its duration. */
-  private longCall?: RunningTimeout;
+  private longCall: RunningTimeout | undefined = undefined;
   /** The members the server left out of the result for this reply to write (see `result`). */
-  private resultStamp?: string;
+  private resultStamp: string | undefined = undefined;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly request: JsonRpcRequest,
     private readonly report: EncodeFailureReport,
-    private readonly keepAliveMs?: number,
-  ) {}
+    private readonly keepAliveMs: number | undefined,
+    /** Always present (undefined when anonymous): one shape. */
+    readonly principal: string | undefined,
+  ) {
+    super();
+  }
+
+  /** {@inheritDoc ModernDispatch.outlet}: this reply. */
+  get outlet(): RequestOutlet {
+    return this;
+  }
+
+  /** {@inheritDoc ModernDispatch.signal}: the watch on the client starts with the first read. */
+  override get signal(): AbortSignal {
+    if (!this.watching) {
+      this.watching = true;
+      if (this.res.destroyed) this.clientGone();
+      else this.res.once('close', () => this.clientGone());
+    }
+    return super.signal;
+  }
+
+  private clientGone(): void {
+    if (!this.done) this.abort(new Error('Client disconnected'));
+  }
 
   /** Switches to SSE (a comment, then keep-alives) if the reply is still pending after `ms`. */
   streamAfter(ms: number): void {
@@ -222,7 +254,8 @@ class ModernReply implements RequestOutlet, TimeoutTarget {
   }
 }
 
-/** True when the request's `Accept` lists `text/event-stream`. */
-function acceptsSse(headers: RequestHeaders): boolean {
-  return headers.accept?.includes('text/event-stream') ?? false;
-}
+/**
+ * What {@link ModernReply}'s `protocol` and `transport` hold until they are set (a reply refused
+ * before them never hands them out): a value, so that they are fields from the constructor on.
+ */
+const UNREAD = undefined as never;

@@ -20,7 +20,7 @@ import {
   type RunningTimeout,
   type TimeoutTarget,
 } from '../../engine/shared-timeouts.js';
-import { deleteUnlessLast } from '../../engine/delete-unless-last.js';
+import { SoloMap } from '../../engine/solo-map.js';
 
 /**
  * What an exchange asks of the session channel it serves: methods of the channel itself, so a
@@ -67,17 +67,14 @@ export interface PostExchangeOptions {
   keepAliveMs: number;
 }
 
-/** The pending ids of an exchange whose requests are all answered: empty, never written to. */
-const NONE_PENDING: Set<RequestId> = new Set();
-
 /**
  * The reply to one POST carrying requests. It starts as a plain JSON reply and upgrades to an SSE
  * stream the moment a related message (progress, log, a server-to-client request) must go out
  * before the result, so simple calls stay cheap and streaming works when needed.
  */
 export class PostExchange implements TimeoutTarget {
-  /** The ids still unanswered; {@link NONE_PENDING} once the last one is answered. */
-  private pending: Set<RequestId>;
+  /** The ids still unanswered (a POST carries one request but for a batch: no `Set` for it). */
+  private readonly pending = new SoloMap<RequestId, true>();
   private readonly responses: JsonRpcResponse[] = [];
   private stream?: SseStream;
   /** The switch to SSE of a long call, on the process's shared timer of `keepAliveMs`. */
@@ -88,7 +85,7 @@ export class PostExchange implements TimeoutTarget {
     private readonly requestIds: RequestId[],
     private readonly options: PostExchangeOptions,
   ) {
-    this.pending = new Set(requestIds);
+    for (const id of requestIds) this.pending.set(id, true);
     if (options.streamFromStart && options.acceptsSse) this.upgrade();
     else if (options.acceptsSse && options.keepAliveMs > 0) {
       this.longCall = sharedTimeouts(options.keepAliveMs).start(this);
@@ -127,16 +124,14 @@ export class PostExchange implements TimeoutTarget {
     if (this.settle(id) && this.pending.size === 0) this.finish();
   }
 
-  /** Takes `id` off the pending ids (the last one by swapping in {@link NONE_PENDING}): true when it was pending. */
+  /** Takes `id` off the pending ids: true when it was pending. */
   private settle(id: RequestId): boolean {
-    const removed = deleteUnlessLast(this.pending, id);
-    if (removed === 'last') this.pending = NONE_PENDING;
-    return removed !== false;
+    return this.pending.delete(id);
   }
 
   /** The session ended: every pending request is answered with this error. */
   fail(code: number, message: string): void {
-    for (const id of [...this.pending]) {
+    for (const [id] of this.pending.entries()) {
       this.deliver({ jsonrpc: '2.0', id, error: { code, message } });
     }
   }

@@ -172,7 +172,9 @@ export class StreamableHttpHandler {
     else guardRequest(req, this.options);
     requireJsonContentType(req);
     const accept = req.headers.accept ?? '*/*';
-    const acceptsSse = accept.includes('text/event-stream') || accept.includes('*/*');
+    // One scan each: a 2026-07-28 reply streams only to a client that names SSE.
+    const namesSse = accept.includes('text/event-stream');
+    const acceptsSse = namesSse || accept.includes('*/*');
     if (!acceptsSse && !accept.includes('application/json')) {
       throw new HttpRefusal(
         406,
@@ -182,9 +184,11 @@ export class StreamableHttpHandler {
     }
     // A body already read (by the framework, or complete in the request's buffer) without a wait.
     const ready = readyJsonBody(req, this.options.maxMessageBytes, parsedBody);
-    if (ready !== BODY_PENDING) return this.serveBody(req, res, ready, deferVersion, acceptsSse);
+    if (ready !== BODY_PENDING) {
+      return this.serveBody(req, res, ready, deferVersion, acceptsSse, namesSse);
+    }
     return readJsonBody(req, this.options.maxMessageBytes, parsedBody, this.bodyTimeout).then(
-      (body) => this.serveBody(req, res, body, deferVersion, acceptsSse),
+      (body) => this.serveBody(req, res, body, deferVersion, acceptsSse, namesSse),
     );
   }
 
@@ -195,8 +199,12 @@ export class StreamableHttpHandler {
     body: unknown,
     deferVersion: boolean,
     acceptsSse: boolean,
+    namesSse: boolean,
   ): Promise<void> | undefined {
     if (this.server.protocolEras !== 'legacy' && !Array.isArray(body)) {
+      // What `mayBeModern` found (a version header of no 2025 revision and no session, or the
+      // 'modern' mode) is what makes `classifyEra` answer modern: no second read of both headers.
+      if (deferVersion) return this.serveModern(req, res, body, namesSse);
       const headers = req.headers; // one call of Node's getter for both reads
       const era = classifyEra(
         {
@@ -206,7 +214,7 @@ export class StreamableHttpHandler {
         },
         this.server.protocolEras,
       );
-      if (era === 'modern') return this.serveModern(req, res, body);
+      if (era === 'modern') return this.serveModern(req, res, body, namesSse);
     }
     if (deferVersion) guardRequest(req, this.options);
     return serveLegacyPost(this.legacyHost, req, res, body, acceptsSse);
@@ -217,12 +225,17 @@ export class StreamableHttpHandler {
    * Not an async function: without an authoriser the served promise is returned as is, with no
    * promise and suspended frame of its own per call (what it throws at once `handlePost` answers).
    */
-  private serveModern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  private serveModern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    namesSse: boolean,
+  ): Promise<void> {
     const message = toMessageOrRefuse(body, this.options.maxJsonDepth);
     if (this.options.authorizeRequests && isJsonRpcRequest(message)) {
-      return this.serveAuthorized(req, res, message);
+      return this.serveAuthorized(req, res, message, namesSse);
     }
-    return this.serveModernMessage(req, res, message);
+    return this.serveModernMessage(req, res, message, namesSse);
   }
 
   /** {@link serveModern} once `authorizeRequests` accepted the request. */
@@ -230,15 +243,17 @@ export class StreamableHttpHandler {
     req: IncomingMessage,
     res: ServerResponse,
     message: JsonRpcRequest,
+    namesSse: boolean,
   ) {
     await this.options.authorizeRequests!(req, [message]);
-    await this.serveModernMessage(req, res, message);
+    await this.serveModernMessage(req, res, message, namesSse);
   }
 
   private serveModernMessage(
     req: IncomingMessage,
     res: ServerResponse,
     message: JsonRpcMessage,
+    namesSse: boolean,
   ): Promise<void> {
     return serveModernPost(
       this.server,
@@ -248,6 +263,7 @@ export class StreamableHttpHandler {
       this.options.principal(req),
       this.report,
       this.options.keepAliveMs,
+      namesSse,
     );
   }
 

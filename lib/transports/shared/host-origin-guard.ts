@@ -68,8 +68,65 @@ export function checkOrigin(
   options: ResolvedHostOriginOptions,
 ): HostOriginRefusal | undefined {
   if (!options.dnsRebindingProtection) return undefined;
-  const parsed = parseHostHeader(req.headers.host ?? '');
+  const headers = req.headers; // one call of Node's getter for both reads
+  const host = headers.host;
+  const origin = headers.origin;
   const loopback = isLoopbackAddress(req.socket.localAddress);
+  if (lastAccepted.matches(options, host, origin, loopback)) return undefined;
+  const refused = verdict(options, host ?? '', origin, loopback);
+  if (!refused) lastAccepted.remember(options, host, origin, loopback);
+  return refused;
+}
+
+/**
+ * The last request {@link checkOrigin} accepted: the verdict depends only on the options, the
+ * `Host` and `Origin` values and whether the socket is loopback, and a client sends the same
+ * values on every request. Compared with these (string compares, no hashing), a request like the
+ * last accepted one passes without the set lookups and URL checks. Refusals are never remembered.
+ */
+class AcceptedMemo {
+  private options: ResolvedHostOriginOptions | undefined = undefined;
+  private host: string | undefined = undefined;
+  private origin: string | undefined = undefined;
+  private loopback = false;
+
+  matches(
+    options: ResolvedHostOriginOptions,
+    host: string | undefined,
+    origin: string | undefined,
+    loopback: boolean,
+  ): boolean {
+    return (
+      options === this.options &&
+      host === this.host &&
+      origin === this.origin &&
+      loopback === this.loopback
+    );
+  }
+
+  remember(
+    options: ResolvedHostOriginOptions,
+    host: string | undefined,
+    origin: string | undefined,
+    loopback: boolean,
+  ): void {
+    this.options = options;
+    this.host = host;
+    this.origin = origin;
+    this.loopback = loopback;
+  }
+}
+
+const lastAccepted = new AcceptedMemo();
+
+/** {@link checkOrigin}'s rules, for a request it has not just accepted. */
+function verdict(
+  options: ResolvedHostOriginOptions,
+  hostHeader: string,
+  origin: string | undefined,
+  loopback: boolean,
+): HostOriginRefusal | undefined {
+  const parsed = parseHostHeader(hostHeader);
   const hostAllowed =
     parsed !== undefined &&
     (options.allowedHosts.has(parsed.host) ||
@@ -82,10 +139,9 @@ export function checkOrigin(
         : loopback
           ? 'a loopback-bound server accepts only loopback names and allowedHosts'
           : 'it is not in allowedHosts';
-    return refusal('Host', req.headers.host ?? '', rule, 'allowedHosts');
+    return refusal('Host', hostHeader, rule, 'allowedHosts');
   }
 
-  const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   if (options.allowedOrigins.has(origin.toLowerCase())) return undefined;
   const originUrl = parseOriginHeader(origin);

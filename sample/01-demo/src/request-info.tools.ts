@@ -15,6 +15,7 @@ const RequestInfo = {
       path: z.string().optional(),
       query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
       userAgent: z.string().optional(),
+      remoteAddress: z.string().optional(),
     })
     .optional(),
   stdio: z.object({ pid: z.number(), envVars: z.number() }).optional(),
@@ -28,7 +29,7 @@ export class RequestInfoTools {
     name: 'request_info',
     description:
       'What the server knows of this call: transport, HTTP request (scheme, host, port, path, ' +
-      'query, user agent) or stdio process, and how often this session called it',
+      'query, user agent, client address) or stdio process, and how often this session called it',
     inputSchema: { reset: z.boolean().default(false).describe('Forget this session first') },
     outputSchema: RequestInfo,
     annotations: { readOnlyHint: true },
@@ -54,6 +55,7 @@ export class RequestInfoTools {
             path: http.path,
             query: { ...http.query },
             userAgent: http.header('User-Agent'),
+            remoteAddress: http.remoteAddress,
           },
         }),
         ...(stdio && { stdio: { pid: stdio.pid, envVars: Object.keys(stdio.env).length } }),

@@ -26,6 +26,7 @@ interface RequestInfo {
     path?: string;
     query: object;
     userAgent?: string;
+    remoteAddress?: string;
   };
   stdio?: { pid: number; envVars: number };
   arguments: Record<string, unknown>;
@@ -82,6 +83,7 @@ describe('demo request_info: request frame helpers on every transport', () => {
         port: port(),
         path: '/mcp',
         query: { tenant: 'acme', tag: ['a', 'b'] },
+        remoteAddress: '127.0.0.1', // read from the socket when the handler asks
       },
       arguments: {}, // raw: the schema default (reset: false) is not in the raw params
     });
@@ -113,6 +115,7 @@ describe('demo request_info: request frame helpers on every transport', () => {
         port: port(),
         path: '/mcp',
         query: { tenant: 'modern' },
+        remoteAddress: '127.0.0.1',
       },
     });
     expect(body.visits).toBeUndefined();

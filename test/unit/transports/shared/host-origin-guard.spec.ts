@@ -238,3 +238,38 @@ describe('checkOrigin', () => {
     });
   });
 });
+
+describe('checkOrigin after it accepted a request (its memo of the last one)', () => {
+  it('judges anew every request that differs from the last accepted one in anything it reads', () => {
+    const options = resolveStreamableHttpOptions({ allowedOrigins: ['https://app.example'] });
+    const accepted = { host: 'localhost:3000', origin: 'https://app.example' };
+    expect(checkOrigin(req(accepted, '127.0.0.1'), options)).toBeUndefined();
+    expect(checkOrigin(req(accepted, '127.0.0.1'), options)).toBeUndefined(); // the same again
+    // Another Host, another Origin, no Host, a socket that is not loopback, other options.
+    expect(
+      checkOrigin(req({ ...accepted, host: 'evil.example:3000' }, '127.0.0.1'), options),
+    ).toMatchObject({ header: 'Host' });
+    expect(
+      checkOrigin(req({ ...accepted, origin: 'https://evil.example' }, '127.0.0.1'), options),
+    ).toMatchObject({ header: 'Origin' });
+    expect(checkOrigin(req({ origin: accepted.origin }, '127.0.0.1'), options)).toMatchObject({
+      header: 'Host',
+    });
+    const strict = resolveStreamableHttpOptions({ allowedHosts: ['mcp.example'] });
+    expect(checkOrigin(req(accepted, '10.0.0.5'), strict)).toMatchObject({ header: 'Host' });
+    expect(checkOrigin(req(accepted, '127.0.0.1'), strict)).toMatchObject({ header: 'Origin' });
+    // And the accepted request still passes after those refusals (none of them was remembered).
+    expect(checkOrigin(req(accepted, '127.0.0.1'), options)).toBeUndefined();
+  });
+
+  it('does not carry an acceptance off loopback over to a loopback socket', () => {
+    const options = resolveStreamableHttpOptions({});
+    expect(checkOrigin(req({ host: 'localhost:3000' }, '127.0.0.1'), options)).toBeUndefined();
+    // Off loopback without allowedHosts any host[:port] passes: no refusal to expect here. A
+    // loopback-only rule must then refuse on loopback what it accepted a moment before off it.
+    expect(checkOrigin(req({ host: 'evil.example' }, '10.0.0.5'), options)).toBeUndefined();
+    expect(checkOrigin(req({ host: 'evil.example' }, '127.0.0.1'), options)).toMatchObject({
+      header: 'Host',
+    });
+  });
+});
