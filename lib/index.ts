@@ -4,6 +4,10 @@
  * never collide with the decorators; library types (options, handlers, events) are flat.
  * Files inside lib/ never import from this index.
  */
+import { keepTickObjectMaps } from './engine/tick-object-maps.js';
+
+// Before the app's start-up: keeps V8's maps of Node's tick objects (see the function).
+keepTickObjectMaps();
 
 // ── Protocol types and helpers ───────────────────────────────────────────────────────────────
 /** Every protocol type (content, tools, prompts, resources, results, capabilities, JSON-RPC). */
@@ -303,29 +307,8 @@ export type {
 } from './server/registry/skill-options.interface.js';
 export { SKILL_LIMITS } from './server/registry/registered-skill.js';
 
-// ── Server transports (outside Nest: pass `McpServer.core`) ──────────────────────────────────
-export type { McpServerPort } from './transports/server-port/mcp-server-port.interface.js';
-export type { McpSessionPort } from './transports/server-port/mcp-session-port.interface.js';
-export type { HostOriginOptions } from './transports/shared/host-origin.options.js';
-export { StreamableHttpHandler } from './transports/http/streamable-http.handler.js';
-export type { StreamableHttpOptions } from './transports/http/streamable-http.options.js';
-export { SseHandler } from './transports/sse/sse.handler.js';
-export type { SseTransportOptions } from './transports/sse/sse-transport.options.js';
-export {
-  StdioServerTransport,
-  type StdioServerTransportOptions,
-  type StdioCloseReason,
-} from './transports/stdio/stdio-server.transport.js';
-export {
-  attachMcpWebSocket,
-  type McpWebSocketEndpoint,
-} from './transports/websocket/attach-mcp-websocket.js';
-export { McpWebSocketServer } from './transports/websocket/mcp-websocket-server.js';
-export type { WebSocketTransportOptions } from './transports/websocket/websocket-transport.options.js';
-export {
-  MCP_WEBSOCKET_SUBPROTOCOL,
-  WebSocketCloseCode,
-} from './transports/websocket/websocket-protocol.js';
+// ── Server transports (outside Nest: pass `McpServer.core`; named in lib/transports/public-api.ts)
+export * from './transports/public-api.js';
 
 // ── Client, client manager, client transports (named in lib/client/public-api.ts) ────────────
 export * from './client/public-api.js';
