@@ -93,6 +93,13 @@ export function readSelfCosts(text: string, map?: PerfMap): SelfCosts {
   return costs;
 }
 
+/** The self cost of the functions of `costs` whose name matches `pattern`, summed. */
+export function selfCostOf(costs: SelfCosts, pattern: RegExp): number {
+  let sum = 0;
+  for (const [name, cost] of costs) if (pattern.test(name)) sum += cost;
+  return sum;
+}
+
 function nameOf(name: string, map: PerfMap | undefined): string {
   const match = /^0x([0-9a-f]+)$/i.exec(name);
   if (!match || !map) return name;

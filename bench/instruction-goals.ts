@@ -10,6 +10,12 @@ import type { TargetCheck } from './targets.js';
 export interface PerCall {
   main: number;
   all: number;
+  /**
+   * Main-thread instructions per call in V8's runtime definition of literal properties (see
+   * `InstructionCount.runtimeLiterals`): high in a process that builds Node's tick objects
+   * through the runtime. Absent where not counted.
+   */
+  runtimeLiterals?: number;
 }
 
 /** The eras an MCP arm is measured in (its arms are named `<server> <era>`). */

@@ -40,10 +40,30 @@ export async function runPool<T>(jobs: ReadonlyArray<() => Promise<T>>, width: n
 
 /** The lowest figure of a process's windows of an arm (the one least disturbed by JIT and GC). */
 export function lowest(values: readonly PerCall[]): PerCall {
-  return {
+  const figure: PerCall = {
     main: Math.min(...values.map((v) => v.main)),
     all: Math.min(...values.map((v) => v.all)),
   };
+  // The mode is the process's: any window of it that shows it marks the process.
+  const literals = values.flatMap((v) =>
+    v.runtimeLiterals === undefined ? [] : [v.runtimeLiterals],
+  );
+  if (literals.length > 0) figure.runtimeLiterals = Math.max(...literals);
+  return figure;
+}
+
+/**
+ * Above this many main-thread instructions per call in V8's runtime literal definitions, a
+ * window's process builds Node's tick objects through the runtime (about 2.6k per call on the
+ * fast path on Fastify, against none in its other processes): a mode that lasts for the
+ * process's life and adds 20-25k per call, so such processes are marked (the medians still take
+ * every process: read an arm whose processes differ in mode by its processes' figures).
+ */
+const RUNTIME_TICKS_PER_CALL = 500;
+
+/** True when `figure` comes from a process that builds its tick objects through V8's runtime. */
+export function runtimeTicks(figure: PerCall): boolean {
+  return (figure.runtimeLiterals ?? 0) > RUNTIME_TICKS_PER_CALL;
 }
 
 /** The median of `values` (the mean of the middle two, rounded, for an even count). */
@@ -99,14 +119,24 @@ export function printArmFigures(arms: ReadonlyMap<string, ArmFigure>): void {
     `\ninstructions per call (per handshake): median over processes of each process's lowest ` +
       `window; main thread, its min–max (spread), all threads; each process's main thread`,
   );
+  let marked = false;
   for (const [arm, { median: mid, processes }] of arms) {
     const mains = processes.map((p) => p.main);
     const min = Math.min(...mains);
     const max = Math.max(...mains);
     const spread = `${(((max - min) / mid.main) * 100).toFixed(1)} %`;
+    const each = processes.map((p) => `${p.main}${runtimeTicks(p) ? '*' : ''}`);
+    marked ||= processes.some(runtimeTicks);
     console.log(
       `${arm.padEnd(28)} ${String(mid.main).padStart(9)}  ${`${min}–${max}`.padStart(15)} ` +
-        `(${spread.padStart(6)})  all ${String(mid.all).padStart(9)}  ${mains.join(', ')}`,
+        `(${spread.padStart(6)})  all ${String(mid.all).padStart(9)}  ${each.join(', ')}`,
+    );
+  }
+  if (marked) {
+    console.log(
+      `* a process that built Node's process.nextTick tick objects through V8's runtime ` +
+        `(Runtime_DefineKeyedOwnPropertyInLiteral, for its whole life): 20-25k more per call ` +
+        `than a process of the same code that did not; compare processes of one kind only`,
     );
   }
 }

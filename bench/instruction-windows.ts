@@ -12,6 +12,7 @@ import type { PerCall } from './instruction-goals.js';
 import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
 import { openMcpSession } from './mcp-session.js';
 import { positiveEnv } from './options.js';
+import { runtimeTicks } from './instruction-processes.js';
 import { BASE_HEADERS, MODERN_HEADERS } from './workload.js';
 
 /** How a server is called: the bare JSON-RPC echo, a 2025 session, a 2026-07-28 stateless call. */
@@ -38,7 +39,7 @@ export const SERVERS: InstrServer[] = [
 ];
 
 export const settings = {
-  calls: positiveEnv('BENCH_INSTR_CALLS', 1000, true),
+  calls: positiveEnv('BENCH_INSTR_CALLS', 5000, true),
   warmup: positiveEnv('BENCH_INSTR_WARMUP', 2000, true),
   concurrency: positiveEnv('BENCH_INSTR_CONCURRENCY', 4, true),
   rounds: positiveEnv('BENCH_INSTR_ROUNDS', 1, true),
@@ -46,8 +47,8 @@ export const settings = {
   handshakes:
     process.env.BENCH_INSTR_HANDSHAKE === '0'
       ? 0
-      : positiveEnv('BENCH_INSTR_HANDSHAKES', 300, true),
-  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 1500, true),
+      : positiveEnv('BENCH_INSTR_HANDSHAKES', 1500, true),
+  handshakeSettle: positiveEnv('BENCH_INSTR_HANDSHAKE_SETTLE', 6000, true),
 };
 
 /** The handshake windows of a server: `initialize` alone and five trips (MCP), four (baselines). */
@@ -56,13 +57,20 @@ function handshakeKinds(server: InstrServer): HandshakeKind[] {
   return server.eras === MCP_ERAS ? ['initialize', 'mcp'] : ['bare'];
 }
 
-export function selectedServers(): InstrServer[] {
-  const raw = process.env.BENCH_INSTR_SERVERS;
+/**
+ * The servers named (comma-separated) by the environment variable `variable`, else by `defaults`,
+ * else all of them; an unknown name throws, listing the known ones.
+ */
+export function selectedServers(
+  variable = 'BENCH_INSTR_SERVERS',
+  defaults?: string,
+): InstrServer[] {
+  const raw = process.env[variable] || defaults;
   if (!raw) return SERVERS;
   return raw.split(',').map((name) => {
     const server = SERVERS.find((s) => s.name === name.trim());
     if (!server) {
-      throw new Error(`BENCH_INSTR_SERVERS: unknown "${name}" (${SERVERS.map((s) => s.name)})`);
+      throw new Error(`${variable}: unknown "${name}" (${SERVERS.map((s) => s.name)})`);
     }
     return server;
   });
@@ -121,6 +129,9 @@ export async function measureProcess({
       figures.set(arm, [...(figures.get(arm) ?? []), perCall]);
       console.log(
         `${`${tag} ${arm}`.padEnd(32)} main thread ${perCall.main}, all ${perCall.all}` +
+          (runtimeTicks(perCall)
+            ? `, tick objects through V8's runtime (${perCall.runtimeLiterals} a call)`
+            : '') +
           (resent > 0 ? ` (${resent} requests resent after a reset connection)` : ''),
       );
     };
@@ -154,6 +165,7 @@ export async function measureProcess({
         const perCall = {
           main: Math.round(counted.main / settings.calls),
           all: Math.round(counted.all / settings.calls),
+          runtimeLiterals: Math.round(counted.runtimeLiterals / settings.calls),
         };
         record(era === 'bare' ? label : `${label} ${era}`, perCall, resent);
       }
@@ -171,6 +183,7 @@ export async function measureProcess({
         const perHandshake = {
           main: Math.round(counted.main / settings.handshakes),
           all: Math.round(counted.all / settings.handshakes),
+          runtimeLiterals: Math.round(counted.runtimeLiterals / settings.handshakes),
         };
         record(
           `${label} ${kind === 'initialize' ? 'initialize' : 'handshake'}`,

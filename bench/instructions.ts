@@ -24,7 +24,11 @@
  * (`keepalive-calls.ts`) and counted in the arm's line; a session's `initialize` reset likewise is
  * sent again (a reset that persists, or any other failure, still ends the run).
  *
- * Settings: `BENCH_INSTR_CALLS` (1000), `BENCH_INSTR_WARMUP` (2000 per era),
+ * Settings: `BENCH_INSTR_CALLS` (5000: a window must hold many young-generation collections, or
+ * whether one lands in it decides its figure; at 500 calls a window held none or one, and two
+ * processes of the same code read fast-express 2026 127k and 135k per call, GC 0.6k and 7.9k of
+ * it; at 5000 the GC's share is averaged and both eras of a process pay theirs),
+ * `BENCH_INSTR_WARMUP` (2000 per era),
  * `BENCH_INSTR_CONCURRENCY` (4), `BENCH_INSTR_SETTLE` (6000 calls between the full GC and a
  * window: the GC's two passes with the server idle drop the object shapes V8 keeps for only two
  * full GCs unused, `--retain-maps-for-n-gc`, and with them the optimised code of the request path,
@@ -37,12 +41,16 @@
  * thread, 185-223k on all threads, against 117-123k and 141-165k for 2025; after 6000, 135-136k
  * and 167-179k against 122-123k and 153-185k, every window of both eras within 1 %;
  * before a handshake window, the same calls then `BENCH_INSTR_HANDSHAKE_SETTLE` handshakes),
- * `BENCH_INSTR_HANDSHAKES` (300 per window; `BENCH_INSTR_HANDSHAKE=0` skips them),
- * `BENCH_INSTR_HANDSHAKE_SETTLE` (1500 handshakes of the window's kind before it, and as many of
+ * `BENCH_INSTR_HANDSHAKES` (1500 per window, for the GC's share as above; `BENCH_INSTR_HANDSHAKE=0`
+ * skips them),
+ * `BENCH_INSTR_HANDSHAKE_SETTLE` (6000 handshakes of the window's kind before it, and as many of
  * each kind once before the rounds: the settle calls leave the code that handshakes share with
  * calls optimised for calls alone, and the first handshakes deoptimise it; after 300 of them it
  * was still being rebuilt: on the fast path on Express, 300 read initialize 241-262k and the
- * handshake 635-639k (raw's four trips 375-399k), 1500 read 185-200k and 525-527k (341-342k)),
+ * handshake 635-639k (raw's four trips 375-399k), 1500 read 185-200k and 525-527k (341-342k);
+ * with 1500 the compiler thread still worked in the window (fast-express handshakes 520-558k on
+ * the main thread, 673-752k on all threads; `--trace-opt` showed compiles going on until about
+ * 7500 handshakes after start), after 6000 with 1500 handshakes a window 500-533k and 518-544k),
  * `BENCH_INSTR_ROUNDS` (1 window per arm and process; 2 measures each era first once: rounds
  * alternate the order of the eras; a process's lowest window counts),
  * `BENCH_INSTR_PROCESSES` (3 processes per server, and per side of a before/after: the fewest
@@ -52,8 +60,8 @@
  * beside another run, load average 10-20), read medians of 163k and 165k per call (processes
  * 153-287k and 143-170k) and 359k and 358k per handshake (358.8-359.4k and 355.9-360.8k); with
  * `BENCH_BASELINE_REF` a process and its baseline twin run side by side). The default run, seven
- * servers in three processes each, two at once, takes about an hour on a loaded 2-core machine
- * (the raw echo's process alone took 4 minutes),
+ * servers in three processes each, two at once, takes about an hour and a half on a loaded 2-core
+ * machine (a fast-path process took 7-10 minutes at load average 8, the raw echo's 4),
  * `BENCH_INSTR_SERVERS` (comma-separated names of `SERVERS` in `bench/instruction-windows.ts`,
  * default all),
  * `BENCH_BASELINE_REF` (the MCP and fast-path servers built from that commit too; both sides then
@@ -68,6 +76,11 @@
  * their allocation sites. Read a before/after under about 10 % as noise; calibrate with `HEAD`),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
  * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default).
+ *
+ * A process that builds Node's `process.nextTick` tick objects through V8's runtime (its feedback
+ * for that literal went megamorphic; the Fastify arms' processes do in some runs and not in
+ * others, 20-25k more per call, for the process's life) is marked `*` after its figure, and its
+ * windows' lines say so: compare processes of one kind only.
  */
 import { buildBaselineLibrary, copyCheckoutLibrary } from './baseline-library.js';
 import { eraChecks, handshakeChecks, incrementChecks, type PerCall } from './instruction-goals.js';

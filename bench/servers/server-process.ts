@@ -7,6 +7,16 @@ import type { YoungGcReading } from './young-gc.js';
 const PROBE = new URL('./memory-probe.js', import.meta.url);
 const ENTRY = fileURLToPath(new URL('./server-entry.js', import.meta.url));
 
+/**
+ * The Node arguments of a bench server of `kind` started by hand (the instruction bench under
+ * valgrind, `bench:ticks`): `flags` first, then `--expose-gc`, the memory probe and any further
+ * `preloads` imported, then `server-entry.js <kind>`.
+ */
+export function serverNodeArgs(kind: string, flags: string[] = [], preloads: URL[] = []): string[] {
+  const imports = preloads.flatMap((preload) => ['--import', preload.href]);
+  return [...flags, '--expose-gc', '--import', PROBE.href, ...imports, ENTRY, kind];
+}
+
 /** How to start one bench server in its own process. */
 /** A server process's memory after a full GC, bytes (`process.memoryUsage()` of the server). */
 export interface ServerMemory extends Omit<ProbeReply, 'path' | 'error'> {
@@ -29,6 +39,8 @@ export interface ServerSpec {
   entryArgs?: string[];
   /** The MCP (or bare) endpoint's path. */
   path: string;
+  /** Added to this process's environment (e.g. `BENCH_SERVER_LIBRARY`, the library to load). */
+  env?: Record<string, string>;
 }
 
 /** A question to a server process over IPC: its `op`, and what that op needs. */
@@ -87,7 +99,7 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
   const child = spawn(
     spec.node ?? process.execPath,
     ['--expose-gc', '--import', PROBE.href, ...args],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env } },
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, ...spec.env } },
   );
   const port = await readyPort(
     child,

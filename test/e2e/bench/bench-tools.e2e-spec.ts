@@ -76,6 +76,22 @@ describe('bench harness: the other bench scripts', () => {
     expect(out).toMatch(/^McpSession +\d+ +\d+ +1\.00$/m);
   });
 
+  it('bench:allocations prints bytes per handshake and per call, and sites of the library', async () => {
+    const out = await bench('allocations.js', {
+      BENCH_ALLOC_SERVERS: 'raw,fast-express',
+      BENCH_ALLOC_HANDSHAKES: '50',
+      BENCH_ALLOC_CALLS: '50',
+      BENCH_ALLOC_WARMUP: '50',
+    });
+    expect(out).toMatch(/^raw: \d+ B per handshake \(four bare trips\), \d+ B per tools\/call$/m);
+    expect(out).toMatch(
+      /^fast-express: \d+ B per handshake \(five trips\), \d+ B per tools\/call, \d+ B per initialize alone$/m,
+    );
+    // Sites mapped to the TypeScript source of the library, by the innermost library frame too.
+    expect(out).toMatch(/^ +\d+ +\S+ lib\/transports\/\S+\.ts:\d+$/m);
+    expect(out).toMatch(/handshake, by innermost lib\/ frame/);
+  });
+
   it(
     'bench:compare prints the table of ratios to the bare route (servers on this Node)',
     async () => {

@@ -3,7 +3,9 @@ import {
   costDifferences,
   costsByKind,
   readSelfCosts,
+  selfCostOf,
 } from '../../../bench/callgrind-costs.js';
+import { readRuntimeLiterals } from '../../../bench/callgrind-server.js';
 
 /** A callgrind output in its compressed form: names by id, relative positions, calls. */
 const WINDOW = [
@@ -82,5 +84,18 @@ describe('callgrind self costs', () => {
       ['f', 30],
       ['h', 5],
     ]);
+  });
+
+  it("sums the self cost of the functions a pattern names, as the bench's tick-mode check reads it", () => {
+    const costs = readSelfCosts(WINDOW);
+    expect(selfCostOf(costs, /Builtins_LoadIC/)).toBe(120);
+    expect(selfCostOf(costs, /^0x/)).toBe(24); // both JIT frames (20 + 4), unnamed without a map
+    expect(selfCostOf(costs, /nothing/)).toBe(0);
+    const literals = WINDOW.replace(
+      'fn=(1) Builtins_LoadIC',
+      'fn=(1) v8::internal::Runtime_DefineKeyedOwnPropertyInLiteral(int, unsigned long*, v8::internal::Isolate*)',
+    );
+    expect(readRuntimeLiterals(literals)).toBe(120);
+    expect(readRuntimeLiterals(WINDOW)).toBe(0);
   });
 });

@@ -1,4 +1,10 @@
-import { combineProcesses, lowest, median, runPool } from '../../../bench/instruction-processes.js';
+import {
+  combineProcesses,
+  lowest,
+  median,
+  runPool,
+  runtimeTicks,
+} from '../../../bench/instruction-processes.js';
 
 describe('bench:instructions over several processes', () => {
   it('takes the median of an odd count, the rounded mean of the middle two of an even one', () => {
@@ -68,5 +74,16 @@ describe('bench:instructions over several processes', () => {
     const failing = () => Promise.reject(new Error('process 2 failed'));
     await expect(runPool([slow, failing], 2)).rejects.toThrow('process 2 failed');
     expect(finished).toBe(true);
+  });
+
+  it('marks a process whose windows built tick objects through the runtime, whichever window', () => {
+    const figure = lowest([
+      { main: 137_000, all: 142_000, runtimeLiterals: 2_592 },
+      { main: 135_000, all: 143_000, runtimeLiterals: 40 },
+    ]);
+    expect(figure).toEqual({ main: 135_000, all: 142_000, runtimeLiterals: 2_592 });
+    expect(runtimeTicks(figure)).toBe(true);
+    expect(runtimeTicks({ main: 111_000, all: 120_000, runtimeLiterals: 12 })).toBe(false);
+    expect(runtimeTicks({ main: 111_000, all: 120_000 })).toBe(false); // not counted
   });
 });
