@@ -13,6 +13,7 @@ import {
 import { after, BACKLOG_COUNT, readBacklog, startBacklog } from '../streams/support/backlog.js';
 import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js';
 import { useCluster, type Instance } from './support/cluster.js';
+import { waitFor } from '../support/wait.js';
 
 /**
  * Issue 23 "nothing lost on a stream": the GET stream of a 2025 session on several real
@@ -242,16 +243,18 @@ describe('the GET stream through the round-robin proxy (official SDK v1 client, 
 
   it('McpClient (2025-11-25): every tick from every instance arrives once, across a dropped GET stream', async () => {
     const drop = dropFirstGetAfter(3);
-    const client = new McpClient({
-      transport: new StreamableHttpClientTransport(fx.cluster.mcpUrl, { fetch: drop.fetch }),
-      protocolVersion: '2025-11-25',
-    });
+    const transport = new StreamableHttpClientTransport(fx.cluster.mcpUrl, { fetch: drop.fetch });
+    const client = new McpClient({ transport, protocolVersion: '2025-11-25' });
     const ticks: number[] = [];
     client.notifications$.subscribe((n) => {
       if (n.method === 'acme/tick') ticks.push((n.params as { n: number }).n);
     });
     await client.connect();
     try {
+      // As the SDK case awaits its stream: a tick sent before the GET stream is open has no
+      // stream to go to (a first GET, without Last-Event-ID, starts from now). connect() does not
+      // wait for it; on a loaded machine the first call's first tick came before it.
+      await waitFor(() => transport.hasStandaloneStream, { description: 'the GET stream' });
       for (let round = 0; round < 4; round++) {
         await client.callTool('announce', { tag: 'mcp', count: 10, delayMs: 5 });
       }
