@@ -31,4 +31,12 @@ export interface ModernDispatch {
   readonly signal: AbortSignal;
   /** Who sent it (HTTP: the transport's `principal(req)`; stdio: `'stdio'`). */
   readonly principal?: string;
+  /**
+   * Present on a call whose transport answers it by itself when the graceful shutdown's window
+   * ends first (a stateless HTTP POST): it writes `answer` (the `shutdown` error as the client
+   * gets it) and aborts the handler's signal; the call's own outcome, later, is dropped. The
+   * server then counts the call in flight with no promise of its own around it. A call without
+   * it is answered through the rejection of `dispatchModern`'s promise instead.
+   */
+  cut?(answer: unknown): void;
 }

@@ -191,15 +191,34 @@ export class RequestDispatch {
     return traceServerRequest(request, facts, () => this.dispatchStateless(request, call));
   }
 
-  /** Not an async function: the drain's one tracking promise is the call's (see `track`). */
+  /**
+   * Not an async function: a call its transport can cut (see `ModernDispatch.cut`) goes to
+   * {@link dispatchCuttable}; any other is tracked by the drain's one promise (see `track`).
+   */
   private dispatchStateless(
     request: JsonRpcRequest,
     call: ModernDispatch,
   ): Promise<Record<string, unknown>> {
-    const answer = (error: unknown): unknown => this.answerFor(error, request, call);
     if (this.shutdown.gate.draining) {
-      return Promise.reject(answer(this.host.limits.refuse('shutdown')));
+      return Promise.reject(this.answerFor(this.host.limits.refuse('shutdown'), request, call));
     }
+    if (call.cut) return this.dispatchCuttable(request, call);
+    const answer = (error: unknown): unknown => this.answerFor(error, request, call);
     return this.shutdown.track(this.modern.dispatch(request, call), answer);
+  }
+
+  /** A stateless call counted in flight while it runs; the drain's cut goes to `call.cut`. */
+  private async dispatchCuttable(
+    request: JsonRpcRequest,
+    call: ModernDispatch,
+  ): Promise<Record<string, unknown>> {
+    const running = this.shutdown.enter((error) => call.cut!(this.answerFor(error, request, call)));
+    try {
+      return await this.modern.dispatch(request, call);
+    } catch (error) {
+      throw this.answerFor(error, request, call);
+    } finally {
+      this.shutdown.leave(running);
+    }
   }
 }

@@ -121,6 +121,8 @@ describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) 
       await within(app.close(), 10_000, 'app.close()');
       const response = await stuck;
       expect(rpcMessages(response).at(-1)).toMatchObject({ id: body.id, error: SHUTDOWN_ERROR });
+      // The handler learns it was cut, as a session's handler does.
+      expect(app.tools.probe.fired('aborted:modern-stuck')).toBe(true);
     });
   });
 

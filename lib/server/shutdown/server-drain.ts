@@ -50,10 +50,9 @@ export class ServerDrain {
    * async frame of its own around the call to do that.
    */
   track<T>(work: Promise<T>, mapError: (error: unknown) => unknown = same): Promise<T> {
-    this.gate.enter();
     // One promise settled by whichever comes first (no async frame, no race: this is per request).
     return new Promise<T>((resolve, reject) => {
-      const call = this.running.push((error) => reject(mapError(error)));
+      const call = this.enter((error) => reject(mapError(error)));
       work.then(
         (value) => {
           if (this.end(call)) resolve(value);
@@ -63,6 +62,21 @@ export class ServerDrain {
         },
       );
     });
+  }
+
+  /**
+   * Counts one in-flight request that `cut` answers when the window ends first (a stateless
+   * request whose transport answers it by itself): no promise of its own. The caller hands the
+   * returned entry to {@link leave} when the request is done.
+   */
+  enter(cut: Cut): ListNode<Cut> {
+    this.gate.enter();
+    return this.running.push(cut);
+  }
+
+  /** Ends a request counted by {@link enter} (nothing when the drain cut it already). */
+  leave(call: ListNode<Cut>): void {
+    this.end(call);
   }
 
   /** Ends a tracked call: false when the drain cut it already. */

@@ -116,8 +116,9 @@ export async function serveModernPost(
  * {@link LazyAbort}'s, as a 2025 `InboundCall`'s is; it and the watch on the response (a `close`
  * listener) are made on the first read of `signal`: most calls end before anyone reads it; a
  * client gone before the first read is seen then (`res.destroyed`). The signal aborts when the
- * client goes before the reply ended. Every field of its own is set in the constructor, so every
- * reply has one shape from its start (no map change per call).
+ * client goes before the reply ended, or when the graceful shutdown cuts the call (`cut`). Every
+ * field of its own is set in the constructor, so every reply has one shape from its start (no map
+ * change per call).
  */
 class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, TimeoutTarget {
   done = false;
@@ -158,6 +159,12 @@ class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, Ti
       else this.res.once('close', () => this.clientGone());
     }
     return super.signal;
+  }
+
+  /** {@inheritDoc ModernDispatch.cut}: the answer goes out now, the handler's signal aborts. */
+  cut(answer: unknown): void {
+    this.error(answer);
+    this.abort(answer);
   }
 
   private clientGone(): void {

@@ -75,6 +75,29 @@ describe('ServerDrain', () => {
     expect(drain.gate.inFlight).toBe(0);
   });
 
+  it('counts an entered request until it leaves, and hands a cut after the window to its own cut', async () => {
+    jestApi.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { drain } = setup(1000);
+    const finished = drain.enter(() => {
+      throw new Error('a request that left is never cut');
+    });
+    const cuts: McpError[] = [];
+    drain.enter((error) => cuts.push(error));
+    expect(drain.gate.inFlight).toBe(2);
+    drain.leave(finished);
+    expect(drain.gate.inFlight).toBe(1);
+    const drained = drain.drain();
+    jestApi.advanceTimersByTime(1000);
+    await drained;
+    expect(cuts.map((error) => error.toJson())).toEqual([
+      expect.objectContaining({
+        code: -32000,
+        data: expect.objectContaining({ limit: 'shutdown' }),
+      }),
+    ]);
+    expect(drain.gate.inFlight).toBe(0);
+  });
+
   it('drains once: later calls return the same promise', () => {
     const { drain, listen } = setup();
     expect(drain.drain()).toBe(drain.drain());
