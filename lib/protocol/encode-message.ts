@@ -58,30 +58,58 @@ export function encodeMessageBytes(
   });
 }
 
+/** JSON text with its UTF-8 byte length, counted from its parts (see `encodeResultWithMembers`). */
+export interface SizedJson {
+  readonly text: string;
+  readonly byteLength: number;
+}
+
+/** `{"jsonrpc":"2.0","id":` and `,"result":{`: the bytes of a result response's fixed text. */
+const RESULT_HEAD_BYTES = '{"jsonrpc":"2.0","id":,"result":{'.length;
+
+/** The last members text {@link encodeResultWithMembers} was given, and its byte length. */
+let lastMembers = '';
+let lastMembersBytes = 0;
+
 /**
  * The JSON text of a result response `{ jsonrpc, id, result }` whose result also carries
  * `membersJson` (JSON object members, `"a":1,"b":2`) after its own members: the text
  * `encodeMessage` makes of the result with those members added last, the members not encoded
- * again per response. `result` must be a plain object (no `toJSON`). An unencodable result is
- * reported and answered as {@link encodeMessage} answers it (a `-32603` error for `id`).
+ * again per response, with its UTF-8 byte length. The length is added up from the parts: the
+ * result's JSON is measured (which also flattens it, so taking its inner text is a cheap slice),
+ * the members' length is kept for the next call with the same text (a server passes one constant),
+ * and the joined text is never measured, so it is flattened only once, where it is written.
+ * `result` must be a plain object (no `toJSON`). An unencodable result is reported and answered
+ * as {@link encodeMessage} answers it (a `-32603` error for `id`).
  */
 export function encodeResultWithMembers(
   id: RequestId,
   result: Record<string, unknown>,
   membersJson: string,
   report: EncodeFailureReport,
-): string {
+): SizedJson {
   let text: string;
   try {
     text = JSON.stringify(result);
   } catch {
-    return encodeMessage({ jsonrpc: '2.0', id, result }, report)!;
+    const error = encodeMessage({ jsonrpc: '2.0', id, result }, report)!;
+    return { text: error, byteLength: Buffer.byteLength(error) };
   }
-  const own = text.length === 2 ? '' : `${text.slice(1, -1)},`;
+  if (membersJson !== lastMembers) {
+    lastMembers = membersJson;
+    lastMembersBytes = Buffer.byteLength(membersJson);
+  }
   // A number id (an integer: `toJsonRpcMessage` accepts no other) is written by `String`, the
   // same text as `JSON.stringify` makes of it, without a second `JSON.stringify` call.
   const idJson = typeof id === 'number' ? String(id) : JSON.stringify(id);
-  return `{"jsonrpc":"2.0","id":${idJson},"result":{${own}${membersJson}}}`;
+  const idBytes = typeof id === 'number' ? idJson.length : Buffer.byteLength(idJson);
+  // Own members and a comma, when there are any: the result's text without its braces.
+  const ownBytes = text.length === 2 ? 0 : Buffer.byteLength(text) - 1;
+  const own = ownBytes === 0 ? '' : `${text.slice(1, -1)},`;
+  return {
+    text: `{"jsonrpc":"2.0","id":${idJson},"result":{${own}${membersJson}}}`,
+    byteLength: RESULT_HEAD_BYTES + idBytes + ownBytes + lastMembersBytes + 2,
+  };
 }
 
 function encode<T>(

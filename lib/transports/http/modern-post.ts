@@ -17,7 +17,7 @@ import {
 import { parseModernEnvelope, unsupportedVersion } from '../../protocol/modern/modern-envelope.js';
 import { hasModernMeta } from '../../protocol/modern/protocol-eras.js';
 import type { McpServerPort } from '../server-port/mcp-server-port.interface.js';
-import { writeEmpty, writeJsonText } from '../shared/http/http-response.js';
+import { writeEmpty, writeJsonText, writeSizedJson } from '../shared/http/http-response.js';
 import {
   encodeMessage,
   encodeMessageBytes,
@@ -206,8 +206,8 @@ class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, Ti
     // The result's JSON with the members the server left out written after its own.
     if (!this.end()) return;
     const json = encodeResultWithMembers(this.request.id, result, stamp, this.report);
-    if (!this.sse) writeJsonText(this.res, 200, json);
-    else if (!this.res.writableEnded) this.res.end(encodeSseEvent(messageEvent(json)));
+    if (!this.sse) writeSizedJson(this.res, 200, json);
+    else if (!this.res.writableEnded) this.res.end(encodeSseEvent(messageEvent(json.text)));
   }
 
   error(error: unknown): void {

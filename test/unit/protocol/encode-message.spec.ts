@@ -60,18 +60,31 @@ describe('encodeResultWithMembers', () => {
   it.each([
     ['a result with members', { content: [{ type: 'text', text: 'a "quoted" é' }] }, 7],
     ['an empty result', {}, 'r-1'],
+    ['a result and an id beyond ASCII', { text: 'naïve 日本 😀' }, 'ré-2'],
   ])('writes %s as encodeMessage writes it with the members added last', (_, result, id) => {
     const report = jest.fn();
     const stamped = { ...result, resultType: 'complete', _meta: { k: { name: 's' } } };
-    expect(encodeResultWithMembers(id, result, members, report)).toBe(
-      encodeMessage({ jsonrpc: '2.0', id, result: stamped }, report),
-    );
+    const expected = encodeMessage({ jsonrpc: '2.0', id, result: stamped }, report)!;
+    // The byte length is added up from the parts; it is the text's UTF-8 length.
+    expect(encodeResultWithMembers(id, result, members, report)).toEqual({
+      text: expected,
+      byteLength: Buffer.byteLength(expected),
+    });
     expect(report).not.toHaveBeenCalled();
+  });
+
+  it('counts members of other texts in turn (the memo of the last members follows them)', () => {
+    const other = '"resultType":"complete","_meta":{"ü":1}';
+    for (const membersJson of [members, other, members]) {
+      const { text, byteLength } = encodeResultWithMembers(1, { a: 'é' }, membersJson, jest.fn());
+      expect(byteLength).toBe(Buffer.byteLength(text));
+    }
   });
 
   it('answers an unencodable result with a -32603 error for its id, reported', () => {
     const report = jest.fn();
-    const text = encodeResultWithMembers(3, { n: 1n }, members, report);
+    const { text, byteLength } = encodeResultWithMembers(3, { n: 1n }, members, report);
+    expect(byteLength).toBe(Buffer.byteLength(text));
     expect(JSON.parse(text)).toEqual({
       jsonrpc: '2.0',
       id: 3,

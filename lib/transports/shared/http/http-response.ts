@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { EncodedJson } from '../../../protocol/encode-message.js';
+import type { EncodedJson, SizedJson } from '../../../protocol/encode-message.js';
 import type { RequestId } from '../../../protocol/json-rpc.js';
 import { splicedByteLength } from '../../../protocol/shared-json.js';
 
@@ -47,6 +47,16 @@ export function writeJsonText(
   res.write(spliced.head);
   res.write(spliced.bytes);
   res.end(spliced.tail);
+}
+
+/**
+ * Writes JSON text whose UTF-8 byte length is known (see `encodeResultWithMembers`) with a
+ * status (no-op when started): the text is not measured again.
+ */
+export function writeSizedJson(res: ServerResponse, status: number, json: SizedJson): void {
+  if (res.headersSent || res.writableEnded) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': json.byteLength });
+  res.end(json.text);
 }
 
 /** Answers with a JSON-RPC error object as the body (id null unless it could be read). */
