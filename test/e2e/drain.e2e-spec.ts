@@ -124,6 +124,23 @@ describe.each(ENDPOINT_MOUNT_ROWS)('graceful shutdown (drain)%s', (_, fastPath) 
       // The handler learns it was cut, as a session's handler does.
       expect(app.tools.probe.fired('aborted:modern-stuck')).toBe(true);
     });
+
+    it('reports no fault for what a cut stateless handler throws after its answer', async () => {
+      await boot(50);
+      const faults = import.meta.jest.spyOn(server().core, 'reportError');
+      const { body, headers } = modernRequest('tools/call', {
+        name: 'wait_for_cancel',
+        arguments: { key: 'modern-plain', plain: true },
+      });
+      const stuck = postJson(app.url, body, headers);
+      await app.tools.probe.wait('started:modern-plain');
+      await within(app.close(), 10_000, 'app.close()');
+      expect(rpcMessages(await stuck).at(-1)).toMatchObject({ id: body.id, error: SHUTDOWN_ERROR });
+      expect(app.tools.probe.fired('aborted:modern-plain')).toBe(true);
+      // Its `stopped` error came after the shutdown answer: not a handler failure to log.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(faults).not.toHaveBeenCalled();
+    });
   });
 
   describe('legacy HTTP+SSE', () => {

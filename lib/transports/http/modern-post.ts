@@ -102,6 +102,8 @@ export async function serveModernPost(
     const result = await server.dispatchModern(request, reply);
     reply.result(result);
   } catch (error) {
+    // Answered already (the drain cut it): what its handler threw after that is no fault.
+    if (reply.done) return;
     if (!(error instanceof McpError))
       server.reportError(error, `Handler of ${request.method} failed`);
     reply.error(error);

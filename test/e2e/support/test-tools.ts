@@ -141,14 +141,16 @@ export class TestTools {
   }
 
   @Tool({
-    description: 'Runs until cancelled; records when its AbortSignal fires',
-    inputSchema: { key: z.string() },
+    description:
+      'Runs until cancelled; records when its AbortSignal fires; then throws the reason, or a ' +
+      'plain Error of its own with `plain`',
+    inputSchema: { key: z.string(), plain: z.boolean().optional() },
   })
-  async wait_for_cancel({ key }: { key: string }, ctx: McpContext) {
+  async wait_for_cancel({ key, plain }: { key: string; plain?: boolean }, ctx: McpContext) {
     this.probe.signal(`started:${key}`);
     const reason = await aborted(ctx.signal);
     this.probe.signal(`aborted:${key}`, reason);
-    throw reason;
+    throw plain ? new Error(`stopped: ${key}`) : reason;
   }
 
   @Tool({
