@@ -1,4 +1,5 @@
 import type { ProtocolContext } from '../protocol/protocol-context.interface.js';
+import type { SizedJson } from '../protocol/encode-message.js';
 import type { TransportInfo } from './transport-info.interface.js';
 
 /**
@@ -13,10 +14,11 @@ export interface RequestOutlet {
   /**
    * Present on an outlet that writes the result's reply itself (a stateless HTTP POST): the
    * server may then leave the members it adds to every modern result out of the result object
-   * and hand their JSON here (`"resultType":"complete","_meta":{...}`, encoded once per server),
-   * to be written after the result's own members. An outlet without it gets them in the object.
+   * and hand their JSON here (`"resultType":"complete","_meta":{...}`, encoded and measured once
+   * per server), to be written after the result's own members. An outlet without it gets them in
+   * the object.
    */
-  takeResultStamp?(membersJson: string): void;
+  takeResultStamp?(members: SizedJson): void;
 }
 
 /** One stateless (2026-07-28) request as a transport hands it to the server's `dispatchModern`. */

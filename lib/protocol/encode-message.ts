@@ -67,25 +67,21 @@ export interface SizedJson {
 /** `{"jsonrpc":"2.0","id":` and `,"result":{`: the bytes of a result response's fixed text. */
 const RESULT_HEAD_BYTES = '{"jsonrpc":"2.0","id":,"result":{'.length;
 
-/** The last members text {@link encodeResultWithMembers} was given, and its byte length. */
-let lastMembers = '';
-let lastMembersBytes = 0;
-
 /**
  * The JSON text of a result response `{ jsonrpc, id, result }` whose result also carries
- * `membersJson` (JSON object members, `"a":1,"b":2`) after its own members: the text
- * `encodeMessage` makes of the result with those members added last, the members not encoded
- * again per response, with its UTF-8 byte length. The length is added up from the parts: the
- * result's JSON is measured (which also flattens it, so taking its inner text is a cheap slice),
- * the members' length is kept for the next call with the same text (a server passes one constant),
- * and the joined text is never measured, so it is flattened only once, where it is written.
+ * `members` (JSON object members, `"a":1,"b":2`, with their byte length) after its own members:
+ * the text `encodeMessage` makes of the result with those members added last, the members not
+ * encoded nor measured again per response, with its UTF-8 byte length. The length is added up
+ * from the parts: the result's JSON is measured (which also flattens it, so taking its inner text
+ * is a cheap slice), and the joined text is never measured, so it is flattened only once, where
+ * it is written.
  * `result` must be a plain object (no `toJSON`). An unencodable result is reported and answered
  * as {@link encodeMessage} answers it (a `-32603` error for `id`).
  */
 export function encodeResultWithMembers(
   id: RequestId,
   result: Record<string, unknown>,
-  membersJson: string,
+  members: SizedJson,
   report: EncodeFailureReport,
 ): SizedJson {
   let text: string;
@@ -95,20 +91,18 @@ export function encodeResultWithMembers(
     const error = encodeMessage({ jsonrpc: '2.0', id, result }, report)!;
     return { text: error, byteLength: Buffer.byteLength(error) };
   }
-  if (membersJson !== lastMembers) {
-    lastMembers = membersJson;
-    lastMembersBytes = Buffer.byteLength(membersJson);
-  }
   // A number id (an integer: `toJsonRpcMessage` accepts no other) is written by `String`, the
-  // same text as `JSON.stringify` makes of it, without a second `JSON.stringify` call.
-  const idJson = typeof id === 'number' ? String(id) : JSON.stringify(id);
-  const idBytes = typeof id === 'number' ? idJson.length : Buffer.byteLength(idJson);
+  // same text as `JSON.stringify` makes of it (ASCII: its length is its byte length), without a
+  // second `JSON.stringify` call.
+  const numeric = typeof id === 'number';
+  const idJson = numeric ? String(id) : JSON.stringify(id);
+  const idBytes = numeric ? idJson.length : Buffer.byteLength(idJson);
   // Own members and a comma, when there are any: the result's text without its braces.
   const ownBytes = text.length === 2 ? 0 : Buffer.byteLength(text) - 1;
   const own = ownBytes === 0 ? '' : `${text.slice(1, -1)},`;
   return {
-    text: `{"jsonrpc":"2.0","id":${idJson},"result":{${own}${membersJson}}}`,
-    byteLength: RESULT_HEAD_BYTES + idBytes + ownBytes + lastMembersBytes + 2,
+    text: `{"jsonrpc":"2.0","id":${idJson},"result":{${own}${members.text}}}`,
+    byteLength: RESULT_HEAD_BYTES + idBytes + ownBytes + members.byteLength + 2,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { JsonRpcRequest } from '../../protocol/json-rpc.js';
+import type { SizedJson } from '../../protocol/encode-message.js';
 import type { ServerCapabilities } from '../../protocol/schema/index.js';
 import { McpError } from '../../errors/mcp.error.js';
 import { ErrorCode } from '../../protocol/error-codes.js';
@@ -43,8 +44,8 @@ export interface ModernDispatchHost extends HandlerHost, ServerNotifier {
 export class ModernDispatcher {
   /** `_meta["io.modelcontextprotocol/serverInfo"]` of modern results, built once. */
   private readonly serverInfoMeta: Readonly<Record<string, unknown>>;
-  /** The JSON of the members a modern result gets when its handler set none (built once). */
-  private readonly stampJson: string;
+  /** The JSON (and byte length) of the members a modern result gets when its handler set none. */
+  private readonly stampJson: SizedJson;
   private readonly cacheHints: CacheHintResolver;
   private discover?: Record<string, unknown>;
 

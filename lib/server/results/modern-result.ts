@@ -1,5 +1,6 @@
 import { SERVER_INFO_META_KEY } from '../../protocol/schema/modern.js';
 import { sharedMemberOf } from '../../protocol/shared-json.js';
+import type { SizedJson } from '../../protocol/encode-message.js';
 import type { McpCacheHint } from '../registry/cache-hints.js';
 
 /**
@@ -39,10 +40,12 @@ export function stampModernResult(
  * The JSON of the members {@link stampModernResult} adds to a result whose handler set neither
  * `resultType` nor `_meta` and that takes no cache hint, in the order it adds them:
  * `"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":...}`. Encoded once
- * per server, so that a reply need not stringify them again (see {@link stampsAsText}).
+ * per server with their UTF-8 byte length, so that a reply need neither stringify nor measure them
+again (see {@link stampsAsText}).
  */
-export function modernStampJson(serverInfo: Readonly<Record<string, unknown>>): string {
-  return `"resultType":"complete","_meta":${JSON.stringify(serverInfoOnly(serverInfo))}`;
+export function modernStampJson(serverInfo: Readonly<Record<string, unknown>>): SizedJson {
+  const text = `"resultType":"complete","_meta":${JSON.stringify(serverInfoOnly(serverInfo))}`;
+  return { text, byteLength: Buffer.byteLength(text) };
 }
 
 /**

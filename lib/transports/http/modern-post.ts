@@ -23,6 +23,7 @@ import {
   encodeMessageBytes,
   encodeResultWithMembers,
   type EncodeFailureReport,
+  type SizedJson,
 } from '../../protocol/encode-message.js';
 import { encodeSseComment, encodeSseEvent, messageEvent } from '../shared/sse/sse-event.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './modern-headers.js';
@@ -135,7 +136,7 @@ class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, Ti
   /** The switch to SSE of a long call, on the process's shared timer of its duration. */
   private longCall: RunningTimeout | undefined = undefined;
   /** The members the server left out of the result for this reply to write (see `result`). */
-  private resultStamp: string | undefined = undefined;
+  private resultStamp: SizedJson | undefined = undefined;
 
   constructor(
     private readonly res: ServerResponse,
@@ -195,8 +196,8 @@ class ModernReply extends LazyAbort implements ModernDispatch, RequestOutlet, Ti
   }
 
   /** {@inheritDoc RequestOutlet.takeResultStamp} */
-  takeResultStamp(membersJson: string): void {
-    this.resultStamp = membersJson;
+  takeResultStamp(members: SizedJson): void {
+    this.resultStamp = members;
   }
 
   result(result: Record<string, unknown>): void {

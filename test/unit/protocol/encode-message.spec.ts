@@ -55,7 +55,9 @@ describe('encodeMessage', () => {
 });
 
 describe('encodeResultWithMembers', () => {
-  const members = '"resultType":"complete","_meta":{"k":{"name":"s"}}';
+  /** Members text with its byte length, as the server encodes and measures them once. */
+  const sized = (text: string) => ({ text, byteLength: Buffer.byteLength(text) });
+  const members = sized('"resultType":"complete","_meta":{"k":{"name":"s"}}');
 
   it.each([
     ['a result with members', { content: [{ type: 'text', text: 'a "quoted" é' }] }, 7],
@@ -73,10 +75,10 @@ describe('encodeResultWithMembers', () => {
     expect(report).not.toHaveBeenCalled();
   });
 
-  it('counts members of other texts in turn (the memo of the last members follows them)', () => {
-    const other = '"resultType":"complete","_meta":{"ü":1}';
-    for (const membersJson of [members, other, members]) {
-      const { text, byteLength } = encodeResultWithMembers(1, { a: 'é' }, membersJson, jest.fn());
+  it('counts members of other texts in turn, beyond ASCII too', () => {
+    const other = sized('"resultType":"complete","_meta":{"ü":1}');
+    for (const sizedMembers of [members, other, members]) {
+      const { text, byteLength } = encodeResultWithMembers(1, { a: 'é' }, sizedMembers, jest.fn());
       expect(byteLength).toBe(Buffer.byteLength(text));
     }
   });
