@@ -9,7 +9,7 @@ import { bootApp, type BootedApp } from '../nest/support/nest-app.js';
 import { PipedTools } from '../nest/support/piped.tools.js';
 import { PLATFORMS } from '../nest/support/platforms.js';
 import { Recorder } from '../nest/support/recorder.js';
-import { modernCall } from '../support/modern-call.js';
+import { modernCall, modernRequest } from '../support/modern-call.js';
 import {
   initializeRawSession,
   jsonBody,
@@ -138,6 +138,31 @@ describe.each(PLATFORMS)('fast path on %s', (platform) => {
       });
       expect(answer.status).toBe(200);
       expect(firstText(answer.result ?? {})).toBe('public: modern');
+    });
+
+    it('writes ASCII and non-ASCII replies as their UTF-8 bytes in both eras', async () => {
+      const texts = ['plain ascii', 'Zürich ✓ 😀'];
+      const peer = await connectSdk(url);
+      try {
+        for (const text of texts) {
+          const echoed = await peer.client.callTool({ name: 'public_echo', arguments: { text } });
+          expect(firstText(echoed)).toBe(`public: ${text}`);
+        }
+      } finally {
+        await peer.close();
+      }
+      for (const text of texts) {
+        const { body, headers } = modernRequest('tools/call', {
+          name: 'public_echo',
+          arguments: { text },
+        });
+        const response = await postJson(url, body, headers);
+        expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.text));
+        const [message] = rpcMessages(response);
+        expect(firstText((message as { result: Record<string, unknown> }).result)).toBe(
+          `public: ${text}`,
+        );
+      }
     });
 
     it('skips the framework: no Nest middleware, no X-Powered-By on MCP responses', async () => {

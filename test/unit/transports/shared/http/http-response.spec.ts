@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { encodeMessageBytes } from '../../../../../lib/protocol/encode-message.js';
 import { markSharedMember } from '../../../../../lib/protocol/shared-json.js';
-import { writeJsonText } from '../../../../../lib/transports/shared/http/http-response.js';
+import {
+  writeJsonText,
+  writeSizedJson,
+} from '../../../../../lib/transports/shared/http/http-response.js';
 
 /** A ServerResponse stand-in that records the head and every chunk written, in order. */
 function recordingResponse() {
@@ -21,8 +24,8 @@ function recordingResponse() {
       chunks.push(Buffer.from(chunk));
       return true;
     },
-    end(chunk?: string | Buffer) {
-      if (chunk !== undefined) chunks.push(Buffer.from(chunk));
+    end(chunk?: string | Buffer, encoding?: BufferEncoding) {
+      if (chunk !== undefined) chunks.push(Buffer.from(chunk as string, encoding));
       calls.push('end');
       this.writableEnded = true;
       return this;
@@ -66,6 +69,20 @@ describe('writeJsonText', () => {
     expect(calls).toEqual(['cork', 'end']);
   });
 
+  it("adds a caller's extra headers, never in place of the body's type or length", () => {
+    const { res, head } = recordingResponse();
+    writeJsonText(res, 200, '{"a":1}', {
+      'mcp-session-id': 's-1',
+      'content-type': 'text/plain',
+      'content-length': '1',
+    });
+    expect(head()?.headers).toEqual({
+      'content-type': 'application/json',
+      'content-length': 7,
+      'mcp-session-id': 's-1',
+    });
+  });
+
   it('writes text as is, and nothing once the response started', () => {
     const { res, body, head } = recordingResponse();
     writeJsonText(res, 404, '{"é":1}');
@@ -73,5 +90,17 @@ describe('writeJsonText', () => {
     expect(head()?.headers['content-length']).toBe(8);
     writeJsonText(res, 200, '{}');
     expect(body().toString()).toBe('{"é":1}');
+  });
+});
+
+describe('writeSizedJson', () => {
+  it('writes ASCII and non-ASCII text as its UTF-8 bytes, with the length it is given', () => {
+    for (const text of ['{"a":"plain"}', '{"a":"é ✓ 😀"}']) {
+      const { res, body, head } = recordingResponse();
+      const byteLength = Buffer.byteLength(text);
+      writeSizedJson(res, 200, { text, byteLength });
+      expect(body()).toEqual(Buffer.from(text, 'utf8'));
+      expect(head()?.headers['content-length']).toBe(byteLength);
+    }
   });
 });
