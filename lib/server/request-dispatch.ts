@@ -14,7 +14,7 @@ import type { ServerErrorLog } from './errors/server-error-log.js';
 import type { HandlerHost } from './handlers/method-handler.interface.js';
 import { createServedMethods } from './handlers/served-methods.js';
 import type { ServerLimits } from './limits/server-limits.js';
-import type { ModernDispatcher } from './modern/modern-dispatcher.js';
+import type { ModernDispatcher, StatelessCallWatch } from './modern/modern-dispatcher.js';
 import type { McpSession } from './session/mcp-session.js';
 import type { ServerDrain } from './shutdown/server-drain.js';
 import { runCustomMethod, type CustomMethods } from './hooks/custom-methods.js';
@@ -40,6 +40,17 @@ export interface RequestDispatchHost extends HandlerHost, ServerNotifier {
  * gate; and maps what a request threw to the error its client gets, logged once.
  */
 export class RequestDispatch {
+  /**
+   * A stateless call whose transport can cut it: counted in flight while it runs, the drain's cut
+   * going to `call.cut`; what it throws is its client's answer. Built once.
+   */
+  private readonly cuttable: StatelessCallWatch<ReturnType<ServerDrain['enter']>> = {
+    start: (request, call) =>
+      this.shutdown.enter((error) => call.cut!(this.answerFor(error, request, call))),
+    end: (entry) => this.shutdown.leave(entry),
+    answer: (error, request, call) => this.answerFor(error, request, call),
+  };
+
   constructor(
     private readonly host: RequestDispatchHost,
     private readonly shutdown: ServerDrain,
@@ -192,8 +203,9 @@ export class RequestDispatch {
   }
 
   /**
-   * Not an async function: a call its transport can cut (see `ModernDispatch.cut`) goes to
-   * {@link dispatchCuttable}; any other is tracked by the drain's one promise (see `track`).
+   * Not an async function: a call its transport can cut (see `ModernDispatch.cut`) is counted
+   * and answered by {@link cuttable} in the dispatch's own frame; any other is tracked by the
+   * drain's one promise (see `track`).
    */
   private dispatchStateless(
     request: JsonRpcRequest,
@@ -202,23 +214,8 @@ export class RequestDispatch {
     if (this.shutdown.gate.draining) {
       return Promise.reject(this.answerFor(this.host.limits.refuse('shutdown'), request, call));
     }
-    if (call.cut) return this.dispatchCuttable(request, call);
+    if (call.cut) return this.modern.dispatch(request, call, this.cuttable);
     const answer = (error: unknown): unknown => this.answerFor(error, request, call);
     return this.shutdown.track(this.modern.dispatch(request, call), answer);
-  }
-
-  /** A stateless call counted in flight while it runs; the drain's cut goes to `call.cut`. */
-  private async dispatchCuttable(
-    request: JsonRpcRequest,
-    call: ModernDispatch,
-  ): Promise<Record<string, unknown>> {
-    const running = this.shutdown.enter((error) => call.cut!(this.answerFor(error, request, call)));
-    try {
-      return await this.modern.dispatch(request, call);
-    } catch (error) {
-      throw this.answerFor(error, request, call);
-    } finally {
-      this.shutdown.leave(running);
-    }
   }
 }

@@ -24,6 +24,30 @@ import { runCustomMethod, type CustomMethods } from '../hooks/custom-methods.js'
 /** The methods of a stateless 2026-07-28 request (no initialize, ping, setLevel, subscribe). */
 const MODERN = createModernServedMethods();
 
+/**
+ * The bookkeeping of a stateless call that its caller hands to {@link ModernDispatcher.dispatch}
+ * to run in the dispatch's own async frame rather than in one of its own around it: the call is
+ * counted in flight while it runs and what it throws becomes its client's answer.
+ * `RequestDispatch` has one for the calls whose transport the graceful shutdown can cut.
+ */
+export interface StatelessCallWatch<T> {
+  /** The call starts (counted in flight); what this returns goes to {@link end}. */
+  start(request: JsonRpcRequest, call: ModernDispatch): T;
+  /** The call is done, answered or thrown. */
+  end(entry: T): void;
+  /** What the client gets for what the call threw. */
+  answer(error: unknown, request: JsonRpcRequest, call: ModernDispatch): unknown;
+}
+
+/** A handler's error as a 2026-07-28 client gets it: resource-not-found is -32602 `{ uri }`. */
+function modernHandlerError(error: unknown): unknown {
+  const mcp = toMcpError(error);
+  if (mcp?.code === ErrorCode.ResourceNotFound) {
+    return new McpError(ErrorCode.InvalidParams, mcp.message, mcp.data);
+  }
+  return mcp ?? error;
+}
+
 /** What the modern dispatcher reads from its server: the handler host, notifier and eras. */
 export interface ModernDispatchHost extends HandlerHost, ServerNotifier {
   /** Which protocol eras the server serves. */
@@ -58,41 +82,64 @@ export class ModernDispatcher {
     this.cacheHints = new CacheHintResolver(host.primitives, cache);
   }
 
-  /** {@inheritDoc McpServerCore.dispatchModern} */
-  async dispatch(request: JsonRpcRequest, call: ModernDispatch): Promise<Record<string, unknown>> {
-    const method = MODERN.get(request.method);
-    const custom = method ? undefined : this.host.customMethods.get(request.method);
-    if (!method && !custom) throw McpError.methodNotFound(request.method);
-    // No session in this era: gate on what the server offers now.
-    const params = method
-      ? method.admit(request.params, this.host.getCapabilities())
-      : ((request.params ?? {}) as Record<string, unknown>);
-    // The signal is read through: a transport may make it on first read.
-    const scope = new RequestScopeRecord(call, {
-      requestId: request.id,
-      method: request.method,
-      params,
-      rawParams: request.params,
-      protocol: call.protocol,
-      transport: call.transport,
-      outlet: call.outlet,
-      principal: call.principal,
-      notifier: this.host,
-    });
-    let result: Record<string, unknown>;
+  /**
+   * {@inheritDoc McpServerCore.dispatchModern} With a `watch`, the call is counted in flight and
+   * what it throws made its client's answer here, in this one async frame (see
+   * {@link StatelessCallWatch}).
+   */
+  async dispatch<T>(
+    request: JsonRpcRequest,
+    call: ModernDispatch,
+    watch?: StatelessCallWatch<T>,
+  ): Promise<Record<string, unknown>> {
+    const entry = watch?.start(request, call);
     try {
-      result = method
-        ? await method.handle(params, scope, this.host)
-        : await runCustomMethod(custom!, scope);
-    } catch (error) {
-      const mcp = toMcpError(error);
-      if (mcp?.code === ErrorCode.ResourceNotFound) {
-        throw new McpError(ErrorCode.InvalidParams, mcp.message, mcp.data);
+      const method = MODERN.get(request.method);
+      const custom = method ? undefined : this.host.customMethods.get(request.method);
+      if (!method && !custom) throw McpError.methodNotFound(request.method);
+      // No session in this era: gate on what the server offers now.
+      const params = method
+        ? method.admit(request.params, this.host.getCapabilities())
+        : ((request.params ?? {}) as Record<string, unknown>);
+      // The signal is read through: a transport may make it on first read.
+      const scope = new RequestScopeRecord(call, {
+        requestId: request.id,
+        method: request.method,
+        params,
+        rawParams: request.params,
+        protocol: call.protocol,
+        transport: call.transport,
+        outlet: call.outlet,
+        principal: call.principal,
+        notifier: this.host,
+      });
+      let result: Record<string, unknown>;
+      try {
+        result = method
+          ? await method.handle(params, scope, this.host)
+          : await runCustomMethod(custom!, scope);
+      } catch (error) {
+        throw modernHandlerError(error);
       }
-      throw mcp ?? error;
+      return this.stamp(request.method, params, result, call);
+    } catch (error) {
+      throw watch === undefined ? error : watch.answer(error, request, call);
+    } finally {
+      if (watch !== undefined) watch.end(entry as T);
     }
-    const cache = this.cacheHints.hintOf(request.method, params);
-    // An outlet that writes the reply appends the constant members as JSON encoded once.
+  }
+
+  /**
+   * The result as its client gets it: the constant members left to an outlet that writes the reply
+   * as JSON encoded once, or stamped into the result (`resultType`, `_meta` serverInfo, cache).
+   */
+  private stamp(
+    methodName: string,
+    params: Record<string, unknown>,
+    result: Record<string, unknown>,
+    call: ModernDispatch,
+  ): Record<string, unknown> {
+    const cache = this.cacheHints.hintOf(methodName, params);
     const outlet = call.outlet;
     if (outlet.takeResultStamp && stampsAsText(result, cache)) {
       outlet.takeResultStamp(this.stampJson);
