@@ -146,13 +146,17 @@ describe('RedisTaskStore (real Redis at REDIS_URL)', () => {
 
   it('drops index entries of expired or deleted tasks, and the index expires with its tasks', async () => {
     const index = redis.keys.tasksOf('shrink');
-    await store.create(record('s-short', 'shrink', 400));
+    // Long enough to outlast the next four commands on a loaded machine (400 ms did not, in CI:
+    // the creates shed it before the check), then waited out from when it was created.
+    const shortTtl = 1500;
+    const shortFrom = Date.now();
+    await store.create(record('s-short', 'shrink', shortTtl));
     await store.create(record('s-gone', 'shrink', 60_000));
     await store.create(record('s-live', 'shrink', 60_000));
     await store.delete('s-gone');
     expect(await store.get('s-gone')).toBeUndefined();
     expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-short', 's-live']);
-    await delay(500);
+    await delay(Math.max(0, shortFrom + shortTtl + 100 - Date.now()));
     await store.create(record('s-new', 'shrink', 60_000)); // a create sheds the expired entries
     expect(await redis.client.zrange(index, '0', '-1')).toEqual(['s-live', 's-new']);
     await redis.client.del(redis.keys.task('s-new')); // gone without delete: list sheds it
