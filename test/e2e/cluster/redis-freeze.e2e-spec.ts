@@ -148,16 +148,20 @@ describeWithRedis('a frozen Redis (SIGSTOP)', () => {
       },
     });
     thaw();
-    // The library logs the run of failures once per instance (the first failure, with its
-    // reference), never Nest's exception handler with a stack trace.
+    // The library logs a run of failures once per instance (the first failure, with its
+    // reference), never one line per request nor Nest's exception handler with a stack trace.
+    // On a loaded machine the freeze outlasts a timer too (the session sweep), and a command that
+    // timed out after the thaw starts a run of its own: a line per kind of command at most.
     const output = cluster.instances.map((i, n) =>
       [...i.stdout.slice(logged[n][0]), ...i.stderr.slice(logged[n][1])].join(''),
     );
     for (const text of output) {
       expect(text).not.toMatch(/ExceptionsHandler|StoreUnavailableError/);
-      expect(text.match(/Redis [a-z ]+ failed \[ref [0-9a-f]+\]: Command timed out/g)).toHaveLength(
-        1,
-      );
+      const kinds = [
+        ...text.matchAll(/Redis ([a-z ]+) failed \[ref [0-9a-f]+\]: Command timed out/g),
+      ].map((line) => line[1]);
+      expect(kinds.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(kinds).size).toBe(kinds.length);
     }
   });
 });

@@ -23,6 +23,8 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
   let gateway: INestApplication;
   let client: TestClient;
 
+  // Each case starts two replica processes (Nest apps): 60 s, for a CI machine at load average 10
+  // (30 s ran out there).
   /** A replica whose slow tools never answer, alone on the subject, with one call started on it. */
   async function callOnDoomedReplica(name: string, tool: string) {
     await Promise.all(replicas.map((replica) => replica.kill('SIGTERM')));
@@ -54,7 +56,7 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
     gateway = started.app;
     client = await connectClient(started.url);
     await lister.kill('SIGTERM');
-  }, 30_000);
+  }, 60_000);
 
   afterAll(async () => {
     await client?.close();
@@ -66,7 +68,7 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
     const { call, survivor } = await callOnDoomedReplica('bolts', 'stock');
     expect(textOf(await call)).toBe('bolts: 7 in stock (replica survivor-stock)');
     expect(survivor.lines).toContain('STARTED stock on survivor-stock');
-  }, 30_000);
+  }, 60_000);
 
   it('does not run an order again: the call fails, naming why', async () => {
     const { call, survivor } = await callOnDoomedReplica('nuts', 'order');
@@ -77,5 +79,5 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
     // The survivor serves the next order.
     const next = await client.client.callTool({ name: 'stock__order', arguments: { item: 'x' } });
     expect(textOf(next)).toBe('ordered x (replica survivor-order)');
-  }, 30_000);
+  }, 60_000);
 });
