@@ -40,7 +40,7 @@ describeBrowser('explorer sign-in on a protected endpoint (sample/11, Chromium)'
   afterAll(async () => {
     await browser?.close();
     await demo?.close();
-  });
+  }, 60_000);
 
   it('a denied consent comes back as a clear error, with no token and no connection', async () => {
     const context = await browser.newContext();
@@ -85,8 +85,8 @@ describeBrowser('explorer sign-in on a protected endpoint (sample/11, Chromium)'
         const authorization = request.headers().authorization;
         if (request.url() === demo.resource && authorization) sent.add(authorization);
       });
-    });
-    afterAll(() => context?.close());
+    }, 60_000);
+    afterAll(() => context?.close(), 60_000);
 
     /** Allows on the consent page the browser was sent to, and waits to be back, connected. */
     async function consentAndReturn(): Promise<string> {
