@@ -37,6 +37,11 @@ export interface Handshakes {
   count: number;
   /** Handshakes in flight at once (each lane runs its share one after another). */
   concurrency: number;
+  /**
+   * Keep-alive connections to go on with (the caller destroys the agent); by default the batch
+   * opens its own and closes them at its end.
+   */
+  agent?: Agent;
 }
 
 /** What a batch of handshakes left: trips resent, and the sessions `initialize` alone opened. */
@@ -107,7 +112,7 @@ function headersOf(trip: Trip, session: string | undefined): Record<string, stri
 export async function sendHandshakes(work: Handshakes): Promise<HandshakesDone> {
   const url = new URL(work.url);
   const lanes = Math.max(1, Math.min(work.concurrency, work.count));
-  const agent = new Agent({ keepAlive: true, maxSockets: lanes });
+  const agent = work.agent ?? new Agent({ keepAlive: true, maxSockets: lanes });
   const trips = TRIPS[work.kind];
   const sessions: string[] = [];
   let next = 0;
@@ -150,14 +155,17 @@ export async function sendHandshakes(work: Handshakes): Promise<HandshakesDone> 
   try {
     await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
-    agent.destroy();
+    if (work.agent === undefined) agent.destroy();
   }
   return { resent, sessions };
 }
 
-/** Ends the sessions a batch of `initialize` requests opened (`DELETE` each, a few at a time). */
-export async function endSessions(url: string, sessions: string[]): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+/**
+ * Ends the sessions a batch of `initialize` requests opened (`DELETE` each, a few at a time), on
+ * `shared`'s connections when given (the caller destroys it), else on connections of its own.
+ */
+export async function endSessions(url: string, sessions: string[], shared?: Agent): Promise<void> {
+  const agent = shared ?? new Agent({ keepAlive: true, maxSockets: 4 });
   const target = new URL(url);
   let next = 0;
   const lane = async () => {
@@ -176,6 +184,6 @@ export async function endSessions(url: string, sessions: string[]): Promise<void
   try {
     await Promise.all(Array.from({ length: 4 }, lane));
   } finally {
-    agent.destroy();
+    if (shared === undefined) agent.destroy();
   }
 }

@@ -119,8 +119,8 @@ export async function measureProcess({
       });
     for (const { era, headers } of eras) await calls(era, headers, settings.warmup);
     const kinds = handshakeKinds(server);
-    const handshakes = (kind: HandshakeKind, count: number) =>
-      sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency });
+    const handshakes = (kind: HandshakeKind, count: number, agent?: Agent) =>
+      sendHandshakes({ url: started.url, kind, count, concurrency: settings.concurrency, agent });
     for (const kind of kinds) {
       const { sessions } = await handshakes(kind, settings.handshakeSettle);
       await endSessions(started.url, sessions);
@@ -173,13 +173,23 @@ export async function measureProcess({
         await started.fullGc();
         await calls(eras[0].era, eras[0].headers, settings.settle);
         // Handshakes of the window's kind too: the code only they run (initialize, tools/list,
-        // DELETE) is optimised again after the GC, as the calls settle the code of a call.
-        await endSessions(started.url, (await handshakes(kind, settings.handshakeSettle)).sessions);
+        // DELETE) is optimised again after the GC, as the calls settle the code of a call. The
+        // window goes on on the settle's connections, as the calls' windows do (see above): with
+        // connections of its own, the settle's closed just before it and the window ran Node's
+        // stream code deoptimised, recompiling it on V8's compiler threads during the window.
+        const agent = new Agent({ keepAlive: true, maxSockets: settings.concurrency });
         let done = { resent: 0, sessions: [] as string[] };
-        const counted = await started.count(async () => {
-          done = await handshakes(kind, settings.handshakes);
-        });
-        await endSessions(started.url, done.sessions);
+        let counted;
+        try {
+          const settled = await handshakes(kind, settings.handshakeSettle, agent);
+          await endSessions(started.url, settled.sessions, agent);
+          counted = await started.count(async () => {
+            done = await handshakes(kind, settings.handshakes, agent);
+          });
+          await endSessions(started.url, done.sessions, agent);
+        } finally {
+          agent.destroy();
+        }
         const perHandshake = {
           main: Math.round(counted.main / settings.handshakes),
           all: Math.round(counted.all / settings.handshakes),
