@@ -50,7 +50,9 @@
  * handshake 635-639k (raw's four trips 375-399k), 1500 read 185-200k and 525-527k (341-342k);
  * with 1500 the compiler thread still worked in the window (fast-express handshakes 520-558k on
  * the main thread, 673-752k on all threads; `--trace-opt` showed compiles going on until about
- * 7500 handshakes after start), after 6000 with 1500 handshakes a window 500-533k and 518-544k),
+ * 7500 handshakes after start), after 6000 with 1500 handshakes a window 500-533k and 518-544k;
+ * each kind then gets a second window after half as many more, on the same connections, and the
+ * lower counts: whether a major collection falls in a window depends on where it starts),
  * `BENCH_INSTR_ROUNDS` (1 window per arm and process; 2 measures each era first once: rounds
  * alternate the order of the eras; a process's lowest window counts),
  * `BENCH_INSTR_PROCESSES` (3 processes per server, and per side of a before/after: the fewest
