@@ -6,7 +6,7 @@
  * `bench/instructions.ts`.
  */
 import { Agent } from 'node:http';
-import { startCallgrindServer } from './callgrind-server.js';
+import { startCallgrindServer, type InstructionCount } from './callgrind-server.js';
 import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-trips.js';
 import type { PerCall } from './instruction-goals.js';
 import { retryOnReset, sendEchoCalls } from './keepalive-calls.js';
@@ -162,12 +162,11 @@ export async function measureProcess({
         } finally {
           agent.destroy();
         }
-        const perCall = {
-          main: Math.round(counted.main / settings.calls),
-          all: Math.round(counted.all / settings.calls),
-          runtimeLiterals: Math.round(counted.runtimeLiterals / settings.calls),
-        };
-        record(era === 'bare' ? label : `${label} ${era}`, perCall, resent);
+        record(
+          era === 'bare' ? label : `${label} ${era}`,
+          perUnit(counted, settings.calls),
+          resent,
+        );
       }
       for (const kind of kinds) {
         await started.fullGc();
@@ -198,14 +197,9 @@ export async function measureProcess({
               done = await handshakes(kind, settings.handshakes, agent);
             });
             await endSessions(started.url, done.sessions, agent);
-            const perHandshake = {
-              main: Math.round(counted.main / settings.handshakes),
-              all: Math.round(counted.all / settings.handshakes),
-              runtimeLiterals: Math.round(counted.runtimeLiterals / settings.handshakes),
-            };
             record(
               `${label} ${kind === 'initialize' ? 'initialize' : 'handshake'}`,
-              perHandshake,
+              perUnit(counted, settings.handshakes),
               done.resent,
             );
           }
@@ -218,4 +212,13 @@ export async function measureProcess({
     await started.close();
   }
   return figures;
+}
+
+/** A window's counts per unit of work (call or handshake), rounded. */
+function perUnit(counted: InstructionCount, units: number): PerCall {
+  return {
+    main: Math.round(counted.main / units),
+    all: Math.round(counted.all / units),
+    runtimeLiterals: Math.round(counted.runtimeLiterals / units),
+  };
 }

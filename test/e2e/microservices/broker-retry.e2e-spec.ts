@@ -23,8 +23,6 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
   let gateway: INestApplication;
   let client: TestClient;
 
-  // Each case starts two replica processes (Nest apps): 60 s, for a CI machine at load average 10
-  // (30 s ran out there).
   /** A replica whose slow tools never answer, alone on the subject, with one call started on it. */
   async function callOnDoomedReplica(name: string, tool: string) {
     await Promise.all(replicas.map((replica) => replica.kill('SIGTERM')));
@@ -42,6 +40,8 @@ describe('broker retry after a replica is killed (SDK client → gateway → NAT
     return { call, survivor };
   }
 
+  // The hooks and cases start replica processes (Nest apps), two per case: 60 s each, for a CI
+  // machine at load average 10 (30 s ran out there).
   beforeAll(async () => {
     // Lists the tools (the gateway connects) with one healthy replica, which then leaves.
     const lister = await startReplicaProcess('lister', ENV);
