@@ -49,16 +49,24 @@ export function resolveEndpointPaths(paths: string[], context: EndpointPathConte
  * body of a request the router then refuses anyway would have been read.
  */
 export class EndpointPathMatcher {
-  private readonly paths: ReadonlySet<string>;
+  /** The paths in canonical form, without repeats (usually one or two). */
+  private readonly paths: readonly string[];
 
   constructor(paths: Iterable<string>) {
-    this.paths = new Set([...paths].map(canonical));
+    this.paths = [...new Set([...paths].map(canonical))];
   }
 
   /** True when `url` (path and query, as in `req.url`) targets one of the paths. */
   matches(url: string | undefined): boolean {
     if (url === undefined) return false;
-    // Per request: a URL already in canonical form (`/mcp`, the usual case) needs no rewriting.
-    return this.paths.has(url) || this.paths.has(canonical(url));
+    // Per request: a URL already in canonical form (`/mcp`, the usual case) needs no rewriting,
+    // and is compared as is. A string compare stops at a length or a first letter that differs;
+    // a set lookup would hash each request's new URL string first.
+    return this.isPath(url) || this.isPath(canonical(url));
+  }
+
+  private isPath(path: string): boolean {
+    for (const known of this.paths) if (known === path) return true;
+    return false;
   }
 }
