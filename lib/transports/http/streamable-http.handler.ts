@@ -16,6 +16,7 @@ import { classifyEra } from '../../protocol/modern/protocol-eras.js';
 import { isSupportedLegacyVersion } from '../../protocol/versions.js';
 import { serveModernPost } from './modern-post.js';
 import { serveLegacyPost, type LegacyPostHost } from './legacy-post.js';
+import { ACCEPTS_JSON, ACCEPTS_SSE, NAMES_SSE, acceptedReplies } from './post-accept.js';
 import { reportEncodeFailure } from '../shared/encode-outgoing.js';
 import type { EncodeFailureReport } from '../../protocol/encode-message.js';
 import {
@@ -171,11 +172,11 @@ export class StreamableHttpHandler {
     if (deferVersion) guardOrigin(req, this.options);
     else guardRequest(req, this.options);
     requireJsonContentType(req);
-    const accept = req.headers.accept ?? '*/*';
-    // One scan each: a 2026-07-28 reply streams only to a client that names SSE.
-    const namesSse = accept.includes('text/event-stream');
-    const acceptsSse = namesSse || accept.includes('*/*');
-    if (!acceptsSse && !accept.includes('application/json')) {
+    const accepted = acceptedReplies(req.headers.accept ?? '*/*');
+    // A 2026-07-28 reply streams only to a client that names SSE.
+    const namesSse = (accepted & NAMES_SSE) !== 0;
+    const acceptsSse = (accepted & ACCEPTS_SSE) !== 0;
+    if (!acceptsSse && (accepted & ACCEPTS_JSON) === 0) {
       throw new HttpRefusal(
         406,
         ErrorCode.InvalidRequest,
