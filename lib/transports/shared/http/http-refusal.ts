@@ -111,7 +111,12 @@ export function guardRequest(req: IncomingMessage, origin: ResolvedHostOriginOpt
 /** 415 unless the request declares a JSON body (or no Content-Type at all). */
 export function requireJsonContentType(req: IncomingMessage): void {
   const contentType = req.headers['content-type'];
-  if (contentType !== undefined && !contentType.includes('application/json')) {
+  // The exact type (what clients send) needs no scan; a parameter (`; charset=utf-8`) does.
+  if (
+    contentType !== undefined &&
+    contentType !== 'application/json' &&
+    !contentType.includes('application/json')
+  ) {
     throw new HttpRefusal(415, ErrorCode.InvalidRequest, 'Content-Type must be application/json');
   }
 }
