@@ -1,7 +1,7 @@
 /**
  * JSON of immutable values that many responses share (a list method's cached page of
  * descriptors), encoded once instead of on every response (issues 16 and 28: `tools/list` with
- * 200 tools). A result names its shared member with {@link markSharedMember}; the encoder then
+ * 200 tools). A result made by {@link sharedMemberResult} names its shared member; the encoder then
  * splices that member's cached JSON, as text ({@link encodeWithSharedMember}) or as UTF-8 bytes
  * ({@link spliceSharedMember}: no per-response string building nor UTF-8 conversion of the page),
  * in front of the rest of the result. A result sent whole by many responses (the `initialize`
@@ -46,14 +46,26 @@ export interface SplicedJson {
   readonly tail: string;
 }
 
+/** Per member key, the prototype of the results sharing that member: it holds the mark. */
+const sharedMemberPrototypes = new Map<string, object>();
+
 /**
- * Marks `result[key]` (its first member) as a frozen value shared by many results, whose JSON may
- * be encoded once. The value must never change once marked (a frozen array of frozen items).
+ * A result `{ [key]: value }` whose member is a frozen value shared by many results (a list's
+ * cached page), whose JSON may then be encoded once. The value must never change (a frozen array
+ * of frozen items). The mark is a non-enumerable member of the result's prototype, one per key:
+ * the result still equals a plain one (copies and deep comparisons drop the mark), and making one
+ * defines no property per response. Other members may be added to the result.
  */
-export function markSharedMember(result: Record<string, unknown>, key: string): void {
-  if (!Object.isFrozen(result[key])) throw new TypeError(`Shared member "${key}" must be frozen`);
-  // Not enumerable: the result still equals a plain one (copies, deep comparisons drop the mark).
-  Object.defineProperty(result, SHARED_MEMBER, { value: key, configurable: true });
+export function sharedMemberResult<K extends string, V>(key: K, value: V): Record<K, V> {
+  if (!Object.isFrozen(value)) throw new TypeError(`Shared member "${key}" must be frozen`);
+  let prototype = sharedMemberPrototypes.get(key);
+  if (prototype === undefined) {
+    prototype = Object.defineProperty({}, SHARED_MEMBER, { value: key });
+    sharedMemberPrototypes.set(key, prototype);
+  }
+  const result = Object.create(prototype) as Record<K, V>;
+  result[key] = value;
+  return result;
 }
 
 /**

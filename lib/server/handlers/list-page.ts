@@ -1,6 +1,6 @@
 import { McpContext } from '../context/mcp-context.js';
 import { paginate } from '../registry/pagination.js';
-import { markSharedMember } from '../../protocol/shared-json.js';
+import { sharedMemberResult } from '../../protocol/shared-json.js';
 import type { RegistryView } from '../registry/registry-view.interface.js';
 import type { RequestScope } from '../context/request-scope.interface.js';
 import type { HandlerHost } from './method-handler.interface.js';
@@ -20,9 +20,10 @@ export async function listPage<K extends string, D>(
 ): Promise<Record<K, D[]> & { nextCursor?: string }> {
   const items = await view.listFor(new McpContext(scope));
   const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const result = { [key]: page } as Record<K, D[]> & { nextCursor?: string };
-  if (nextCursor) result.nextCursor = nextCursor;
   // A cached page (no per-caller filtering): its JSON is encoded once, not per response.
-  if (Object.isFrozen(page)) markSharedMember(result, key);
+  const result = (
+    Object.isFrozen(page) ? sharedMemberResult(key, page) : { [key]: page }
+  ) as Record<K, D[]> & { nextCursor?: string };
+  if (nextCursor) result.nextCursor = nextCursor;
   return result;
 }

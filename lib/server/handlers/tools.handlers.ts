@@ -11,7 +11,7 @@ import { callAsTask, taskModeOf, type TaskMode } from './task-call.js';
 import { listPage } from './list-page.js';
 import { clientSupportsApps } from '../../protocol/schema/apps-extension.js';
 import type { Tool } from '../../protocol/schema/index.js';
-import { markSharedMember } from '../../protocol/shared-json.js';
+import { sharedMemberResult } from '../../protocol/shared-json.js';
 import { textOnlyTools } from '../registry/tool-ui.js';
 import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 
@@ -22,8 +22,10 @@ export const listTools: MethodHandler<'tools/list'> = async (params, scope, host
   if (clientSupportsApps(scope.protocol.clientCapabilities)) return result;
   const tools = textOnlyTools(result.tools);
   if (tools === result.tools) return result;
-  const plain = { ...result, tools: tools as Tool[] };
-  if (Object.isFrozen(tools)) markSharedMember(plain, 'tools');
+  const plain: typeof result = Object.isFrozen(tools)
+    ? sharedMemberResult('tools', tools as Tool[])
+    : { tools: tools as Tool[] };
+  if (result.nextCursor) plain.nextCursor = result.nextCursor;
   return plain;
 };
 

@@ -4,7 +4,7 @@ import {
   type EncodedJson,
 } from '../../../lib/protocol/encode-message.js';
 import {
-  markSharedMember,
+  sharedMemberResult,
   markSharedResult,
   sharedMemberOf,
   splicedByteLength,
@@ -17,19 +17,28 @@ const noReport = () => undefined;
 describe('shared JSON members (list results encoded once)', () => {
   it('encodes a marked result exactly as JSON.stringify does', () => {
     const tools = Object.freeze([Object.freeze({ name: 'a', inputSchema: { type: 'object' } })]);
-    const result: Record<string, unknown> = { tools, nextCursor: 'b2:1' };
-    markSharedMember(result, 'tools');
+    const result: Record<string, unknown> = sharedMemberResult('tools', tools);
+    result.nextCursor = 'b2:1';
     result._meta = { 'x/y': 1 };
     const message = { jsonrpc: '2.0' as const, id: 'r-1', result };
     expect(encodeMessage(message, noReport)).toBe(JSON.stringify(message));
-    const alone: Record<string, unknown> = { tools };
-    markSharedMember(alone, 'tools');
+    const alone = sharedMemberResult('tools', tools);
     const response = { jsonrpc: '2.0' as const, id: 7, result: alone };
     expect(encodeMessage(response, noReport)).toBe(JSON.stringify(response));
   });
 
+  it('makes a result that equals a plain one, whose copies are not marked', () => {
+    const tools = Object.freeze([Object.freeze({ name: 'a' })]);
+    const result = sharedMemberResult('tools', tools);
+    expect(sharedMemberOf(result)).toBe('tools');
+    expect(result).toEqual({ tools });
+    expect(Object.keys(result)).toEqual(['tools']);
+    expect(sharedMemberOf({ ...result })).toBeUndefined();
+    expect(sharedMemberOf(sharedMemberResult('prompts', Object.freeze([])))).toBe('prompts');
+  });
+
   it('refuses to mark a member that is not frozen', () => {
-    expect(() => markSharedMember({ tools: [] }, 'tools')).toThrow(/must be frozen/);
+    expect(() => sharedMemberResult('tools', [])).toThrow(/must be frozen/);
   });
 
   it('marks an unfiltered tools/list page, and a list with per-caller filtering not', async () => {
@@ -136,8 +145,7 @@ describe('shared JSON as bytes (encodeMessageBytes)', () => {
     ['with a cursor', { nextCursor: 'b2:1' }],
     ['stamped for 2026-07-28', { resultType: 'complete', _meta: { 'x/y': { v: 'é' } }, ttlMs: 5 }],
   ])('writes exactly the bytes of JSON.stringify, %s', (_, extra) => {
-    const result: Record<string, unknown> = { tools: page };
-    markSharedMember(result, 'tools');
+    const result: Record<string, unknown> = sharedMemberResult('tools', page);
     Object.assign(result, extra);
     for (const id of [7, 'r-"1"', 0]) {
       const message = { jsonrpc: '2.0' as const, id, result };
@@ -153,9 +161,7 @@ describe('shared JSON as bytes (encodeMessageBytes)', () => {
 
   it('encodes a page once: every response shares its bytes', () => {
     const result = (): Record<string, unknown> => {
-      const r: Record<string, unknown> = { tools: page };
-      markSharedMember(r, 'tools');
-      return r;
+      return sharedMemberResult('tools', page);
     };
     const a = encodeMessageBytes({ jsonrpc: '2.0', id: 1, result: result() }, noReport);
     const b = encodeMessageBytes({ jsonrpc: '2.0', id: 2, result: result() }, noReport);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { encodeMessageBytes } from '../../../../../lib/protocol/encode-message.js';
-import { markSharedMember } from '../../../../../lib/protocol/shared-json.js';
+import { sharedMemberResult } from '../../../../../lib/protocol/shared-json.js';
 import {
   writeJsonText,
   writeSizedJson,
@@ -45,8 +45,7 @@ describe('writeJsonText', () => {
   ]);
 
   it('writes a list reply kept as bytes exactly as JSON.stringify, with its byte length', () => {
-    const result: Record<string, unknown> = { tools };
-    markSharedMember(result, 'tools');
+    const result: Record<string, unknown> = sharedMemberResult('tools', tools);
     result.nextCursor = 'abc';
     const message = { jsonrpc: '2.0' as const, id: 3, result };
     const { res, body, head, calls } = recordingResponse();
