@@ -152,22 +152,8 @@ export function bufferedBody(req: IncomingMessage, limit: number): string | unde
 function declaredBodyBuffered(req: IncomingMessage): boolean {
   const declared = req.headers['content-length'];
   return (
-    declared !== undefined && req.readableLength > 0 && req.readableLength === decimal(declared)
+    declared !== undefined && req.readableLength > 0 && req.readableLength === Number(declared)
   );
-}
-
-/**
- * The value of a string of decimal digits (Node has checked a `Content-Length` already), or -1.
- * A header's string is new on each request, so `Number()` of it would go to V8's runtime.
- */
-function decimal(digits: string): number {
-  let value = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const digit = digits.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return digits.length === 0 ? -1 : value;
 }
 
 /** The body-read timeout of {@link readJsonBody}, and who counts the timeouts. */
