@@ -87,13 +87,13 @@ export function toolsListBody(id: number): string {
 }
 
 /**
- * Cheap check that a body is a `tools/list` result for `id` (not an error): its result begins
- * with the tools, found near the start of the body, so a long list is not scanned to its end (a
- * search for `"error"` read all of a 200-tool reply, about 120 KB, in the load generator, which
- * shares the machine with the server).
+ * Cheap check that a body is a `tools/list` result for `id` (not an error): a `result` member
+ * (an error reply has none) and a tools array, both found near the start of a list's reply, so a
+ * long list is not scanned to its end (a search for `"error"` read all of a 200-tool reply, about
+ * 120 KB, in the load generator, which shares the machine with the server).
  */
 export function isToolsListResponse(body: string, id: number): boolean {
-  return hasId(body, id) && body.includes('"result":{"tools":[');
+  return hasId(body, id) && body.includes('"result":') && body.includes('"tools":[');
 }
 
 /** Cheap check that a body is an `initialize` result for `id`. */
