@@ -17,13 +17,24 @@ export async function listPage<K extends string, D>(
   params: { cursor?: string | undefined } | undefined,
   scope: RequestScope,
   host: HandlerHost,
-): Promise<Record<K, D[]> & { nextCursor?: string }> {
+): Promise<ListResult<K, D>> {
   const items = await view.listFor(new McpContext(scope));
   const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  // A cached page (no per-caller filtering): its JSON is encoded once, not per response.
-  const result = (
-    Object.isFrozen(page) ? sharedMemberResult(key, page) : { [key]: page }
-  ) as Record<K, D[]> & { nextCursor?: string };
+  const result = pageResult(key, page);
   if (nextCursor) result.nextCursor = nextCursor;
   return result;
+}
+
+/** A list method's result: one page under its key, and the cursor of the next one. */
+type ListResult<K extends string, D> = Record<K, D[]> & { nextCursor?: string };
+
+/**
+ * A list result holding `page` under `key`. A cached page (frozen: no per-caller filtering) is
+ * its shared member, whose JSON is encoded once, not per response.
+ */
+export function pageResult<K extends string, D>(key: K, page: readonly D[]): ListResult<K, D> {
+  return (Object.isFrozen(page) ? sharedMemberResult(key, page) : { [key]: page }) as ListResult<
+    K,
+    D
+  >;
 }

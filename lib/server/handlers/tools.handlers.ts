@@ -8,10 +8,8 @@ import type { RegisteredTool } from '../registry/registered-tool.js';
 import { toCallToolResult } from '../results/tool-result.js';
 import { formatIssues } from '../schema/json-schema.interface.js';
 import { callAsTask, taskModeOf, type TaskMode } from './task-call.js';
-import { listPage } from './list-page.js';
+import { listPage, pageResult } from './list-page.js';
 import { clientSupportsApps } from '../../protocol/schema/apps-extension.js';
-import type { Tool } from '../../protocol/schema/index.js';
-import { sharedMemberResult } from '../../protocol/shared-json.js';
 import { textOnlyTools } from '../registry/tool-ui.js';
 import type { HandlerHost, MethodHandler } from './method-handler.interface.js';
 
@@ -22,9 +20,7 @@ export const listTools: MethodHandler<'tools/list'> = async (params, scope, host
   if (clientSupportsApps(scope.protocol.clientCapabilities)) return result;
   const tools = textOnlyTools(result.tools);
   if (tools === result.tools) return result;
-  const plain: typeof result = Object.isFrozen(tools)
-    ? sharedMemberResult('tools', tools as Tool[])
-    : { tools: tools as Tool[] };
+  const plain = pageResult('tools', tools);
   if (result.nextCursor) plain.nextCursor = result.nextCursor;
   return plain;
 };
