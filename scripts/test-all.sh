@@ -46,15 +46,20 @@ PACKAGING=("npm run -s test:packaging" "npm run -s test:unit")
 
 mkdir -p test-results
 
-# run_lane NAME STEP...: runs each step; records the failed ones in test-results/lane-NAME.failed.
+# run_lane NAME STEP...: runs each step, its output also kept in test-results/steps/NAME-K.log;
+# records the failed ones in test-results/lane-NAME.failed and their logs for record_failed_step.
 run_lane() {
-  local lane="$1" status=0
+  local lane="$1" status=0 k=0 log
   shift
   : >"test-results/lane-$lane.failed"
+  mkdir -p test-results/steps
   for step in "$@"; do
+    k=$((k + 1))
+    log="test-results/steps/$lane-$k.log"
     echo "== [$lane] $step"
-    if ! timed_step "$lane" "$step" bash -c "$step"; then
+    if ! timed_step "$lane" "$step" run_logged "$log" "$step"; then
       echo "$step" >>"test-results/lane-$lane.failed"
+      record_failed_step "$step" "$log"
       status=1
     fi
   done
@@ -92,4 +97,5 @@ if [[ "$status" != 0 ]]; then
   echo "== failed steps:"
   cat test-results/lane-*.failed | sed 's/^/   /'
 fi
+print_failed_steps
 exit "$status"
