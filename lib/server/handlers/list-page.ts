@@ -20,21 +20,24 @@ export async function listPage<K extends string, D>(
 ): Promise<ListResult<K, D>> {
   const items = await view.listFor(new McpContext(scope));
   const { page, nextCursor } = paginate(items, params?.cursor, host.pageSize);
-  const result = pageResult(key, page);
-  if (nextCursor) result.nextCursor = nextCursor;
-  return result;
+  return pageResult(key, page, nextCursor);
 }
 
 /** A list method's result: one page under its key, and the cursor of the next one. */
 type ListResult<K extends string, D> = Record<K, D[]> & { nextCursor?: string };
 
 /**
- * A list result holding `page` under `key`. A cached page (frozen: no per-caller filtering) is
- * its shared member, whose JSON is encoded once, not per response.
+ * A list result holding `page` under `key`, and `nextCursor` when there is a next page. A cached
+ * page (frozen: no per-caller filtering) is its shared member, whose JSON is encoded once, not per
+ * response.
  */
-export function pageResult<K extends string, D>(key: K, page: readonly D[]): ListResult<K, D> {
-  return (Object.isFrozen(page) ? sharedMemberResult(key, page) : { [key]: page }) as ListResult<
-    K,
-    D
-  >;
+export function pageResult<K extends string, D>(
+  key: K,
+  page: readonly D[],
+  nextCursor?: string,
+): ListResult<K, D> {
+  const shared = Object.isFrozen(page) ? sharedMemberResult(key, page) : { [key]: page };
+  const result = shared as ListResult<K, D>;
+  if (nextCursor) result.nextCursor = nextCursor;
+  return result;
 }

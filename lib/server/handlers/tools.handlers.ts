@@ -20,9 +20,7 @@ export const listTools: MethodHandler<'tools/list'> = async (params, scope, host
   if (clientSupportsApps(scope.protocol.clientCapabilities)) return result;
   const tools = textOnlyTools(result.tools);
   if (tools === result.tools) return result;
-  const plain = pageResult('tools', tools);
-  if (result.nextCursor) plain.nextCursor = result.nextCursor;
-  return plain;
+  return pageResult('tools', tools, result.nextCursor);
 };
 
 /** Runs a tool handler with a context (the MRTR runner, or the task runner inside a task). */

@@ -46,6 +46,18 @@ describe('tools/list', () => {
     expect(second).toEqual({ tools: [expect.objectContaining({ name: 't3' })] });
     expect((await client.error('tools/list', { cursor: 'bogus' })).code).toBe(-32602);
   });
+  it('keeps nextCursor on the text-only page a client without MCP Apps gets', async () => {
+    const { client } = await ready((s) => {
+      for (const name of ['v1', 'v2', 'v3'])
+        s.registerTool({ name, ui: { view: 'ui://t/v' } }, () => 'x');
+    }, 2);
+    const first = await client.result('tools/list');
+    const tools = first.tools as Array<{ name: string; _meta?: unknown }>;
+    expect(tools.map((t) => t.name)).toEqual(['v1', 'v2']);
+    expect(tools.every((t) => t._meta === undefined)).toBe(true);
+    expect(typeof first.nextCursor).toBe('string');
+  });
+
   it('never lists a non-object outputSchema root to a 2025-11-25 session', async () => {
     // protocol.md §8.1: in 2025-11-25 `outputSchema` is "restricted to an object root" (only
     // 2026-07-28 allows any schema). The official SDK client parses it with
