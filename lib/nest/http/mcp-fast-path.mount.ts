@@ -22,6 +22,15 @@ export const MCP_FAST_PATH = Symbol.for('nestjs-mcp:FastPath');
 type ServedRequest = IncomingMessage & { ip?: string };
 
 /**
+ * Settled once: a POST whose body is not parsed yet is served one microtask later through it.
+ * The listener runs as Node emits `'request'`, before it parsed the body that came in the same
+ * packet; a turn later that body is in the request's buffer, and the handler reads it at once
+ * (one promise and one job per POST, instead of the body read's async frame and the two promises
+ * chained on it). A body still on its way is read by the handler as before.
+ */
+const BODY_TURN: Promise<void> = Promise.resolve();
+
+/**
  * The module extra `fastPath`: serves the Streamable HTTP endpoint from a listener in front of
  * the framework's router on the Node server, instead of a Nest controller. The endpoint paths are
  * resolved as the router would (global prefix with exclusions, URI versioning, `RouterModule`),
@@ -85,6 +94,8 @@ export class McpFastPathMount implements OnModuleInit, OnApplicationShutdown {
     }
     if (this.clientAddress) req.ip = this.clientAddress(req);
     if (this.resourceServer.protectsEndpoint) void this.serveAuthenticated(method, req, res);
+    else if (method === 'POST' && !req.complete)
+      void BODY_TURN.then(() => this.dispatch(method, req, res));
     else void this.dispatch(method, req, res);
   }
 
