@@ -18,13 +18,23 @@ export const DEFAULT_NEGOTIATED_PROTOCOL_VERSION = '2025-03-26';
 /** A legacy-era protocol revision string. */
 export type LegacyProtocolVersion = (typeof LEGACY_PROTOCOL_VERSIONS)[number];
 
-const legacy = new Set<string>(LEGACY_PROTOCOL_VERSIONS);
 // The pre-release tag is still sent by some clients; its wire is 2024-11-05.
 const aliases = new Map<string, LegacyProtocolVersion>([['2024-10-07', '2024-11-05']]);
 
+/**
+ * Every version string a legacy request may carry (revisions, then aliases). Searched by value:
+ * a header's value is a fresh string each request, and a set would first hash it in V8's runtime
+ * (more than comparing it with these five ten-character strings; every HTTP request checks it).
+ */
+const LEGACY_VERSION_STRINGS: readonly string[] = [...LEGACY_PROTOCOL_VERSIONS, ...aliases.keys()];
+
+function isLegacyRevision(version: string): version is LegacyProtocolVersion {
+  return (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
 /** True when `version` is a legacy revision this engine speaks (aliases included). */
 export function isSupportedLegacyVersion(version: string): boolean {
-  return legacy.has(version) || aliases.has(version);
+  return LEGACY_VERSION_STRINGS.includes(version);
 }
 
 /**
@@ -38,7 +48,7 @@ export function negotiateProtocolVersion(
 ): LegacyProtocolVersion {
   if (typeof requested === 'string') {
     const version = aliases.get(requested) ?? requested;
-    if (legacy.has(version) && supported.includes(version)) return version as LegacyProtocolVersion;
+    if (isLegacyRevision(version) && supported.includes(version)) return version;
   }
   return (supported[0] ?? LATEST_LEGACY_PROTOCOL_VERSION) as LegacyProtocolVersion;
 }
