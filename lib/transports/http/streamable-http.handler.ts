@@ -129,20 +129,32 @@ export class StreamableHttpHandler {
     }
   }
 
-  /** Handles a DELETE: ends the session. */
-  async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Handles a DELETE: ends the session. Not an async function, as {@link handlePost}: a live
+   * session is found without a wait (no async lookup per DELETE) and its end is the one promise
+   * the answer waits for.
+   */
+  handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let ending: Promise<void>;
     try {
       this.refuseInModernMode(req);
       guardRequest(req, this.options);
       if (this.options.stateless)
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
-      // A live session is found without a wait, as for a POST (no async lookup per DELETE).
-      const channel = this.liveSession(req) ?? (await this.requireSession(req));
-      await this.sessions.end(channel.session.id!, 'deleted');
-      writeEmpty(res, 200);
+      const live = this.liveSession(req);
+      ending = live
+        ? this.sessions.end(live.session.id!, 'deleted')
+        : this.requireSession(req).then((channel) =>
+            this.sessions.end(channel.session.id!, 'deleted'),
+          );
     } catch (error) {
       this.refuse(res, error);
+      return SERVED;
     }
+    return ending.then(
+      () => writeEmpty(res, 200),
+      (error: unknown) => this.refuse(res, error),
+    );
   }
 
   /**

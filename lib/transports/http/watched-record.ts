@@ -30,19 +30,30 @@ export async function loadRecord(
  * reported back to it by the store's watch, so its copy, which holds what was written, stays
  * trusted; a failed write drops the trust.
  */
-export async function saveRecord(
+export function saveRecord(
   store: SessionStore,
   record: SessionRecord,
   ttlMs: number,
   watched: boolean,
 ): Promise<void> {
   const { watch } = store;
-  const token = watched ? watch?.begin(record.id) : undefined;
+  // A store without a watch (the in-memory one): its write alone, with no frame of its own.
+  return watch ? saveUnderWatch(store, watch, record, ttlMs, watched) : store.set(record, ttlMs);
+}
+
+async function saveUnderWatch(
+  store: SessionStore,
+  watch: NonNullable<SessionStore['watch']>,
+  record: SessionRecord,
+  ttlMs: number,
+  watched: boolean,
+): Promise<void> {
+  const token = watched ? watch.begin(record.id) : undefined;
   try {
     await store.set(record, ttlMs);
   } catch (error) {
-    watch?.forget(record.id);
+    watch.forget(record.id);
     throw error;
   }
-  if (token !== undefined) watch!.commit(record.id, token);
+  if (token !== undefined) watch.commit(record.id, token);
 }
