@@ -1,5 +1,6 @@
 import { UnsupportedMediaTypeException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { afterBodyTurn } from '../../transports/shared/http/read-body.js';
 import { hasStashedContentType } from './content-type-stash.js';
 
 /**
@@ -31,7 +32,8 @@ export interface FastifyParserHost {
 export function registerFastifyRawBodyParser(fastify: FastifyParserHost): void {
   if (fastify.hasContentTypeParser(MCP_RAW_MEDIA_TYPE)) return;
   fastify.addContentTypeParser(MCP_RAW_MEDIA_TYPE, (request, _payload, done) => {
-    if (hasStashedContentType(request.raw)) done(null, undefined);
+    // The route goes on once the body is in the buffer, where the transport takes it at once.
+    if (hasStashedContentType(request.raw)) afterBodyTurn(request.raw, () => done(null, undefined));
     else done(new UnsupportedMediaTypeException());
   });
 }

@@ -8,6 +8,7 @@ import {
 import { ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHttpHandler } from '../../transports/http/streamable-http.handler.js';
+import { afterBodyTurn } from '../../transports/shared/http/read-body.js';
 import { writeAuthRefusal } from '../auth/auth-refusal-response.js';
 import { McpAuthRefusal, McpResourceServer } from '../auth/mcp-resource-server.js';
 import { frameworkClientAddress, type ClientAddressResolver } from './framework-client-address.js';
@@ -20,15 +21,6 @@ import { routerModulePathOf } from './provider-module-path.js';
 export const MCP_FAST_PATH = Symbol.for('nestjs-mcp:FastPath');
 
 type ServedRequest = IncomingMessage & { ip?: string };
-
-/**
- * Settled once: a POST whose body is not parsed yet is served one microtask later through it.
- * The listener runs as Node emits `'request'`, before it parsed the body that came in the same
- * packet; a turn later that body is in the request's buffer, and the handler reads it at once
- * (one promise and one job per POST, instead of the body read's async frame and the two promises
- * chained on it). A body still on its way is read by the handler as before.
- */
-const BODY_TURN: Promise<void> = Promise.resolve();
 
 /**
  * The module extra `fastPath`: serves the Streamable HTTP endpoint from a listener in front of
@@ -94,8 +86,8 @@ export class McpFastPathMount implements OnModuleInit, OnApplicationShutdown {
     }
     if (this.clientAddress) req.ip = this.clientAddress(req);
     if (this.resourceServer.protectsEndpoint) void this.serveAuthenticated(method, req, res);
-    else if (method === 'POST' && !req.complete)
-      void BODY_TURN.then(() => this.dispatch(method, req, res));
+    // A POST is served once its body is in the buffer (see afterBodyTurn).
+    else if (method === 'POST') afterBodyTurn(req, () => void this.dispatch(method, req, res));
     else void this.dispatch(method, req, res);
   }
 

@@ -159,6 +159,22 @@ function declaredBodyBuffered(req: IncomingMessage): boolean {
   return buffered > 0 && req.headers['content-length'] === String(buffered);
 }
 
+/** Settled once: what {@link afterBodyTurn} waits on. */
+const BODY_TURN: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `serve` at once when `req` is complete, else one microtask later. Code called as Node
+ * emits `'request'` (a listener in front of the router, Fastify's content-type parser) runs before
+ * Node parsed the body that came in the same packet; a turn later that body is in the request's
+ * buffer and {@link readyJsonBody} takes it without a wait: one promise and one job per POST,
+ * instead of {@link readJsonBody}'s async frame and the promises chained on it. A body still on
+ * its way is read by {@link readJsonBody} as before.
+ */
+export function afterBodyTurn(req: IncomingMessage, serve: () => void): void {
+  if (req.complete) serve();
+  else void BODY_TURN.then(serve);
+}
+
 /** The body-read timeout of {@link readJsonBody}, and who counts the timeouts. */
 export interface BodyTimeout {
   /** Most ms the whole body may take to arrive. */
