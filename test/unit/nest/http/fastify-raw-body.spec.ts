@@ -37,6 +37,16 @@ async function parse(
   return { now, later: outcome };
 }
 
+/** The registered parser, and an MCP request (JSON) whose content type was stashed for it. */
+function parserAndStashedRequest(): { parser: Parser; raw: IncomingMessage } {
+  const fastify = new ParserRegistry();
+  registerFastifyRawBodyParser(fastify);
+  const raw = new IncomingMessage(new Socket());
+  raw.headers['content-type'] = 'application/json';
+  stashContentType(raw, MCP_RAW_MEDIA_TYPE);
+  return { parser: fastify.parsers.get(MCP_RAW_MEDIA_TYPE)!, raw };
+}
+
 describe('registerFastifyRawBodyParser', () => {
   it('registers the private media type once per instance', () => {
     const fastify = new ParserRegistry();
@@ -46,14 +56,10 @@ describe('registerFastifyRawBodyParser', () => {
   });
 
   it('leaves the body of a stashed MCP request unread, passing it on once the body had a turn to arrive', async () => {
-    const fastify = new ParserRegistry();
-    registerFastifyRawBodyParser(fastify);
-    const raw = new IncomingMessage(new Socket());
-    raw.headers['content-type'] = 'application/json';
-    stashContentType(raw, MCP_RAW_MEDIA_TYPE);
+    const { parser, raw } = parserAndStashedRequest();
     const read = import.meta.jest.spyOn(raw, 'read');
     // Fastify asks as Node emits 'request', before Node parsed the body of the same packet.
-    expect(await parse(fastify.parsers.get(MCP_RAW_MEDIA_TYPE)!, raw)).toEqual({
+    expect(await parse(parser, raw)).toEqual({
       now: undefined,
       later: { error: null, body: undefined },
     });
@@ -61,13 +67,9 @@ describe('registerFastifyRawBodyParser', () => {
   });
 
   it('passes a complete request on at once', async () => {
-    const fastify = new ParserRegistry();
-    registerFastifyRawBodyParser(fastify);
-    const raw = new IncomingMessage(new Socket());
-    raw.headers['content-type'] = 'application/json';
-    stashContentType(raw, MCP_RAW_MEDIA_TYPE);
+    const { parser, raw } = parserAndStashedRequest();
     raw.complete = true;
-    const { now } = await parse(fastify.parsers.get(MCP_RAW_MEDIA_TYPE)!, raw);
+    const { now } = await parse(parser, raw);
     expect(now).toEqual({ error: null, body: undefined });
   });
 
