@@ -18,6 +18,7 @@ log() { echo "[schematics] $*" >&2; }
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 cd "$ROOT"
 source scripts/lib/step-times.sh
+source scripts/lib/npm-install.sh
 # step NAME COMMAND...: one timed sub-step.
 step() { timed_step packaging "$@"; }
 export npm_config_prefer_offline=true
@@ -57,7 +58,7 @@ docs_in_app() {
   tar -cf "$WORK/app$major.tar" .
   log "nest $major: npm install (the app's dependencies and the getting-started page's line)"
   step "nest $major: npm install (the app's dependencies and the getting-started page's line)" \
-    npm install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 ||
+    cached_npm_install --no-audit --no-fund --loglevel=error "$tarball" zod "@modelcontextprotocol/sdk@$sdk" >&2 ||
     return 2
   log "nest $major: the docs in the app (${specs[*]})"
   step "nest $major: the docs in the app (jest, cli-apps)" docs_jest "$app" "${specs[@]}" >&2 || status=1
