@@ -143,10 +143,8 @@ export class StreamableHttpHandler {
         throw new HttpRefusal(405, ErrorCode.InvalidRequest, 'No sessions in stateless mode');
       const live = this.liveSession(req);
       ending = live
-        ? this.sessions.end(live.session.id!, 'deleted')
-        : this.requireSession(req).then((channel) =>
-            this.sessions.end(channel.session.id!, 'deleted'),
-          );
+        ? this.endDeleted(live)
+        : this.requireSession(req).then((channel) => this.endDeleted(channel));
     } catch (error) {
       this.refuse(res, error);
       return SERVED;
@@ -155,6 +153,11 @@ export class StreamableHttpHandler {
       () => writeEmpty(res, 200),
       (error: unknown) => this.refuse(res, error),
     );
+  }
+
+  /** Ends the session a DELETE named. */
+  private endDeleted(channel: HttpSessionChannel): Promise<void> {
+    return this.sessions.end(channel.session.id!, 'deleted');
   }
 
   /**
