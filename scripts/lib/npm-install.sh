@@ -7,19 +7,13 @@
 # "No matching version found", although the registry has it): the install then runs once more
 # with every package's metadata revalidated (--prefer-online). Any other failure fails.
 cached_npm_install() {
-  local errors
+  local errors status=0 stale=0
   errors="$(mktemp)"
-  if npm install "$@" 2>"$errors"; then
-    cat "$errors" >&2
-    rm -f "$errors"
-    return 0
-  fi
+  npm install "$@" 2>"$errors" || status=$?
   cat "$errors" >&2
-  if ! grep -q 'ETARGET' "$errors"; then
-    rm -f "$errors"
-    return 1
-  fi
+  if [[ $status -ne 0 ]] && grep -q 'ETARGET' "$errors"; then stale=1; fi
   rm -f "$errors"
+  if [[ $stale -eq 0 ]]; then return "$status"; fi
   echo "npm install: the npm cache's metadata is older than a package asks for (ETARGET)," \
     "installing again with the metadata revalidated" >&2
   npm install --prefer-offline=false --prefer-online "$@"
