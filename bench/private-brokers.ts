@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { freePort } from './free-ports.js';
 
 /**
  * A broker process of a test's or bench's own (a private `nats-server` or RabbitMQ node on a free loopback
@@ -21,39 +21,6 @@ export interface PrivateBroker {
   stop(): Promise<void>;
   /** The process id of the running broker (RabbitMQ: its launcher; see {@link brokerPids}). */
   readonly pid: number | undefined;
-}
-
-/** A loopback port nothing listens on (bound to 0, read, released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * `count` distinct loopback ports nothing listens on: bound to 0 all at once (so none is handed out
- * twice), read, released.
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 /** Polls `check` every `intervalMs` until it is true; rejects after `timeoutMs` naming `what`. */

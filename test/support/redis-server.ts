@@ -1,17 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 
 /** True when `redis-server` is installed (tests that stop and restart Redis need their own). */
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
-/** A TCP port free right now on 127.0.0.1. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** A TCP port free right now on 127.0.0.1 (the one definition, see `bench/free-ports.ts`). */
+export { freePort } from '../../bench/free-ports.js';
 
 /**
  * Starts a private, empty, non-persistent Redis on `port` (daemonized); `extra` are more
