@@ -8,6 +8,7 @@ import type {
   McpAuthorizationStoreAdapter,
 } from './authorization-store.interface.js';
 import { deleteEndedRows } from '../../stores/sql/delete-ended-rows.js';
+import { retryDeadlocks } from '../../stores/sql/sql-deadlock-retry.js';
 
 /** Options of {@link sqlAuthorizationStore}. */
 export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
@@ -137,17 +138,20 @@ export function sqlAuthorizationStore(
         .execute();
     },
   });
+  // Each query is one statement: a deadlock's victim (a token's destroy against its grant's
+  // revocation, on InnoDB) is run again rather than answered as an outage.
+  const run = <T>(what: string, statement: () => Promise<T>): Promise<T> =>
+    failures.run(what, () => retryDeadlocks(statement));
   const store = (model: string): McpAuthorizationStoreAdapter => {
     const q = queries(model);
     return {
-      upsert: (id, payload, expiresIn) =>
-        failures.run('upsert', () => q.upsert(id, payload, expiresIn)),
-      find: (id) => failures.run('find', () => q.find(id)),
-      findByUid: (uid) => failures.run('find', () => q.findByUid(uid)),
-      findByUserCode: (code) => failures.run('find', () => q.findByUserCode(code)),
-      consume: (id) => failures.run('consume', () => q.consume(id)),
-      destroy: (id) => failures.run('destroy', () => q.destroy(id)),
-      revokeByGrantId: (grantId) => failures.run('revoke', () => q.revokeByGrantId(grantId)),
+      upsert: (id, payload, expiresIn) => run('upsert', () => q.upsert(id, payload, expiresIn)),
+      find: (id) => run('find', () => q.find(id)),
+      findByUid: (uid) => run('find', () => q.findByUid(uid)),
+      findByUserCode: (code) => run('find', () => q.findByUserCode(code)),
+      consume: (id) => run('consume', () => q.consume(id)),
+      destroy: (id) => run('destroy', () => q.destroy(id)),
+      revokeByGrantId: (grantId) => run('revoke', () => q.revokeByGrantId(grantId)),
     };
   };
   const counters = sqlCountersSupported(dataSource)
