@@ -8,7 +8,6 @@ import type {
   McpAuthorizationStoreAdapter,
 } from './authorization-store.interface.js';
 import { deleteEndedRows } from '../../stores/sql/delete-ended-rows.js';
-import { retryDeadlocks } from '../../stores/sql/sql-deadlock-retry.js';
 
 /** Options of {@link sqlAuthorizationStore}. */
 export interface SqlAuthorizationStoreOptions extends SqlStoreLogOptions {
@@ -141,7 +140,7 @@ export function sqlAuthorizationStore(
   // Each query is one statement: a deadlock's victim (a token's destroy against its grant's
   // revocation, on InnoDB) is run again rather than answered as an outage.
   const run = <T>(what: string, statement: () => Promise<T>): Promise<T> =>
-    failures.run(what, () => retryDeadlocks(statement));
+    failures.runStatement(what, statement);
   const store = (model: string): McpAuthorizationStoreAdapter => {
     const q = queries(model);
     return {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { McpLogger } from '../../engine/logger.interface.js';
 import { StoreFailureLog } from '../store-failure-log.js';
+import { retryDeadlocks } from './sql-deadlock-retry.js';
 
 /** The logging option shared by the SQL stores. */
 export interface SqlStoreLogOptions {
@@ -29,5 +30,13 @@ export class SqlStoreFailures {
   /** Runs `query`; any failure becomes the store's generic error (see the class). */
   run<T>(what: string, query: () => Promise<T>): Promise<T> {
     return this.log.run(what, query);
+  }
+
+  /**
+   * Runs one SQL statement as {@link run} does, and again when the database rolled it back as a
+   * deadlock's victim (`retryDeadlocks`): for queries that are a single statement only.
+   */
+  runStatement<T>(what: string, statement: () => Promise<T>): Promise<T> {
+    return this.log.run(what, () => retryDeadlocks(statement));
   }
 }
