@@ -3,8 +3,6 @@ import { connectLibPeer, type LibPeer } from '../matrix/support/lib-peer.js';
 import { startMatrixServer, type MatrixServer } from '../matrix/support/matrix-server.js';
 import { waitFor, within } from '../support/wait.js';
 
-import.meta.jest.setTimeout(30_000);
-
 const COUNTER_URI = 'matrix://counter';
 
 /**

@@ -12,8 +12,6 @@ import {
 } from '../matrix/support/matrix-expectations.js';
 import { startMatrixServer, type MatrixServer } from '../matrix/support/matrix-server.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /**
  * Our McpClient against our server in the 2026-07-28 era (`versionNegotiation: 'auto'`, the
  * default) over every transport that has a 2026 binding: discover, lists, calls, and the

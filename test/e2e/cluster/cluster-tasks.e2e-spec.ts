@@ -11,7 +11,6 @@ import { startCluster, type Cluster, type Instance, CLUSTER_START_MS } from './s
  * others (the Redis task store holds the records, the bus carries update and cancel to the
  * instance running the handler).
  */
-import.meta.jest.setTimeout(30_000);
 
 /** How many handlers of `long_report` saw their cancellation, over all instances. */
 const stoppedCount = (instances: Instance[]) =>

@@ -18,7 +18,6 @@ const textOf = (result: unknown) =>
  * Three real processes of `sample/10-cluster` on one Redis behind a round-robin proxy (no
  * stickiness): every request of a session may land on another instance.
  */
-import.meta.jest.setTimeout(30_000);
 
 // One cluster for the file (each start is three Nest processes booting; the legacy SSE and
 // McpClient tests were a file of their own with the same cluster): the failure cases run last,

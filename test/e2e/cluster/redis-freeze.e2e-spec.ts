@@ -17,7 +17,6 @@ import { describeWithRedis } from './support/redis-deployments.js';
  * (which must publish it to the first) gets a 503 with a JSON-RPC error body, not a 202 that
  * loses it. The outage is logged by the library, never as an unhandled Nest route error.
  */
-import.meta.jest.setTimeout(30_000);
 
 /** The instances' `commandTimeoutMs`. */
 const COMMAND_TIMEOUT_MS = 1000;

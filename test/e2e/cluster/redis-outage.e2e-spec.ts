@@ -7,8 +7,6 @@ import { DEAD_REDIS_URL } from '../../support/redis.js';
 import { hasRedisServer, waitFor } from '../../support/redis-server.js';
 import { startRedisDeployment } from './support/redis-deployments.js';
 
-import.meta.jest.setTimeout(30_000);
-
 const H = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',

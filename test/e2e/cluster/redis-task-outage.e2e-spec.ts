@@ -6,8 +6,6 @@ import { describeWithRedis, startRedisDeployment } from './support/redis-deploym
 import { startTaskApp } from '../tasks/task-tools.js';
 import { modernCall } from '../support/modern-call.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /** Tasks on the Redis task store of the `redis` option while that Redis stops and comes back. */
 describeWithRedis('tasks when Redis is lost', () => {
   it('fail with the store-unavailable error while Redis is down, the app keeps running, and recover', async () => {

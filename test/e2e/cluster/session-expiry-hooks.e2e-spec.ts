@@ -6,8 +6,6 @@ import { jsonBody, postJson, rawId, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
 import { CLUSTER_START_MS, startCluster, type Cluster, type Instance } from './support/cluster.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /** What an instance's `@OnMcpSessionEnded` hook saw (the sample's `GET /debug/stats`). */
 interface EndedHere {
   sessionId: string;

@@ -10,8 +10,6 @@ import { McpClient, StreamableHttpClientTransport } from '../../../lib/index.js'
 import { provideGlobalWebSocket } from '../matrix/support/sdk-websocket.js';
 import { startDemoApp, type RunningDemo } from '../samples/support/demo-app.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /** The demo served over stdio after the build (`sample/03-stdio`). */
 const STDIO_MAIN = fileURLToPath(new URL('../../../dist/sample/03-stdio/main.js', import.meta.url));
 

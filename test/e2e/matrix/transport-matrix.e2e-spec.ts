@@ -29,8 +29,6 @@ import { walkSdkLists } from './support/sdk-lists.js';
 import { connectSdkPeer, type SdkPeer } from './support/sdk-peer.js';
 import { provideGlobalWebSocket } from './support/sdk-websocket.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /**
  * Ceiling of the hooks that start a server and connect to it: over stdio that spawns the built
  * sample, which took more than the global 30 s once in CI while the client conformance run kept

@@ -15,8 +15,6 @@ import {
 import { startApp, type TestApp } from '../support/app.js';
 import { connectClient, type TestClient } from '../support/client.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /** A session store whose backing service can be made unreachable. */
 class FlakySessionStore extends InMemorySessionStore {
   reachable = true;

@@ -12,8 +12,6 @@ import { builtClientsSample, runToExit } from './support/built-sample.js';
 import { startDemoApp, type RunningDemo } from './support/demo-app.js';
 import { RecordingLogger } from './support/recording-logger.js';
 
-import.meta.jest.setTimeout(30_000);
-
 /**
  * `sample/06-clients`: two injected clients (`demo` over Streamable HTTP, `everything` over stdio
  * spawning `@modelcontextprotocol/server-everything`), their streams and `callTool$`, against the

@@ -7,8 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { runToExit } from './support/built-sample.js';
 
-import.meta.jest.setTimeout(30_000);
-
 const TASKS_MAIN = fileURLToPath(new URL('../../../dist/sample/09-tasks/main.js', import.meta.url));
 
 /**

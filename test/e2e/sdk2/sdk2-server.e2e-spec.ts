@@ -7,8 +7,6 @@ import {
 import { waitFor, within } from '../support/wait.js';
 import { startSdk2Server, type Sdk2Server } from './support/sdk2-server-process.js';
 
-import.meta.jest.setTimeout(30_000);
-
 const text = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
 
 /**

@@ -25,8 +25,6 @@ import {
   type VersionNegotiation,
 } from '../../../lib/index.js';
 
-import.meta.jest.setTimeout(30_000);
-
 const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2 } as const;
 
 /** Tools whose handler makes its own span (a child of the request's server span). */
