@@ -138,9 +138,9 @@ export function sqlAuthorizationStore(
     },
   });
   // Each query is one statement: a deadlock's victim (a token's destroy against its grant's
-  // revocation, on InnoDB) is run again rather than answered as an outage.
+  // revocation, on InnoDB) is run again by `failures.run` rather than answered as an outage.
   const run = <T>(what: string, statement: () => Promise<T>): Promise<T> =>
-    failures.runStatement(what, statement);
+    failures.run(what, statement);
   const store = (model: string): McpAuthorizationStoreAdapter => {
     const q = queries(model);
     return {

@@ -19,11 +19,12 @@ export function isDeadlock(error: unknown): boolean {
 }
 
 /**
- * Runs one SQL statement, again when the database rolled it back as a deadlock's victim (at most
- * `attempts` runs in all): two statements of a race that lock the same rows in opposite orders
- * (a delete by key against a delete by a secondary index, on InnoDB) deadlock now and then, and
- * the victim's retry then finds the rows as the winner left them. Only for a single statement (or
- * a whole transaction): a rolled-back statement changed nothing. Other failures pass through.
+ * Runs one SQL statement or one transaction, again when the database rolled it back whole as a
+ * deadlock's victim (at most `attempts` runs in all): two statements of a race that lock the same
+ * rows in opposite orders (a delete by key against a delete by a secondary index, on InnoDB)
+ * deadlock now and then, and the victim's retry then finds the rows as the winner left them. A
+ * rolled-back statement or transaction changed nothing, so running it again is safe; a unit of
+ * several transactions is not. Other failures pass through.
  */
 export async function retryDeadlocks<T>(statement: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

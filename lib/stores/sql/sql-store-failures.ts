@@ -27,16 +27,12 @@ export class SqlStoreFailures {
     this.log = new StoreFailureLog(store, `the ${dataSource.options.type} database`, logger);
   }
 
-  /** Runs `query`; any failure becomes the store's generic error (see the class). */
-  run<T>(what: string, query: () => Promise<T>): Promise<T> {
-    return this.log.run(what, query);
-  }
-
   /**
-   * Runs one SQL statement as {@link run} does, and again when the database rolled it back as a
-   * deadlock's victim (`retryDeadlocks`): for queries that are a single statement only.
+   * Runs `query`, one SQL statement or one transaction: again when the database rolled it back
+   * whole as a deadlock's victim (`retryDeadlocks`); any other failure becomes the store's generic
+   * error (see the class).
    */
-  runStatement<T>(what: string, statement: () => Promise<T>): Promise<T> {
-    return this.log.run(what, () => retryDeadlocks(statement));
+  run<T>(what: string, query: () => Promise<T>): Promise<T> {
+    return this.log.run(what, () => retryDeadlocks(query));
   }
 }

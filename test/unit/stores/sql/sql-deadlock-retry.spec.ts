@@ -1,4 +1,8 @@
+import type { DataSource } from 'typeorm';
+import { StoreUnavailableError } from '../../../../lib/errors/store-unavailable.error.js';
+import type { McpLogger } from '../../../../lib/engine/logger.interface.js';
 import { isDeadlock, retryDeadlocks } from '../../../../lib/stores/sql/sql-deadlock-retry.js';
+import { SqlStoreFailures } from '../../../../lib/stores/sql/sql-store-failures.js';
 
 /** A statement that fails with each of `failures` in turn, then answers `value`. */
 function failingThen<T>(failures: unknown[], value: T) {
@@ -45,5 +49,34 @@ describe('SQL statements chosen as a deadlock victim', () => {
     const { statement, runs } = failingThen([mariaDbDeadlock, mariaDbDeadlock, last], 'never');
     await expect(retryDeadlocks(statement)).rejects.toBe(last);
     expect(runs()).toBe(3);
+  });
+});
+
+describe('SqlStoreFailures.run (every query of the SQL stores)', () => {
+  const logged: unknown[] = [];
+  const logger: McpLogger = {
+    warn: (message) => logged.push(message),
+    error: (message) => logged.push(message),
+  };
+  const failures = new SqlStoreFailures(
+    'SQL test store',
+    { options: { type: 'mariadb' } } as DataSource,
+    logger,
+  );
+  beforeEach(() => (logged.length = 0));
+
+  it('runs a deadlock victim (a statement or a whole transaction) again: no outage, nothing logged', async () => {
+    const { statement, runs } = failingThen([mariaDbDeadlock], 'row');
+    await expect(failures.run('update', statement)).resolves.toBe('row');
+    expect(runs()).toBe(2);
+    expect(logged).toEqual([]);
+  });
+
+  it('answers any other failure as the store being unavailable, without running it again', async () => {
+    const down = { code: 'ECONNREFUSED', message: 'connect 127.0.0.1' };
+    const { statement, runs } = failingThen([down], 'never');
+    await expect(failures.run('update', statement)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(runs()).toBe(1);
+    expect(logged).toHaveLength(1);
   });
 });
