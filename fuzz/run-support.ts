@@ -14,12 +14,26 @@ export function trapEscapes(): unknown[] {
   return escaped;
 }
 
-/** RSS after three full collections (needs `node --expose-gc`). */
-export function rssAfterGc(): number {
+/** What the process holds after three full collections (needs `node --expose-gc`). */
+export interface MemoryAfterGc {
+  /** Resident set size: the heap, code, and native memory the allocator has not given back. */
+  rss: number;
+  /** What the server's objects keep alive: V8's used heap plus the memory they hold outside it. */
+  retained: number;
+}
+
+/** The process's memory after three full collections (needs `node --expose-gc`). */
+export function memoryAfterGc(): MemoryAfterGc {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, retained: heapUsed + external };
+}
+
+/** RSS after three full collections (needs `node --expose-gc`). */
+export function rssAfterGc(): number {
+  return memoryAfterGc().rss;
 }
 
 /** Exits with the code `main` resolves to (1 when it throws, after printing the error). */
