@@ -2,6 +2,7 @@ import type { McpLogger } from '../../engine/logger.interface.js';
 import type { RedisClient } from '../../stores/redis/load-ioredis.js';
 import { SharedDeadline } from '../../stores/shared-deadline.js';
 import { StoreFailureLog } from '../../stores/store-failure-log.js';
+import { runEachCall } from './run-each-call.js';
 import type {
   McpAuthorizationRecord,
   McpAuthorizationStore,
@@ -92,15 +93,6 @@ export function redisAuthorizationStore(
   const deadline = timeoutMs > 0 ? new SharedDeadline(timeoutMs) : undefined;
   const run = <T>(what: string, call: () => Promise<T>): Promise<T> =>
     failures.run(what, deadline ? () => deadline.within(call()) : call);
-  const guarded = (inner: McpAuthorizationStoreAdapter): McpAuthorizationStoreAdapter => ({
-    upsert: (id, payload, expiresIn) => run('upsert', () => inner.upsert(id, payload, expiresIn)),
-    find: (id) => run('find', () => inner.find(id)),
-    findByUid: (uid) => run('findByUid', () => inner.findByUid(uid)),
-    findByUserCode: (code) => run('findByUserCode', () => inner.findByUserCode(code)),
-    consume: (id) => run('consume', () => inner.consume(id)),
-    destroy: (id) => run('destroy', () => inner.destroy(id)),
-    revokeByGrantId: (grantId) => run('revokeByGrantId', () => inner.revokeByGrantId(grantId)),
-  });
   return (model) => {
     const key = (id: string) => `${prefix}${model}:{${id}}`;
     const markOf = (recordKey: string) => `${recordKey}:consumed`;
@@ -170,7 +162,7 @@ export function redisAuthorizationStore(
         if (mine.length > 0) await redis.srem(grantKey, ...mine);
       },
     };
-    return guarded(adapter);
+    return runEachCall(adapter, run);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { checkedTableName, DEFAULT_SQL_TABLE_NAMES } from '../../stores/sql/sql-table-names.js';
 import { SqlStoreFailures, type SqlStoreLogOptions } from '../../stores/sql/sql-store-failures.js';
+import { runEachCall } from './run-each-call.js';
 import { SqlLimitCounters, sqlCountersSupported } from '../../stores/sql/sql-limit-counters.js';
 import type {
   McpAuthorizationRecord,
@@ -139,20 +140,8 @@ export function sqlAuthorizationStore(
   });
   // Each query is one statement: a deadlock's victim (a token's destroy against its grant's
   // revocation, on InnoDB) is run again by `failures.run` rather than answered as an outage.
-  const run = <T>(what: string, statement: () => Promise<T>): Promise<T> =>
-    failures.run(what, statement);
-  const store = (model: string): McpAuthorizationStoreAdapter => {
-    const q = queries(model);
-    return {
-      upsert: (id, payload, expiresIn) => run('upsert', () => q.upsert(id, payload, expiresIn)),
-      find: (id) => run('find', () => q.find(id)),
-      findByUid: (uid) => run('find', () => q.findByUid(uid)),
-      findByUserCode: (code) => run('find', () => q.findByUserCode(code)),
-      consume: (id) => run('consume', () => q.consume(id)),
-      destroy: (id) => run('destroy', () => q.destroy(id)),
-      revokeByGrantId: (grantId) => run('revoke', () => q.revokeByGrantId(grantId)),
-    };
-  };
+  const store = (model: string): McpAuthorizationStoreAdapter =>
+    runEachCall(queries(model), (what, statement) => failures.run(what, statement));
   const counters = sqlCountersSupported(dataSource)
     ? new SqlLimitCounters(dataSource, { table: options.counterTable }, failures)
     : undefined;
