@@ -31,12 +31,53 @@ export function processCpuMs(pid: number): number | undefined {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
+/** What the main thread of a process has used so far (`mainThreadSample`). */
+export interface ThreadSample {
+  /** Time on a CPU (ns, exact: the scheduler's own count from `schedstat`). */
+  onCpuNs: number;
+  /** User and system time (ms, counted in clock ticks, so only a split of `onCpuNs`). */
+  userMs: number;
+  systemMs: number;
+  /** Minor page faults of the whole process (the kernel counts them per process). */
+  minorFaults: number;
+  /** Voluntary and involuntary context switches of the thread. */
+  contextSwitches: number;
+}
+
+/**
+ * What the main thread of process `pid` has used so far, from `/proc/<pid>/task/<pid>/`
+ * (`schedstat`, `stat`, `status`) and the process's minor faults from `/proc/<pid>/stat`.
+ * Undefined where procfs is unavailable or the process is gone.
+ */
+export function mainThreadSample(pid: number): ThreadSample | undefined {
+  try {
+    const task = `/proc/${pid}/task/${pid}`;
+    const thread = statFields(readFileSync(`${task}/stat`, 'utf8'));
+    const status = readFileSync(`${task}/status`, 'utf8');
+    const switches = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return {
+      onCpuNs: Number(readFileSync(`${task}/schedstat`, 'utf8').split(' ')[0]),
+      userMs: (Number(thread[11]) * 1000) / clockTicks(),
+      systemMs: (Number(thread[12]) * 1000) / clockTicks(),
+      minorFaults: Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[7]),
+      contextSwitches: switches('voluntary_ctxt_switches') + switches('nonvoluntary_ctxt_switches'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields of a procfs `stat` line after the parenthesised command name (state first). */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** utime + stime of a procfs `stat` file, in ms; undefined when it cannot be read. */
 function statCpuMs(path: string): number | undefined {
   try {
-    const stat = readFileSync(path, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line.
+    const fields = statFields(readFileSync(path, 'utf8'));
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
   } catch {
     return undefined;
@@ -58,9 +99,8 @@ export function processGroupCpuMs(pgid: number): number | undefined {
   let total = 0;
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // pgrp is the 5th field: the 3rd after the parenthesised command name.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
       if (Number(fields[2]) === pgid) total += statCpuMs(`/proc/${pid}/stat`) ?? 0;
     } catch {
       // the process ended meanwhile

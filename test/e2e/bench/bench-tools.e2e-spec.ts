@@ -92,6 +92,18 @@ describe('bench harness: the other bench scripts', () => {
     expect(out).toMatch(/handshake, by innermost lib\/ frame/);
   });
 
+  it('bench:trip-cpu prints the CPU per trip of both arms of each workload and their ratios', async () => {
+    const out = await bench('trip-cpu.js', { BENCH_CONNECTIONS: '4' });
+    expect(out).toMatch(
+      /^ {2}fastify mcp echo #1 +\d+\.\d +\d+\.\d +\d+\.\d +\d+\.\d +\d+\.\d\d +\d+\.\d\d$/m,
+    );
+    expect(out).toMatch(/^ {2}fastify bare list +\d+\.\d/m);
+    expect(out).toMatch(/^ {2}fastify echo: CPU per trip mcp \/ bare \d+\.\d\dx$/m);
+    expect(out).toMatch(
+      /^ {2}fastify handshake: CPU per trip mcp \/ bare \d+\.\d\dx; handshakes per CPU second, mcp \(5 trips\) \/ bare \(4\) \d+\.\d\dx$/m,
+    );
+  });
+
   it(
     'bench:compare prints the table of ratios to the bare route (servers on this Node)',
     async () => {
