@@ -58,11 +58,12 @@ export class PerfMap {
 const COST_LINE = /^[0-9+*-]/;
 
 /**
- * The self cost (first event, `Ir`) of every function of a callgrind output file. A cost line
- * right after a `calls=` line is the call's inclusive cost, charged to the callee: not counted.
- * Names compressed as `(id) name` are expanded; `0x…` names (JIT code) are looked up in `map`.
+ * The self cost of every function of a callgrind output file, in its `event`-th event (0: the
+ * first, `Ir`; `eventIndex` finds another by name). A cost line right after a `calls=` line is the
+ * call's inclusive cost, charged to the callee: not counted. Names compressed as `(id) name` are
+ * expanded; `0x…` names (JIT code) are looked up in `map`.
  */
-export function readSelfCosts(text: string, map?: PerfMap): SelfCosts {
+export function readSelfCosts(text: string, map?: PerfMap, event = 0): SelfCosts {
   const names = new Map<string, string>();
   const costs: SelfCosts = new Map();
   let current = '?';
@@ -86,11 +87,23 @@ export function readSelfCosts(text: string, map?: PerfMap): SelfCosts {
         afterCall = false;
         continue;
       }
-      const cost = Number(line.split(' ')[1] ?? 0);
+      // Trailing zero counts are left out of a cost line.
+      const cost = Number(line.split(' ')[1 + event] ?? 0);
       if (cost > 0) costs.set(current, (costs.get(current) ?? 0) + cost);
     }
   }
   return costs;
+}
+
+/**
+ * The index of event `name` (`Ir`, `ILmr`, `DLmw`...) in a callgrind output file's `events:` line.
+ * @throws Error when the file did not record it (cache events need `--cache-sim=yes`).
+ */
+export function eventIndex(text: string, name: string): number {
+  const events = /^events: (.*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [];
+  const index = events.indexOf(name);
+  if (index < 0) throw new Error(`no event ${name} in this file (it has: ${events.join(' ')})`);
+  return index;
 }
 
 /** The self cost of the functions of `costs` whose name matches `pattern`, summed. */

@@ -68,6 +68,16 @@ function v8Flags(): string[] {
   return flags.split(/\s+/).filter((flag) => flag !== '');
 }
 
+/**
+ * Extra valgrind arguments (`BENCH_INSTR_VALGRIND_ARGS`, none by default), e.g. `--cache-sim=yes
+ * --LL=1048576,16,64` (first-level and, here, a 1 MiB second-level cache counted per function:
+ * `callgrind_annotate --show=Ir,I1mr,ILmr,D1mr,DLmr,DLmw` on a kept window) or `--branch-sim=yes`.
+ */
+function valgrindArgs(): string[] {
+  const args = process.env.BENCH_INSTR_VALGRIND_ARGS ?? '';
+  return args.split(/\s+/).filter((arg) => arg !== '');
+}
+
 async function control(pid: number, ...args: string[]): Promise<void> {
   await run('callgrind_control', [...args, String(pid)]);
 }
@@ -89,6 +99,7 @@ export async function startCallgrindServer(
       '--tool=callgrind',
       '--instr-atstart=no',
       '--separate-threads=yes',
+      ...valgrindArgs(),
       `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
       process.execPath,
       ...serverNodeArgs(kind, v8Flags()),

@@ -77,7 +77,8 @@
  * the runtime (about 16k per call), in another more scavenge root walks and literal copies through
  * their allocation sites. Read a before/after under about 10 % as noise; calibrate with `HEAD`),
  * `BENCH_INSTR_KEEP=1` (keep the callgrind output files, for `callgrind_annotate`),
- * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default).
+ * `BENCH_INSTR_V8_FLAGS` (the server's V8 flags, none by default), `BENCH_INSTR_VALGRIND_ARGS` (extra
+ * valgrind arguments: `--cache-sim=yes`, `--branch-sim=yes`, see `callgrind-server.ts`).
  *
  * A process that builds Node's `process.nextTick` tick objects through V8's runtime (its feedback
  * for that literal went megamorphic; the Fastify arms' processes do in some runs and not in

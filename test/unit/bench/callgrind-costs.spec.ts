@@ -2,6 +2,7 @@ import {
   PerfMap,
   costDifferences,
   costsByKind,
+  eventIndex,
   readSelfCosts,
   selfCostOf,
 } from '../../../bench/callgrind-costs.js';
@@ -49,6 +50,27 @@ describe('callgrind self costs', () => {
     // 7 + 3 + 10: the 120 after `calls=` is the callee's, and `fn=(2)` later adds to it.
     expect(costs.get('0x00001010')).toBe(20);
     expect([...costs.values()].reduce((a, b) => a + b, 0)).toBe(194);
+  });
+
+  it('reads another event by name, a count left off a cost line being zero', () => {
+    const cached = [
+      'events: Ir ILmr DLmw',
+      'fn=(1) Builtins_LoadIC',
+      '0 100 2 7',
+      '+1 20',
+      'fn=(2) JS:*handle',
+      '0 9 1',
+      'cfn=(1)',
+      'calls=1 0',
+      '0 120 2 7',
+      'totals: 129 3 7',
+    ].join('\n');
+    expect(eventIndex(cached, 'DLmw')).toBe(2);
+    const misses = readSelfCosts(cached, undefined, eventIndex(cached, 'ILmr'));
+    expect(misses.get('Builtins_LoadIC')).toBe(2);
+    expect(misses.get('JS:*handle')).toBe(1);
+    expect(readSelfCosts(cached, undefined, 2).get('JS:*handle')).toBeUndefined();
+    expect(() => eventIndex(WINDOW, 'DLmw')).toThrow('no event DLmw in this file (it has: Ir)');
   });
 
   it('names JIT frames from the perf map, the last entry at an address winning', () => {
