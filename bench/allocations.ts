@@ -34,7 +34,7 @@ import { endSessions, sendHandshakes, type HandshakeKind } from './handshake-tri
 import { MCP_ERAS, selectedServers, type InstrServer } from './instruction-windows.js';
 import { sendEchoCalls } from './keepalive-calls.js';
 import { openMcpSession } from './mcp-session.js';
-import { positiveEnv } from './options.js';
+import { positiveEnv, wordsEnv } from './options.js';
 import { startServerProcess, type ServerProcess } from './servers/server-process.js';
 import { BASE_HEADERS } from './workload.js';
 
@@ -44,7 +44,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Extra Node/V8 flags of the server (`BENCH_ALLOC_NODE_FLAGS`, e.g. `--no-turbo-inlining` to
  * charge inlined callees to themselves). */
-const flags = process.env.BENCH_ALLOC_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+const flags = wordsEnv('BENCH_ALLOC_NODE_FLAGS');
 
 const settings = {
   handshakes: positiveEnv('BENCH_ALLOC_HANDSHAKES', 2000, true),

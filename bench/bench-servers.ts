@@ -12,6 +12,7 @@
 import { BENCH_ADAPTERS, type BenchAdapter } from './apps.js';
 import { buildBaselineLibrary } from './baseline-library.js';
 import { openMcpSession } from './mcp-session.js';
+import { listEnv } from './options.js';
 import type { StartedServer } from './raw-node-echo.js';
 import type { AppsReply, AppsRequest, NestAppSpec } from './servers/nest-apps.js';
 import { startServerProcess, type ServerProcess } from './servers/server-process.js';
@@ -70,15 +71,7 @@ export interface BenchServers {
 
 /** The adapters named in `BENCH_ADAPTERS` (comma-separated), or both. */
 export function selectedAdapters(): BenchAdapter[] {
-  const raw = process.env.BENCH_ADAPTERS;
-  if (!raw) return [...BENCH_ADAPTERS];
-  const names = raw.split(',').map((s) => s.trim());
-  for (const name of names) {
-    if (!(BENCH_ADAPTERS as readonly string[]).includes(name)) {
-      throw new Error(`BENCH_ADAPTERS: unknown adapter "${name}" (${BENCH_ADAPTERS.join(', ')})`);
-    }
-  }
-  return names as BenchAdapter[];
+  return listEnv('BENCH_ADAPTERS', BENCH_ADAPTERS, 'adapter');
 }
 
 /** Opens a session on an MCP app and checks both eras answer the echo call. */

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import type { ProbeReply, ProbeRequest } from './servers/memory-probe.js';
 import { readyPort, serverNodeArgs } from './servers/server-process.js';
 import { readSelfCosts, selfCostOf } from './callgrind-costs.js';
+import { wordsEnv } from './options.js';
 
 const run = promisify(execFile);
 
@@ -64,8 +65,7 @@ export function readCallgrindTotal(text: string): number {
  * (the incremental marking of a major GC falls in one window or the next), against 3 % without.
  */
 function v8Flags(): string[] {
-  const flags = process.env.BENCH_INSTR_V8_FLAGS ?? '';
-  return flags.split(/\s+/).filter((flag) => flag !== '');
+  return wordsEnv('BENCH_INSTR_V8_FLAGS');
 }
 
 /**
@@ -74,8 +74,7 @@ function v8Flags(): string[] {
  * `callgrind_annotate --show=Ir,I1mr,ILmr,D1mr,DLmr,DLmw` on a kept window) or `--branch-sim=yes`.
  */
 function valgrindArgs(): string[] {
-  const args = process.env.BENCH_INSTR_VALGRIND_ARGS ?? '';
-  return args.split(/\s+/).filter((arg) => arg !== '');
+  return wordsEnv('BENCH_INSTR_VALGRIND_ARGS');
 }
 
 async function control(pid: number, ...args: string[]): Promise<void> {

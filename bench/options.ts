@@ -25,6 +25,36 @@ export function positiveEnv(name: string, fallback: number, integer: boolean): n
 }
 
 /**
+ * The whitespace-separated words of the environment variable `name` (flags, arguments); none
+ * when it is unset.
+ */
+export function wordsEnv(name: string): string[] {
+  return (process.env[name] ?? '').split(/\s+/).filter((word) => word !== '');
+}
+
+/**
+ * The comma-separated values of the environment variable `name`, each one of `allowed` (`what`
+ * names one in the error), or `fallback` when it is unset or empty.
+ * @throws Error naming the first value that is not allowed.
+ */
+export function listEnv<T extends string>(
+  name: string,
+  allowed: readonly T[],
+  what: string,
+  fallback: readonly T[] = allowed,
+): T[] {
+  const raw = process.env[name];
+  if (!raw) return [...fallback];
+  const values = raw.split(',').map((s) => s.trim());
+  for (const value of values) {
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new Error(`${name}: unknown ${what} "${value}" (${allowed.join(', ')})`);
+    }
+  }
+  return values as T[];
+}
+
+/**
  * Reads the benchmark settings from `BENCH_DURATION`, `BENCH_CONNECTIONS`, `BENCH_WARMUP` and
  * `BENCH_ROUNDS`.
  * @throws Error when a value is not a positive number.

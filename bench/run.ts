@@ -30,7 +30,7 @@
 import { printBeforeAfter } from './before-after.js';
 import { selectedAdapters, startBenchServers } from './bench-servers.js';
 import { CLIENT_TARGET_RATIO, compareClients, formatClientRow } from './client-comparison.js';
-import { positiveEnv, readBenchOptions } from './options.js';
+import { listEnv, positiveEnv, readBenchOptions } from './options.js';
 import { printEnvironment, printLoadAverage } from './report.js';
 import { callPhase, handshakePhase, listPhase, p99Phase, type PhaseContext } from './run-phases.js';
 import { printTargets } from './targets.js';
@@ -39,15 +39,7 @@ const PHASES = ['call', 'handshake', 'p99', 'list', 'client'] as const;
 type Phase = (typeof PHASES)[number];
 
 function selectedPhases(): Set<Phase> {
-  const raw = process.env.BENCH_ONLY;
-  if (!raw) return new Set(PHASES);
-  const names = raw.split(',').map((s) => s.trim());
-  for (const name of names) {
-    if (!(PHASES as readonly string[]).includes(name)) {
-      throw new Error(`BENCH_ONLY: unknown phase "${name}" (${PHASES.join(', ')})`);
-    }
-  }
-  return new Set(names as Phase[]);
+  return new Set(listEnv('BENCH_ONLY', PHASES, 'phase'));
 }
 
 async function clientPhase(ctx: PhaseContext): Promise<void> {

@@ -40,19 +40,23 @@ export interface ThreadSample {
   systemMs: number;
   /** Minor page faults of the whole process (the kernel counts them per process). */
   minorFaults: number;
+  /** User + system time of the whole process, every thread (ms, clock ticks). */
+  processCpuMs: number;
   /** Voluntary and involuntary context switches of the thread. */
   contextSwitches: number;
 }
 
 /**
  * What the main thread of process `pid` has used so far, from `/proc/<pid>/task/<pid>/`
- * (`schedstat`, `stat`, `status`) and the process's minor faults from `/proc/<pid>/stat`.
+ * (`schedstat`, `stat`, `status`), and the process's minor faults and CPU time from
+ * `/proc/<pid>/stat`.
  * Undefined where procfs is unavailable or the process is gone.
  */
 export function mainThreadSample(pid: number): ThreadSample | undefined {
   try {
     const task = `/proc/${pid}/task/${pid}`;
     const thread = statFields(readFileSync(`${task}/stat`, 'utf8'));
+    const whole = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     const status = readFileSync(`${task}/status`, 'utf8');
     const switches = (name: string) =>
       Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
@@ -60,7 +64,8 @@ export function mainThreadSample(pid: number): ThreadSample | undefined {
       onCpuNs: Number(readFileSync(`${task}/schedstat`, 'utf8').split(' ')[0]),
       userMs: (Number(thread[11]) * 1000) / clockTicks(),
       systemMs: (Number(thread[12]) * 1000) / clockTicks(),
-      minorFaults: Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[7]),
+      minorFaults: Number(whole[7]),
+      processCpuMs: cpuMsOf(whole),
       contextSwitches: switches('voluntary_ctxt_switches') + switches('nonvoluntary_ctxt_switches'),
     };
   } catch {
@@ -73,12 +78,15 @@ function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** utime + stime (fields 14 and 15 of the line) of {@link statFields}' fields, in ms. */
+function cpuMsOf(fields: string[]): number {
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+}
+
 /** utime + stime of a procfs `stat` file, in ms; undefined when it cannot be read. */
 function statCpuMs(path: string): number | undefined {
   try {
-    // utime and stime are fields 14 and 15 of the line.
-    const fields = statFields(readFileSync(path, 'utf8'));
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+    return cpuMsOf(statFields(readFileSync(path, 'utf8')));
   } catch {
     return undefined;
   }

@@ -28,18 +28,17 @@
  * Command: `npm run build && node dist/bench/trip-cpu.js`.
  */
 import { runLoad } from './autocannon-run.js';
-import { REQUESTS_PER_SEQUENCE, type Workload } from './load-types.js';
+import { BENCH_ADAPTERS, type BenchAdapter } from './apps.js';
+import { failureCount, REQUESTS_PER_SEQUENCE, type Workload } from './load-types.js';
 import { openMcpSession } from './mcp-session.js';
-import { positiveEnv } from './options.js';
+import { listEnv, positiveEnv, wordsEnv } from './options.js';
 import { median } from './phase-checks.js';
 import { startServerProcess, type ServerProcess } from './servers/server-process.js';
-import { mainThreadSample, processCpuMs, type ThreadSample } from './thread-cpu.js';
+import { mainThreadSample, type ThreadSample } from './thread-cpu.js';
 import { BASE_HEADERS } from './workload.js';
 
 const WORKLOADS = ['echo', 'list', 'handshake'] as const;
 type TripWorkload = (typeof WORKLOADS)[number];
-const ADAPTERS = ['express', 'fastify'] as const;
-type Adapter = (typeof ADAPTERS)[number];
 
 /** One server under one workload. */
 interface Arm {
@@ -59,27 +58,17 @@ interface TripCost {
   contextSwitches: number;
 }
 
-function listEnv<T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const values = raw.split(',').map((v) => v.trim());
-  for (const value of values) {
-    if (!allowed.includes(value as T)) {
-      throw new Error(`${name}: "${value}" is not one of ${allowed.join(', ')}`);
-    }
-  }
-  return values as T[];
-}
-
 const connections = positiveEnv('BENCH_CONNECTIONS', 50, true);
 const durationSec = positiveEnv('BENCH_DURATION', 4, false);
 const warmupSec = positiveEnv('BENCH_WARMUP', 2, false);
 const rounds = positiveEnv('BENCH_ROUNDS', 3, true);
-const workloads = listEnv('BENCH_TRIP_WORKLOADS', WORKLOADS, [...WORKLOADS]);
-const adapters = listEnv('BENCH_TRIP_ADAPTERS', ADAPTERS, ['fastify']);
-const nodeFlags = (process.env.BENCH_TRIP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const workloads = listEnv('BENCH_TRIP_WORKLOADS', WORKLOADS, 'workload');
+const adapters = listEnv('BENCH_TRIP_ADAPTERS', BENCH_ADAPTERS, 'adapter', ['fastify']);
+const nodeFlags = wordsEnv('BENCH_TRIP_NODE_FLAGS');
 
-async function startPair(adapter: Adapter): Promise<{ mcp: ServerProcess; bare: ServerProcess }> {
+async function startPair(
+  adapter: BenchAdapter,
+): Promise<{ mcp: ServerProcess; bare: ServerProcess }> {
   const suffix = adapter === 'fastify' ? '-fastify' : '';
   const start = (kind: string, path: string) =>
     startServerProcess({
@@ -123,13 +112,12 @@ async function armsOf(
   ];
 }
 
-function sample(server: ServerProcess): { thread: ThreadSample; processMs: number } {
-  const thread = mainThreadSample(server.pid);
-  const processMs = processCpuMs(server.pid);
-  if (!thread || processMs === undefined) {
+function sample(server: ServerProcess): ThreadSample {
+  const read = mainThreadSample(server.pid);
+  if (!read) {
     throw new Error(`cannot read the CPU time of ${server.name} (pid ${server.pid}): Linux only`);
   }
-  return { thread, processMs };
+  return read;
 }
 
 async function measure(arm: Arm, seconds: number): Promise<TripCost> {
@@ -138,21 +126,21 @@ async function measure(arm: Arm, seconds: number): Promise<TripCost> {
     workload: arm.workload,
   });
   const after = sample(arm.server);
-  const failed = result.non2xx + result.errors + result.timeouts + result.badResponses;
+  const failed = failureCount(result);
   if (failed > 0 || result.completed === 0) {
     throw new Error(
       `${arm.name}: ${failed} failed of ${result.completed} trips (${result.firstBad ?? ''})`,
     );
   }
   const trips = result.completed;
-  const mainMs = (after.thread.onCpuNs - before.thread.onCpuNs) / 1e6;
+  const mainMs = (after.onCpuNs - before.onCpuNs) / 1e6;
   return {
     onCpuUs: (mainMs * 1000) / trips,
-    userUs: ((after.thread.userMs - before.thread.userMs) * 1000) / trips,
-    systemUs: ((after.thread.systemMs - before.thread.systemMs) * 1000) / trips,
-    otherThreadsUs: (Math.max(0, after.processMs - before.processMs - mainMs) * 1000) / trips,
-    minorFaults: (after.thread.minorFaults - before.thread.minorFaults) / trips,
-    contextSwitches: (after.thread.contextSwitches - before.thread.contextSwitches) / trips,
+    userUs: ((after.userMs - before.userMs) * 1000) / trips,
+    systemUs: ((after.systemMs - before.systemMs) * 1000) / trips,
+    otherThreadsUs: (Math.max(0, after.processCpuMs - before.processCpuMs - mainMs) * 1000) / trips,
+    minorFaults: (after.minorFaults - before.minorFaults) / trips,
+    contextSwitches: (after.contextSwitches - before.contextSwitches) / trips,
   };
 }
 
